@@ -1,0 +1,52 @@
+// One build script: the extension (node, cjs), the panel (browser), the test bundles, and the
+// `ask_user` inputSchema in package.json, generated from the zod source.
+//   node esbuild.mjs [--production] [--watch]
+import * as esbuild from 'esbuild';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+
+const production = process.argv.includes('--production');
+const watch = process.argv.includes('--watch');
+const root = import.meta.dirname;
+
+const common = { bundle: true, logLevel: 'warning', sourcemap: !production, minify: production, target: 'es2022' };
+
+const testEntries = (folder) =>
+  readdirSync(join(root, 'test', folder))
+    .filter((f) => f.endsWith('.ts'))
+    .map((f) => join(root, 'test', folder, f));
+
+const builds = [
+  { ...common, entryPoints: ['src/extension/extension.ts'], outfile: 'dist/extension.js', platform: 'node', format: 'cjs', external: ['vscode'] },
+  { ...common, entryPoints: ['src/webview/main.ts'], outfile: 'dist/webview.js', platform: 'browser', format: 'iife' },
+];
+if (!production) {
+  const testBuild = { ...common, sourcemap: true, minify: false, platform: 'node', format: 'cjs', outbase: 'test', outdir: 'out/test', external: ['vscode', 'mocha', 'playwright-core'] };
+  builds.push({ ...testBuild, entryPoints: [...testEntries('unit'), ...testEntries('integration'), ...testEntries('ui'), 'test/harness/runLayer.ts'] });
+}
+
+/** Writes the JSON Schema of AskUserInputSchema into package.json when it changed. */
+async function generateToolSchema() {
+  const outfile = join(root, 'out', 'build', 'toolSchema.cjs');
+  await esbuild.build({ ...common, sourcemap: false, entryPoints: ['src/broker/toolSchema.ts'], outfile, platform: 'node', format: 'cjs' });
+  const { askUserJsonSchema } = createRequire(import.meta.url)(outfile);
+  const manifestPath = join(root, 'package.json');
+  const text = readFileSync(manifestPath, 'utf8');
+  const manifest = JSON.parse(text);
+  const tool = manifest.contributes.languageModelTools.find((t) => t.name === 'ask_user');
+  tool.inputSchema = askUserJsonSchema();
+  const updated = `${JSON.stringify(manifest, null, 2)}\n`;
+  if (updated !== text) {
+    writeFileSync(manifestPath, updated);
+    console.log('esbuild.mjs: updated the ask_user inputSchema in package.json');
+  }
+}
+
+await generateToolSchema();
+if (watch) {
+  for (const options of builds) await (await esbuild.context(options)).watch();
+  console.log('esbuild.mjs: watching for changes');
+} else {
+  await Promise.all(builds.map((options) => esbuild.build(options)));
+}

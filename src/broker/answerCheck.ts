@@ -1,0 +1,30 @@
+// Checks that a reply fits the request it answers, so a buggy or hostile client cannot
+// hand the agent labels it never offered.
+import type { Answers, QuestionRequest } from './schemas';
+
+export function checkAnswers(request: QuestionRequest, answers: Answers): string | undefined {
+  for (const id of Object.keys(answers)) {
+    if (!request.questions.some((q) => q.id === id)) return `answer for unknown question "${id}"`;
+  }
+  for (const question of request.questions) {
+    const answer = answers[question.id];
+    if (!answer) return `no answer for question "${question.id}" (send it as skipped)`;
+    if (answer.skipped) {
+      if (answer.selected.length > 0 || answer.other !== undefined) return `question "${question.id}" is skipped but carries an answer`;
+      continue;
+    }
+    if (answer.other !== undefined && !question.allowOther) return `question "${question.id}" does not allow "Other"`;
+    if (question.kind === 'single' || question.kind === 'multi') {
+      const labels = new Set(question.options.map((o) => o.label));
+      const unknown = answer.selected.find((label) => !labels.has(label));
+      if (unknown !== undefined) return `question "${question.id}" has no option ${JSON.stringify(unknown)}`;
+      if (question.kind === 'single' && answer.selected.length + (answer.other ? 1 : 0) > 1) return `question "${question.id}" takes one choice`;
+      if (answer.selected.length === 0 && !answer.other) return `question "${question.id}" has no choice (send it as skipped)`;
+    } else if (question.kind === 'text') {
+      if (answer.selected.length !== 1) return `text question "${question.id}" takes its text as the one entry of selected`;
+    } else if (!answer.secret) {
+      return `secret question "${question.id}" must be answered with a stored-secret handle`;
+    }
+  }
+  return undefined;
+}

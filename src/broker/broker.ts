@@ -1,0 +1,172 @@
+// The one place a request lives: pending requests in order, each settled exactly once,
+// by a reply, a rejection, a cancellation, a timeout or disposal.
+import { Emitter, type CancellationSignal, type Disposable } from './events';
+import { checkAnswers } from './answerCheck';
+import type {
+  Answers,
+  PendingRequest,
+  PermissionDecision,
+  PermissionRequest,
+  PermissionResponse,
+  QuestionRequest,
+  QuestionResponse,
+  ResponseStatus,
+} from './schemas';
+
+export type NewQuestionRequest = Omit<QuestionRequest, 'id' | 'kind' | 'createdAt'>;
+export type NewPermissionRequest = Omit<PermissionRequest, 'id' | 'kind' | 'createdAt'>;
+
+export interface AskOptions {
+  /** Cancelled when the asker gives up (the user pressed Stop in chat). */
+  token?: CancellationSignal;
+  /** 0 or undefined: wait as long as the asker waits. */
+  timeoutMs?: number;
+}
+
+export type SettledResponse = QuestionResponse | PermissionResponse;
+
+export type BrokerChange =
+  | { type: 'added'; request: PendingRequest }
+  | { type: 'settled'; request: PendingRequest; response: SettledResponse; settledAt: number };
+
+export interface BrokerOptions {
+  log?: (message: string) => void;
+  now?: () => number;
+  newId: () => string;
+}
+
+interface Outcome {
+  status: ResponseStatus;
+  answers?: Answers;
+  decision?: PermissionDecision;
+  reason?: string;
+}
+
+interface Entry {
+  request: PendingRequest;
+  finish(outcome: Outcome): void;
+}
+
+export class QuestionBroker implements Disposable {
+  private readonly pending = new Map<string, Entry>();
+  private readonly changes = new Emitter<BrokerChange>();
+  readonly onDidChange = this.changes.event;
+  private readonly log: (message: string) => void;
+  private readonly now: () => number;
+
+  constructor(private readonly options: BrokerOptions) {
+    this.log = options.log ?? (() => undefined);
+    this.now = options.now ?? Date.now;
+  }
+
+  get size(): number {
+    return this.pending.size;
+  }
+
+  ask(request: NewQuestionRequest, options: AskOptions = {}): Promise<QuestionResponse> {
+    const full: QuestionRequest = { ...request, id: this.options.newId(), kind: 'questions', createdAt: this.now() };
+    return this.register(full, options, (o) => ({
+      requestId: full.id,
+      status: o.status,
+      ...(o.answers ? { answers: o.answers } : {}),
+      ...(o.reason ? { reason: o.reason } : {}),
+    }));
+  }
+
+  requestPermission(request: NewPermissionRequest, options: AskOptions = {}): Promise<PermissionResponse> {
+    const full: PermissionRequest = { ...request, id: this.options.newId(), kind: 'permission', createdAt: this.now() };
+    return this.register(full, options, (o) => ({
+      requestId: full.id,
+      status: o.status,
+      ...(o.decision ? { decision: o.decision } : {}),
+      ...(o.reason ? { reason: o.reason } : {}),
+    }));
+  }
+
+  /** Pending requests: permissions first, then questions, oldest first within each. */
+  list(): PendingRequest[] {
+    const all = [...this.pending.values()].map((e) => e.request);
+    return [...all.filter((r) => r.kind === 'permission'), ...all.filter((r) => r.kind === 'questions')];
+  }
+
+  get(id: string): PendingRequest | undefined {
+    return this.pending.get(id)?.request;
+  }
+
+  /** Answers a question request. Returns false (and logs) for unknown, settled or mismatched replies. */
+  reply(id: string, answers: Answers): boolean {
+    const entry = this.pending.get(id);
+    if (!entry) return this.ignore(id, 'reply');
+    if (entry.request.kind !== 'questions') return this.ignore(id, 'reply', 'it is a permission request; use decide()');
+    const problem = checkAnswers(entry.request, answers);
+    if (problem) return this.ignore(id, 'reply', problem);
+    return this.settle(id, { status: 'answered', answers });
+  }
+
+  /** Decides a permission request. */
+  decide(id: string, decision: PermissionDecision): boolean {
+    const entry = this.pending.get(id);
+    if (!entry) return this.ignore(id, 'decision');
+    if (entry.request.kind !== 'permission') return this.ignore(id, 'decision', 'it is a question request; use reply()');
+    return this.settle(id, { status: 'answered', decision });
+  }
+
+  reject(id: string, reason?: string): boolean {
+    return this.settle(id, { status: 'rejected', ...(reason ? { reason } : {}) }) || this.ignore(id, 'rejection');
+  }
+
+  cancel(id: string, reason?: string): boolean {
+    return this.settle(id, { status: 'cancelled', ...(reason ? { reason } : {}) }) || this.ignore(id, 'cancellation');
+  }
+
+  /** Settles every pending request as cancelled (deactivation). */
+  dispose(): void {
+    for (const id of [...this.pending.keys()]) this.settle(id, { status: 'cancelled', reason: 'Agent Questions was shut down before the user answered.' });
+    this.changes.dispose();
+  }
+
+  private register<R extends SettledResponse>(request: PendingRequest, options: AskOptions, toResponse: (o: Outcome) => R): Promise<R> {
+    return new Promise<R>((resolve) => {
+      const cleanups: Array<() => void> = [];
+      this.pending.set(request.id, {
+        request,
+        finish: (outcome) => {
+          for (const cleanup of cleanups) cleanup();
+          const response = toResponse(outcome);
+          this.changes.fire({ type: 'settled', request, response, settledAt: this.now() });
+          resolve(response);
+        },
+      });
+      this.changes.fire({ type: 'added', request });
+
+      if (options.timeoutMs && options.timeoutMs > 0) {
+        const seconds = Math.round(options.timeoutMs / 1000);
+        const timer = setTimeout(() => this.settle(request.id, { status: 'timed_out', reason: `No answer within ${seconds} s.` }), options.timeoutMs);
+        cleanups.push(() => clearTimeout(timer));
+      }
+      if (options.token) {
+        if (options.token.isCancellationRequested) {
+          this.settle(request.id, { status: 'cancelled', reason: 'The asker cancelled before the user answered.' });
+          return;
+        }
+        const subscription = options.token.onCancellationRequested(() =>
+          this.settle(request.id, { status: 'cancelled', reason: 'The asker cancelled before the user answered.' }),
+        );
+        cleanups.push(() => subscription.dispose());
+      }
+    });
+  }
+
+  private settle(id: string, outcome: Outcome): boolean {
+    const entry = this.pending.get(id);
+    if (!entry) return false;
+    this.pending.delete(id);
+    entry.finish(outcome);
+    return true;
+  }
+
+  private ignore(id: string, what: string, why = 'it is not pending (already settled, or unknown)'): false {
+    this.log(`Ignored a ${what} for request ${id}: ${why}.`);
+    return false;
+  }
+}

@@ -1,0 +1,37 @@
+// What the model reads back: one short, readable line, then the response as JSON. Deterministic.
+import type { Answer, Question, QuestionResponse } from './schemas';
+
+const CONTINUE = 'Continue on your own best assumptions, state them plainly in your reply, and do not ask again for the same thing in this turn.';
+
+export function summarizeAnswer(question: Pick<Question, 'kind'>, answer: Answer | undefined): string {
+  if (!answer || answer.skipped) return 'skipped';
+  if (answer.secret) return `stored in $${answer.secret.envVar}`;
+  const parts = answer.selected.map((s) => JSON.stringify(s));
+  if (answer.other !== undefined) parts.push(`other: ${JSON.stringify(answer.other)}`);
+  const text = question.kind === 'multi' ? `[${parts.join(', ')}]` : parts.join(', ');
+  return answer.note ? `${text} (note: ${JSON.stringify(answer.note)})` : text;
+}
+
+export function headline(questions: readonly Pick<Question, 'id' | 'kind'>[], response: QuestionResponse): string {
+  const reason = response.reason ? ` Reason: ${response.reason}` : '';
+  switch (response.status) {
+    case 'answered': {
+      const answers = response.answers ?? {};
+      const noun = questions.length === 1 ? 'question' : 'questions';
+      const each = questions.map((q) => `${q.id} = ${summarizeAnswer(q, answers[q.id])}`).join('; ');
+      return `The user answered ${questions.length} ${noun}: ${each}.`;
+    }
+    case 'rejected':
+      return `The user declined to answer.${reason} ${CONTINUE}`;
+    case 'cancelled':
+      return `The question was cancelled before the user answered.${reason}`;
+    case 'timed_out':
+      return `The user did not answer in time.${reason} ${CONTINUE}`;
+    case 'unavailable':
+      return `No one can answer questions right now.${reason} ${CONTINUE}`;
+  }
+}
+
+export function formatQuestionResult(questions: readonly Pick<Question, 'id' | 'kind'>[], response: QuestionResponse): string {
+  return `${headline(questions, response)}\n${JSON.stringify(response)}`;
+}

@@ -1,0 +1,141 @@
+// The question contract, in one place: every type below is inferred from these zod schemas,
+// and the `ask_user` inputSchema in package.json is generated from AskUserInputSchema.
+import { z } from 'zod';
+
+export const LIMITS = {
+  minQuestions: 1,
+  maxQuestions: 4,
+  headerMax: 30,
+  questionMax: 500,
+  minOptions: 2,
+  maxOptions: 6,
+  labelMax: 60,
+  descriptionMax: 200,
+  placeholderMax: 200,
+  contextMax: 2000,
+  idMax: 64,
+} as const;
+
+export const QUESTION_KINDS = ['single', 'multi', 'text', 'secret'] as const;
+export const SNAKE_CASE = /^[a-z][a-z0-9_]*$/;
+export const ENV_VAR = /^[A-Z_][A-Z0-9_]*$/;
+
+export const OptionSchema = z
+  .object({
+    label: z.string().min(1).max(LIMITS.labelMax).describe('Short answer text shown to the user and returned in `selected`.'),
+    description: z.string().max(LIMITS.descriptionMax).optional().describe('One sentence on what choosing this option means.'),
+    recommended: z.boolean().optional().describe('Marks your recommendation; it is preselected. At most one per single-choice question.'),
+  })
+  .strict();
+
+export const QuestionInputSchema = z
+  .object({
+    id: z.string().max(LIMITS.idMax).regex(SNAKE_CASE).describe('snake_case id, unique within this call; answers are keyed by it.'),
+    header: z.string().min(1).max(LIMITS.headerMax).describe('A 1-3 word label for the question, shown as a chip (max 30 chars).'),
+    question: z.string().min(1).max(LIMITS.questionMax).describe('The full question, plain text, one decision per question.'),
+    kind: z
+      .enum(QUESTION_KINDS)
+      .optional()
+      .describe(
+        "'single' (pick one option), 'multi' (pick any), 'text' (free text), 'secret' (a credential typed into a masked field; you get only a handle). Defaults to 'single' when options are given, else 'text'.",
+      ),
+    options: z.array(OptionSchema).min(LIMITS.minOptions).max(LIMITS.maxOptions).optional().describe('2-6 mutually exclusive choices for single/multi. Not allowed on text/secret.'),
+    allowOther: z.boolean().optional().describe('Offer an "Other..." free-text answer. Default true for single/multi; not allowed on text/secret.'),
+    placeholder: z.string().max(LIMITS.placeholderMax).optional().describe('Hint text for a text answer.'),
+    envVar: z
+      .string()
+      .regex(ENV_VAR)
+      .optional()
+      .describe('Required for secret: the environment variable (e.g. OPENAI_API_KEY) new terminals receive the value in. You never see the value.'),
+  })
+  .strict();
+
+export const AskUserInputSchema = z
+  .object({
+    questions: z.array(QuestionInputSchema).min(LIMITS.minQuestions).max(LIMITS.maxQuestions).describe('1-4 questions asked together.'),
+    context: z.string().max(LIMITS.contextMax).optional().describe('Optional markdown shown above the questions: why you ask and what you found.'),
+  })
+  .strict();
+
+export type AskUserInput = z.infer<typeof AskUserInputSchema>;
+export type QuestionInput = z.infer<typeof QuestionInputSchema>;
+
+export const SourceSchema = z.object({
+  type: z.enum(['tool', 'extension', 'mcp']),
+  label: z.string(),
+});
+
+export const QuestionSchema = z.object({
+  id: z.string(),
+  header: z.string(),
+  question: z.string(),
+  kind: z.enum(QUESTION_KINDS),
+  options: z.array(OptionSchema),
+  allowOther: z.boolean(),
+  placeholder: z.string().optional(),
+  envVar: z.string().optional(),
+});
+
+export const QuestionRequestSchema = z.object({
+  id: z.string(),
+  kind: z.literal('questions'),
+  source: SourceSchema,
+  createdAt: z.number(),
+  context: z.string().optional(),
+  questions: z.array(QuestionSchema).min(1),
+});
+
+export const PermissionRequestSchema = z.object({
+  id: z.string(),
+  kind: z.literal('permission'),
+  source: SourceSchema,
+  createdAt: z.number(),
+  title: z.string(),
+  detail: z.string(),
+  permissionKey: z.string().optional(),
+});
+
+export const PendingRequestSchema = z.discriminatedUnion('kind', [QuestionRequestSchema, PermissionRequestSchema]);
+
+export const AnswerSchema = z
+  .object({
+    selected: z.array(z.string().max(10_000)).max(LIMITS.maxOptions).describe("Chosen option labels; for a text question, its one entry is the text."),
+    other: z.string().max(10_000).optional(),
+    note: z.string().max(10_000).optional(),
+    skipped: z.boolean(),
+    secret: z.object({ stored: z.literal(true), envVar: z.string() }).optional(),
+  })
+  .strict();
+
+export const AnswersSchema = z.record(z.string(), AnswerSchema);
+
+export const RESPONSE_STATUSES = ['answered', 'rejected', 'cancelled', 'timed_out', 'unavailable'] as const;
+export const PERMISSION_DECISIONS = ['allow_once', 'allow_always', 'deny'] as const;
+
+export const QuestionResponseSchema = z.object({
+  requestId: z.string(),
+  status: z.enum(RESPONSE_STATUSES),
+  answers: AnswersSchema.optional(),
+  reason: z.string().optional(),
+});
+
+export const PermissionResponseSchema = z.object({
+  requestId: z.string(),
+  status: z.enum(RESPONSE_STATUSES),
+  decision: z.enum(PERMISSION_DECISIONS).optional(),
+  reason: z.string().optional(),
+});
+
+export type QuestionKind = (typeof QUESTION_KINDS)[number];
+export type QuestionOption = z.infer<typeof OptionSchema>;
+export type RequestSource = z.infer<typeof SourceSchema>;
+export type Question = z.infer<typeof QuestionSchema>;
+export type QuestionRequest = z.infer<typeof QuestionRequestSchema>;
+export type PermissionRequest = z.infer<typeof PermissionRequestSchema>;
+export type PendingRequest = z.infer<typeof PendingRequestSchema>;
+export type Answer = z.infer<typeof AnswerSchema>;
+export type Answers = z.infer<typeof AnswersSchema>;
+export type ResponseStatus = (typeof RESPONSE_STATUSES)[number];
+export type PermissionDecision = (typeof PERMISSION_DECISIONS)[number];
+export type QuestionResponse = z.infer<typeof QuestionResponseSchema>;
+export type PermissionResponse = z.infer<typeof PermissionResponseSchema>;

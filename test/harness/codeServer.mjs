@@ -1,0 +1,132 @@
+// Starts a real VS Code (code-server) on 127.0.0.1 and headless Chromium, for tests and `npm start`.
+import { spawn } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { provision } from './provision.mjs';
+
+export const USER_SETTINGS = {
+  'workbench.startupEditor': 'none',
+  'telemetry.telemetryLevel': 'off',
+  'security.workspace.trust.enabled': false,
+  'workbench.tips.enabled': false,
+  'update.mode': 'none',
+  'extensions.autoCheckUpdates': false,
+  'extensions.autoUpdate': false,
+  'chat.allowAnonymousAccess': true,
+};
+
+/** Lines the extension host prints that come from the closed network, not from us. */
+export const NOISE = [/github/i, /gallery/i, /marketplace/i, /ENOTFOUND/, /getaddrinfo/, /No utility model/i, /copilot/i, /update/i, /No signed-in session/];
+
+export async function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * Starts code-server in its own scratch profile under `stateDir`.
+ * Returns { url, port, stop() }. `stop` kills the whole process group.
+ */
+export async function startCodeServer({ stateDir, workspace, port, extensionsDir, smokeTestDriver = false, settings = {}, env = {}, onOutput }) {
+  const { node, codeServerEntry } = provision();
+  const home = join(stateDir, 'home');
+  const userDataDir = join(stateDir, 'user-data');
+  const extensions = extensionsDir ?? join(stateDir, 'extensions');
+  for (const dir of [home, join(userDataDir, 'User'), extensions]) mkdirSync(dir, { recursive: true });
+  writeFileSync(join(userDataDir, 'User', 'settings.json'), JSON.stringify({ ...USER_SETTINGS, ...settings }, null, 2));
+  const chosenPort = port ?? (await freePort());
+  const args = [
+    codeServerEntry,
+    '--bind-addr', `127.0.0.1:${chosenPort}`,
+    '--auth', 'none',
+    '--user-data-dir', userDataDir,
+    '--extensions-dir', extensions,
+    '--disable-telemetry',
+    '--disable-update-check',
+    '--disable-workspace-trust',
+    '--disable-getting-started-override',
+    ...(smokeTestDriver ? ['--vscode-option', 'enable-smoke-test-driver'] : []),
+    workspace,
+  ];
+  const child = spawn(node, args, {
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: {
+      ...process.env,
+      ...env,
+      HOME: home,
+      XDG_CONFIG_HOME: join(home, '.config'),
+      XDG_DATA_HOME: join(home, '.local', 'share'),
+      XDG_CACHE_HOME: join(home, '.cache'),
+    },
+  });
+  const exited = new Promise((resolveExit) => child.once('exit', resolveExit));
+  const signal = (name) => {
+    try {
+      process.kill(-child.pid, name);
+    } catch {
+      // already gone
+    }
+  };
+  const stop = async () => {
+    signal('SIGTERM');
+    const killer = setTimeout(() => signal('SIGKILL'), 5000);
+    await exited;
+    clearTimeout(killer);
+  };
+  await new Promise((resolve, reject) => {
+    let output = '';
+    const timer = setTimeout(() => reject(new Error(`code-server did not start within 60 s:\n${output}`)), 60_000);
+    const onData = (chunk) => {
+      const text = chunk.toString();
+      output += text;
+      onOutput?.(text);
+      if (/HTTP server listening/.test(output)) {
+        clearTimeout(timer);
+        resolve();
+      }
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    exited.then((code) => {
+      clearTimeout(timer);
+      reject(new Error(`code-server exited with ${code} before listening:\n${output}`));
+    });
+  });
+  return { url: `http://127.0.0.1:${chosenPort}`, port: chosenPort, userDataDir, process: child, stop };
+}
+
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-dev-shm-usage',
+];
+
+export async function launchBrowser() {
+  const { chromium: executablePath } = provision();
+  const { chromium } = await import('playwright-core');
+  return chromium.launch({ executablePath, headless: true, args: CHROMIUM_ARGS });
+}
+
+/** The workbench URL that loads an extension from source (and optionally runs a test suite in its host). */
+export function workbenchUrl(server, { workspace, extensionDevelopmentPath, extensionTestsPath }) {
+  const remote = (path) => `vscode-remote://127.0.0.1:${server.port}${path}`;
+  const payload = [];
+  if (extensionDevelopmentPath) payload.push(['extensionDevelopmentPath', remote(extensionDevelopmentPath)]);
+  if (extensionTestsPath) payload.push(['extensionTestsPath', remote(extensionTestsPath)]);
+  const query = new URLSearchParams({ folder: workspace });
+  if (payload.length) query.set('payload', JSON.stringify(payload));
+  return `${server.url}/?${query}`;
+}

