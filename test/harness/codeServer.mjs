@@ -14,6 +14,7 @@ export const USER_SETTINGS = {
   'extensions.autoCheckUpdates': false,
   'extensions.autoUpdate': false,
   'chat.allowAnonymousAccess': true,
+  'git.openRepositoryInParentFolders': 'never',
 };
 
 /** Lines the extension host prints that come from the closed network, not from us. */

@@ -82,8 +82,3 @@ export function provision() {
   }
   return { node: node24(), codeServerEntry: codeServerEntry(), chromium: CHROMIUM };
 }
-
-if (import.meta.url === `file://${process.argv[1]}`) {
-  const paths = provision();
-  log(`ready: ${JSON.stringify(paths)}`);
-}

@@ -1,0 +1,23 @@
+// Types for the plain-JavaScript harness, so TypeScript tests can use it.
+import type { Browser } from 'playwright-core';
+
+export interface CodeServer {
+  url: string;
+  port: number;
+  userDataDir: string;
+  stop(): Promise<void>;
+}
+
+export function startCodeServer(options: {
+  stateDir: string;
+  workspace: string;
+  port?: number;
+  extensionsDir?: string;
+  smokeTestDriver?: boolean;
+  settings?: Record<string, unknown>;
+  env?: Record<string, string>;
+  onOutput?: (text: string) => void;
+}): Promise<CodeServer>;
+export function launchBrowser(): Promise<Browser>;
+export function workbenchUrl(server: CodeServer, options: { workspace: string; extensionDevelopmentPath?: string; extensionTestsPath?: string }): string;
+export function freePort(): Promise<number>;
