@@ -1,6 +1,6 @@
 // Turns the model's raw `ask_user` input into normalized questions, or into one deterministic,
 // model-readable message that names every bad field by path and says how to fix it.
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { AskUserInputSchema, ENV_VAR, LIMITS, QUESTION_KINDS, type AskUserInput, type Question, type QuestionInput } from './schemas';
 
 export type ParsedAskUserInput =

@@ -1,5 +1,5 @@
 // Messages between the Question panel (untrusted webview) and the host, validated on both sides.
-import { z } from 'zod';
+import * as z from 'zod';
 import { AnswersSchema, PendingRequestSchema, PERMISSION_DECISIONS } from './schemas';
 
 const RequestId = z.string().min(1).max(100);

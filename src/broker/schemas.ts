@@ -1,6 +1,6 @@
 // The question contract, in one place: every type below is inferred from these zod schemas,
 // and the `ask_user` inputSchema in package.json is generated from AskUserInputSchema.
-import { z } from 'zod';
+import * as z from 'zod';
 
 export const LIMITS = {
   minQuestions: 1,

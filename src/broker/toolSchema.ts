@@ -1,5 +1,5 @@
 // The `ask_user` JSON Schema for package.json, generated from the zod source by esbuild.mjs.
-import { z } from 'zod';
+import * as z from 'zod';
 import { AskUserInputSchema } from './schemas';
 
 export function askUserJsonSchema(): Record<string, unknown> {

@@ -1,6 +1,6 @@
 // Starts a real VS Code (code-server) on 127.0.0.1 and headless Chromium, for tests and `npm start`.
 import { spawn } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { provision } from './provision.mjs';
@@ -41,7 +41,9 @@ export async function startCodeServer({ stateDir, workspace, port, extensionsDir
   const userDataDir = join(stateDir, 'user-data');
   const extensions = extensionsDir ?? join(stateDir, 'extensions');
   for (const dir of [home, join(userDataDir, 'User'), extensions]) mkdirSync(dir, { recursive: true });
-  writeFileSync(join(userDataDir, 'User', 'settings.json'), JSON.stringify({ ...USER_SETTINGS, ...settings }, null, 2));
+  const settingsFile = join(userDataDir, 'User', 'settings.json');
+  // A profile that already has settings keeps them (npm start reuses its profile).
+  if (!existsSync(settingsFile)) writeFileSync(settingsFile, JSON.stringify({ ...USER_SETTINGS, ...settings }, null, 2));
   const chosenPort = port ?? (await freePort());
   const args = [
     codeServerEntry,

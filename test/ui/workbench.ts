@@ -56,8 +56,13 @@ export async function openAgentQuestionsView(page: Page): Promise<void> {
 }
 
 async function runCommand(page: Page, title: string): Promise<void> {
-  await page.keyboard.press('F1');
   const input = page.locator('.quick-input-widget input');
+  for (let attempt = 0; attempt < 3 && !(await input.isVisible()); attempt++) {
+    // F1 is lost while focus sits in a webview that is still loading; focus the editor area first.
+    if (attempt > 0) await page.locator('.part.editor').click({ position: { x: 20, y: 20 } });
+    await page.keyboard.press('F1');
+    await input.waitFor({ timeout: 3000 }).catch(() => undefined);
+  }
   await input.waitFor();
   await input.fill(`>${title}`);
   await page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first().waitFor();
