@@ -1,7 +1,7 @@
 // Installs, once per machine, what the real-VS-Code harness needs, cached outside the clone:
 // Node 24 and code-server from the npm registry, Chromium and libkrb5-dev from Debian.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, realpathSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 
@@ -32,8 +32,20 @@ function ensureDebianPackages() {
   execFileSync('sh', ['-c', command], { stdio: ['ignore', 'inherit', 'inherit'], env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
 }
 
+/** The npm CLI script of the npm running us, so it can be run by another Node. */
+function npmCli() {
+  if (process.env.npm_execpath?.endsWith('.js')) return process.env.npm_execpath;
+  return realpathSync(execFileSync('sh', ['-c', 'command -v npm'], { encoding: 'utf8' }).trim());
+}
+
+/** The environment without what an outer `npm test` sets, which would point scripts back at its own Node. */
+function cleanEnv(extra = {}) {
+  const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !/^npm_/i.test(key) && key !== 'NODE'));
+  return { ...env, ...extra };
+}
+
 // npm-installs `spec` into `dir` through a scratch folder, so a broken install never looks finished.
-function npmInstallOnce(dir, spec, env = process.env) {
+function npmInstallOnce(dir, spec, { node = process.execPath, env = cleanEnv() } = {}) {
   const done = join(dir, '.complete');
   if (existsSync(done)) return;
   const scratch = `${dir}.partial-${process.pid}`;
@@ -42,7 +54,7 @@ function npmInstallOnce(dir, spec, env = process.env) {
   writeFileSync(join(scratch, 'package.json'), '{"private":true}\n');
   log(`installing ${spec} into ${dir} (first run only)`);
   const started = Date.now();
-  execFileSync('npm', ['install', spec, '--no-audit', '--no-fund', '--foreground-scripts', '--loglevel=error'], {
+  execFileSync(node, [npmCli(), 'install', spec, '--no-audit', '--no-fund', '--foreground-scripts', '--loglevel=error'], {
     cwd: scratch, stdio: ['ignore', 'inherit', 'inherit'], env,
   });
   writeFileSync(join(scratch, '.complete'), `${new Date().toISOString()}\n`);
@@ -72,10 +84,10 @@ export function provision() {
   ensureDebianPackages();
   npmInstallOnce(join(cacheDir, `node-${NODE_VERSION}`), `node@${NODE_VERSION}`);
   const nodeHome = nodeDir();
+  // code-server builds native modules for, and checks that it runs on, Node 24.
   npmInstallOnce(join(cacheDir, `code-server-${CODE_SERVER_VERSION}`), `code-server@${CODE_SERVER_VERSION}`, {
-    ...process.env,
-    PATH: `${join(nodeHome, 'bin')}:${process.env.PATH}`,
-    npm_config_nodedir: nodeHome,
+    node: node24(),
+    env: cleanEnv({ PATH: `${join(nodeHome, 'bin')}:${process.env.PATH}`, npm_config_nodedir: nodeHome }),
   });
   for (const file of [node24(), codeServerEntry(), CHROMIUM]) {
     if (!existsSync(file)) throw new Error(`provisioning finished but ${file} is missing; delete ${cacheDir} and try again`);
