@@ -1,30 +1,64 @@
 // Turns the model's raw `ask_user` input into normalized questions, or into one deterministic,
 // model-readable message that names every bad field by path and says how to fix it.
 import type * as z from 'zod';
-import { AskUserInputSchema, ENV_VAR, LIMITS, QUESTION_KINDS, type AskUserInput, type Question, type QuestionInput } from './schemas';
+import {
+  API_MAX_QUESTIONS,
+  ApiAskRequestSchema,
+  AskUserInputSchema,
+  ENV_VAR,
+  LIMITS,
+  QUESTION_KINDS,
+  type ApiAskRequest,
+  type AskUserInput,
+  type Question,
+  type QuestionInput,
+} from './schemas';
 
-export type ParsedAskUserInput =
-  | { ok: true; questions: Question[]; context?: string }
-  | { ok: false; message: string };
+export type ParsedQuestions<T> = { ok: true; input: T; questions: Question[] } | { ok: false; message: string };
 
 interface Problem {
   path: PropertyKey[];
   message: string;
 }
 
-export function parseAskUserInput(raw: unknown): ParsedAskUserInput {
-  const result = AskUserInputSchema.safeParse(raw);
-  const problems = result.success ? crossFieldProblems(result.data) : result.error.issues.map((issue) => describeIssue(issue, raw));
-  if (problems.length > 0) return { ok: false, message: formatProblems(problems) };
-  const input = result.data as AskUserInput;
-  return { ok: true, questions: input.questions.map(normalizeQuestion), ...(input.context ? { context: input.context } : {}) };
+interface Target<T> {
+  schema: z.ZodType<T>;
+  /** Names the input and the retry in the first line of the message. */
+  intro: string;
+  maxQuestions: number;
+  rootFields: string;
+}
+
+const ASK_USER: Target<AskUserInput> = {
+  schema: AskUserInputSchema,
+  intro: 'ask_user input is invalid; nothing was asked. Fix {n} and call ask_user again:',
+  maxQuestions: LIMITS.maxQuestions,
+  rootFields: 'questions, context',
+};
+
+const API_ASK: Target<ApiAskRequest> = {
+  schema: ApiAskRequestSchema,
+  intro: 'AgentQuestionsApi.ask: the request is invalid; nothing was asked. Fix {n}:',
+  maxQuestions: API_MAX_QUESTIONS,
+  rootFields: 'questions, context, extensionId, timeoutSeconds',
+};
+
+export const parseAskUserInput = (raw: unknown) => parseQuestions(raw, ASK_USER);
+export const parseApiAskRequest = (raw: unknown) => parseQuestions(raw, API_ASK);
+
+function parseQuestions<T extends { questions: QuestionInput[] }>(raw: unknown, target: Target<T>): ParsedQuestions<T> {
+  const result = target.schema.safeParse(raw);
+  const problems = result.success ? crossFieldProblems(result.data.questions) : result.error.issues.map((issue) => describeIssue(issue, raw, target));
+  if (problems.length > 0) return { ok: false, message: formatProblems(problems, target.intro) };
+  const input = result.data as T;
+  return { ok: true, input, questions: input.questions.map(normalizeQuestion) };
 }
 
 export function resolveKind(question: Pick<QuestionInput, 'kind' | 'options'>): Question['kind'] {
   return question.kind ?? (question.options ? 'single' : 'text');
 }
 
-function normalizeQuestion(input: QuestionInput): Question {
+export function normalizeQuestion(input: QuestionInput): Question {
   const kind = resolveKind(input);
   const choice = kind === 'single' || kind === 'multi';
   return {
@@ -45,10 +79,10 @@ export function formatPath(path: readonly PropertyKey[]): string {
   return text || '(input)';
 }
 
-function formatProblems(problems: Problem[]): string {
+function formatProblems(problems: Problem[], intro: string): string {
   const count = problems.length === 1 ? '1 problem' : `${problems.length} problems`;
   const lines = problems.map((p) => `- ${formatPath(p.path)}: ${p.message}`);
-  return [`ask_user input is invalid; nothing was asked. Fix ${count} and call ask_user again:`, ...lines].join('\n');
+  return [intro.replace('{n}', count), ...lines].join('\n');
 }
 
 function valueAt(raw: unknown, path: readonly PropertyKey[]): unknown {
@@ -70,18 +104,18 @@ function describeValue(value: unknown): string {
 
 const fieldName = (path: readonly PropertyKey[]) => String([...path].reverse().find((p) => typeof p === 'string') ?? '');
 
-function describeIssue(issue: z.core.$ZodIssue, raw: unknown): Problem {
+function describeIssue(issue: z.core.$ZodIssue, raw: unknown, { maxQuestions, rootFields }: Target<unknown>): Problem {
   const path = issue.path;
   const field = fieldName(path);
   const value = valueAt(raw, path);
   switch (issue.code) {
     case 'invalid_type':
       if (path.length === 0) return { path, message: `must be an object like {"questions":[{"id":"db","header":"Database","question":"Which database?","options":[{"label":"PostgreSQL"},{"label":"SQLite"}]}]} (got ${describeValue(raw)})` };
-      if (value === undefined) return { path, message: `is required (${expectedText(issue.expected, field)})` };
-      return { path, message: `must be ${expectedText(issue.expected, field)} (got ${describeValue(value)})` };
+      if (value === undefined) return { path, message: `is required (${expectedText(issue.expected, field, maxQuestions)})` };
+      return { path, message: `must be ${expectedText(issue.expected, field, maxQuestions)} (got ${describeValue(value)})` };
     case 'too_small':
     case 'too_big':
-      return { path, message: sizeMessage(field, value) };
+      return { path, message: sizeMessage(field, value, maxQuestions) };
     case 'invalid_format':
       if (field === 'id') return { path, message: `must be snake_case: lowercase letters, digits and underscores, starting with a letter (got ${JSON.stringify(value)}); e.g. ${JSON.stringify(toSnakeCase(String(value)))}` };
       if (field === 'envVar') return { path, message: `must be an environment variable name matching ${ENV_VAR} (got ${JSON.stringify(value)}); e.g. ${JSON.stringify(String(value).toUpperCase().replace(/[^A-Z0-9_]/g, '_'))}` };
@@ -90,25 +124,25 @@ function describeIssue(issue: z.core.$ZodIssue, raw: unknown): Problem {
       if (field === 'kind') return { path, message: `must be one of ${QUESTION_KINDS.map((k) => `"${k}"`).join(', ')} (got ${JSON.stringify(value)}); use "single" for one choice, "multi" for several, "text" for free text, "secret" for a credential` };
       return { path, message: `must be one of ${issue.values.map((v) => JSON.stringify(v)).join(', ')} (got ${JSON.stringify(value)})` };
     case 'unrecognized_keys':
-      return { path, message: `unknown field${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => `"${k}"`).join(', ')}; remove ${issue.keys.length > 1 ? 'them' : 'it'} (allowed: ${allowedFields(path)})` };
+      return { path, message: `unknown field${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => `"${k}"`).join(', ')}; remove ${issue.keys.length > 1 ? 'them' : 'it'} (allowed: ${allowedFields(path, rootFields)})` };
     default:
       return { path, message: issue.message };
   }
 }
 
-function expectedText(expected: string, field: string): string {
-  if (field === 'questions') return `an array of ${LIMITS.minQuestions} to ${LIMITS.maxQuestions} questions`;
+function expectedText(expected: string, field: string, maxQuestions: number): string {
+  if (field === 'questions') return `an array of ${LIMITS.minQuestions} to ${maxQuestions} questions`;
   if (field === 'options') return `an array of ${LIMITS.minOptions} to ${LIMITS.maxOptions} options like {"label":"PostgreSQL"}`;
   if (expected === 'object') return 'an object';
   if (expected === 'array') return 'an array';
   return `a ${expected}`;
 }
 
-function sizeMessage(field: string, value: unknown): string {
+function sizeMessage(field: string, value: unknown, maxQuestions: number): string {
   const got = Array.isArray(value) ? `got ${value.length}` : typeof value === 'string' ? `got ${value.length}` : `got ${describeValue(value)}`;
   switch (field) {
     case 'questions':
-      return `needs ${LIMITS.minQuestions} to ${LIMITS.maxQuestions} questions (${got}); ask the most important now and the rest in a later call`;
+      return `needs ${LIMITS.minQuestions} to ${maxQuestions} questions (${got}); ask the most important now and the rest in a later call`;
     case 'options':
       return `needs ${LIMITS.minOptions} to ${LIMITS.maxOptions} options (${got}); use kind "text" for an open question`;
     case 'header':
@@ -130,9 +164,9 @@ function sizeMessage(field: string, value: unknown): string {
   }
 }
 
-function allowedFields(path: readonly PropertyKey[]): string {
+function allowedFields(path: readonly PropertyKey[], rootFields: string): string {
   const last = path[path.length - 1];
-  if (path.length === 0) return 'questions, context';
+  if (path.length === 0) return rootFields;
   if (path.includes('options')) return 'label, description, recommended';
   if (typeof last === 'number') return 'id, header, question, kind, options, allowOther, placeholder, envVar';
   return 'see the tool schema';
@@ -147,10 +181,10 @@ function toSnakeCase(text: string): string {
   return snake || 'question_1';
 }
 
-function crossFieldProblems(input: AskUserInput): Problem[] {
+function crossFieldProblems(questions: readonly QuestionInput[]): Problem[] {
   const problems: Problem[] = [];
   const firstIndexOfId = new Map<string, number>();
-  input.questions.forEach((q, i) => {
+  questions.forEach((q, i) => {
     const at = (...rest: PropertyKey[]) => ['questions', i, ...rest];
     const earlier = firstIndexOfId.get(q.id);
     if (earlier !== undefined) problems.push({ path: at('id'), message: `"${q.id}" is already used by questions[${earlier}]; every id must be unique` });

@@ -35,7 +35,7 @@ export interface BrokerOptions {
   newId: () => string;
 }
 
-interface Outcome {
+export interface Outcome {
   status: ResponseStatus;
   answers?: Answers;
   decision?: PermissionDecision;
@@ -65,22 +65,26 @@ export class QuestionBroker implements Disposable {
 
   ask(request: NewQuestionRequest, options: AskOptions = {}): Promise<QuestionResponse> {
     const full: QuestionRequest = { ...request, id: this.options.newId(), kind: 'questions', createdAt: this.now() };
-    return this.register(full, options, (o) => ({
-      requestId: full.id,
-      status: o.status,
-      ...(o.answers ? { answers: o.answers } : {}),
-      ...(o.reason ? { reason: o.reason } : {}),
-    }));
+    return this.register(full, options, (o) => questionResponse(full.id, o));
   }
 
   requestPermission(request: NewPermissionRequest, options: AskOptions = {}): Promise<PermissionResponse> {
     const full: PermissionRequest = { ...request, id: this.options.newId(), kind: 'permission', createdAt: this.now() };
-    return this.register(full, options, (o) => ({
-      requestId: full.id,
-      status: o.status,
-      ...(o.decision ? { decision: o.decision } : {}),
-      ...(o.reason ? { reason: o.reason } : {}),
-    }));
+    return this.register(full, options, (o) => permissionResponse(full.id, o));
+  }
+
+  /** Settles a question request without asking (unavailable, scripted): only a 'settled' change is emitted. */
+  answerWithoutAsking(request: NewQuestionRequest, outcome: Outcome): QuestionResponse {
+    const full: QuestionRequest = { ...request, id: this.options.newId(), kind: 'questions', createdAt: this.now() };
+    const problem = outcome.answers ? checkAnswers(full, outcome.answers) : undefined;
+    const settled: Outcome = problem ? { status: 'unavailable', reason: `The scripted answers do not fit: ${problem}.` } : outcome;
+    return this.settleAtOnce(full, questionResponse(full.id, settled));
+  }
+
+  /** Decides a permission request without asking (remembered, unavailable). */
+  decideWithoutAsking(request: NewPermissionRequest, outcome: Outcome): PermissionResponse {
+    const full: PermissionRequest = { ...request, id: this.options.newId(), kind: 'permission', createdAt: this.now() };
+    return this.settleAtOnce(full, permissionResponse(full.id, outcome));
   }
 
   /** Pending requests: permissions first, then questions, oldest first within each. */
@@ -157,6 +161,11 @@ export class QuestionBroker implements Disposable {
     });
   }
 
+  private settleAtOnce<R extends SettledResponse>(request: PendingRequest, response: R): R {
+    this.changes.fire({ type: 'settled', request, response, settledAt: this.now() });
+    return response;
+  }
+
   private settle(id: string, outcome: Outcome): boolean {
     const entry = this.pending.get(id);
     if (!entry) return false;
@@ -170,3 +179,17 @@ export class QuestionBroker implements Disposable {
     return false;
   }
 }
+
+const questionResponse = (requestId: string, o: Outcome): QuestionResponse => ({
+  requestId,
+  status: o.status,
+  ...(o.answers ? { answers: o.answers } : {}),
+  ...(o.reason ? { reason: o.reason } : {}),
+});
+
+const permissionResponse = (requestId: string, o: Outcome): PermissionResponse => ({
+  requestId,
+  status: o.status,
+  ...(o.decision ? { decision: o.decision } : {}),
+  ...(o.reason ? { reason: o.reason } : {}),
+});

@@ -58,6 +58,30 @@ export const AskUserInputSchema = z
   .strict();
 
 export type AskUserInput = z.infer<typeof AskUserInputSchema>;
+
+/** The exported API's richer request: more questions, a caller id, a custom timeout. */
+export const API_MAX_QUESTIONS = 20;
+export const ApiAskRequestSchema = z
+  .object({
+    questions: z.array(QuestionInputSchema).min(1).max(API_MAX_QUESTIONS),
+    context: z.string().max(LIMITS.contextMax).optional(),
+    extensionId: z.string().min(1).max(200).optional(),
+    timeoutSeconds: z.number().min(0).optional(),
+  })
+  .strict();
+
+export const ApiPermissionRequestSchema = z
+  .object({
+    title: z.string().min(1).max(200),
+    detail: z.string().max(10_000),
+    permissionKey: z.string().min(1).max(200).optional(),
+    extensionId: z.string().min(1).max(200).optional(),
+    timeoutSeconds: z.number().min(0).optional(),
+  })
+  .strict();
+
+export type ApiAskRequest = z.infer<typeof ApiAskRequestSchema>;
+export type ApiPermissionRequest = z.infer<typeof ApiPermissionRequestSchema>;
 export type QuestionInput = z.infer<typeof QuestionInputSchema>;
 
 export const SourceSchema = z.object({

@@ -84,21 +84,69 @@ export interface CancellationTokenLike {
   onCancellationRequested(listener: () => void): { dispose(): void };
 }
 
+export interface QuestionInput {
+  /** snake_case, unique within the request; answers are keyed by it. */
+  id: string;
+  header: string;
+  question: string;
+  /** Defaults to 'single' with options, else 'text'. */
+  kind?: QuestionKind;
+  options?: QuestionOption[];
+  /** Default true on single/multi; not allowed on text/secret. */
+  allowOther?: boolean;
+  placeholder?: string;
+  envVar?: string;
+}
+
 export interface AskRequest {
-  questions: Array<Omit<Question, 'options' | 'allowOther'> & { options?: QuestionOption[]; allowOther?: boolean }>;
+  /** 1 to 20 questions, validated like ask_user's (ids, lengths, options). */
+  questions: QuestionInput[];
   context?: string;
-  /** Shown as the source, e.g. your extension's id. */
-  label?: string;
+  /** Your extension's id; the request is shown as coming from "Extension <id>". */
+  extensionId?: string;
+  /** Overrides agentQuestions.timeoutSeconds for this request; 0 waits as long as you wait. */
+  timeoutSeconds?: number;
+}
+
+export interface PermissionRequestInput {
+  title: string;
+  /** Markdown. */
+  detail: string;
+  /** Requests with the same key share an "Always allow" answer in this workspace. */
+  permissionKey?: string;
+  extensionId?: string;
+  timeoutSeconds?: number;
+}
+
+export interface HistoryEntry {
+  requestId: string;
+  kind: 'questions' | 'permission';
+  source: RequestSource;
+  summary: string;
+  createdAt: number;
+  settledAt: number;
+  status: ResponseStatus;
+  questions?: Array<{ id: string; header: string; question: string; kind: QuestionKind }>;
+  /** Secret answers appear only as { secret: { stored: true, envVar } }. */
+  answers?: Answers;
+  decision?: PermissionDecision;
+  reason?: string;
 }
 
 export interface AgentQuestionsApi {
-  /** Asks the user and resolves when the request settles, whatever the outcome. */
+  /** Asks the user; resolves when the request settles, whatever the outcome. Rejects only for an invalid request, with a message naming each bad field. */
   ask(request: AskRequest, token?: CancellationTokenLike): Promise<QuestionResponse>;
+  /** Asks for a permission; permission requests are shown before questions. */
+  requestPermission(request: PermissionRequestInput, token?: CancellationTokenLike): Promise<PermissionResponse>;
   /** Pending requests in queue order: permissions first, then questions, oldest first. */
   list(): PendingRequest[];
   /** Answers a pending question request; false when it is not pending or the answers do not fit it. */
   reply(requestId: string, answers: Answers): boolean;
+  /** Decides a pending permission request; false when it is not pending. */
+  decide(requestId: string, decision: PermissionDecision): boolean;
   /** Rejects a pending request; false when it is not pending. */
   reject(requestId: string, reason?: string): boolean;
+  /** Settled requests, newest first (at most agentQuestions.historyLimit). */
+  history(): HistoryEntry[];
   readonly onDidChange: (listener: (change: ApiChange) => void) => { dispose(): void };
 }

@@ -1,9 +1,9 @@
-// The `ask_user` language-model tool: validates the model's input, hands it to the broker,
-// and returns the typed outcome as one readable line plus JSON.
+// The `ask_user` language-model tool: a thin adapter over callAskUser.
 import * as vscode from 'vscode';
 import { parseAskUserInput } from '../broker/askUserInput';
+import { callAskUser } from '../broker/askUserCall';
+import type { Policy } from '../broker/askWithPolicy';
 import type { QuestionBroker } from '../broker/broker';
-import { formatQuestionResult } from '../broker/resultText';
 import { readSettings } from './settings';
 
 export class AskUserTool implements vscode.LanguageModelTool<unknown> {
@@ -11,6 +11,7 @@ export class AskUserTool implements vscode.LanguageModelTool<unknown> {
 
   constructor(
     private readonly broker: QuestionBroker,
+    private readonly policy: Policy,
     private readonly log: vscode.LogOutputChannel,
   ) {}
 
@@ -23,22 +24,18 @@ export class AskUserTool implements vscode.LanguageModelTool<unknown> {
   }
 
   async invoke(options: vscode.LanguageModelToolInvocationOptions<unknown>, token: vscode.CancellationToken): Promise<vscode.LanguageModelToolResult> {
-    const parsed = parseAskUserInput(options.input);
-    if (!parsed.ok) {
-      this.log.warn(`ask_user called with invalid input:\n${parsed.message}`);
-      return textResult(parsed.message);
-    }
-    const response = await this.broker.ask(
-      { source: { type: 'tool', label: 'Chat tool' }, questions: parsed.questions, ...(parsed.context ? { context: parsed.context } : {}) },
-      { token, timeoutMs: readSettings().timeoutSeconds * 1000 },
-    );
-    this.log.info(`ask_user request ${response.requestId} settled: ${response.status}`);
-    return textResult(formatQuestionResult(parsed.questions, response));
+    const { text, response } = await callAskUser(options.input, {
+      broker: this.broker,
+      policy: this.policy,
+      source: { type: 'tool', label: 'Chat tool' },
+      options: { token, timeoutMs: readSettings().timeoutSeconds * 1000 },
+    });
+    if (response) this.log.info(`ask_user request ${response.requestId} settled: ${response.status}`);
+    else this.log.warn(`ask_user was called with invalid input:\n${text}`);
+    return new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(text)]);
   }
 }
 
-const textResult = (text: string) => new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(text)]);
-
-export function registerAskUserTool(context: vscode.ExtensionContext, broker: QuestionBroker, log: vscode.LogOutputChannel): void {
-  context.subscriptions.push(vscode.lm.registerTool(AskUserTool.toolName, new AskUserTool(broker, log)));
+export function registerAskUserTool(context: vscode.ExtensionContext, broker: QuestionBroker, policy: Policy, log: vscode.LogOutputChannel): void {
+  context.subscriptions.push(vscode.lm.registerTool(AskUserTool.toolName, new AskUserTool(broker, policy, log)));
 }

@@ -1,17 +1,27 @@
 import * as vscode from 'vscode';
 import { QuestionBroker } from '../broker/broker';
+import { History } from '../broker/history';
 import { newRequestId } from '../broker/ids';
 import type { AgentQuestionsApi } from './api';
 import { createApi } from './apiImpl';
 import { registerAskUserTool } from './askUserTool';
+import { createPolicy } from './policyAdapter';
 import { QuestionPanelView } from './questionPanelView';
 import { QueueTree } from './queueTree';
 import { registerSampleQuestionCommand } from './sampleQuestionCommand';
+import { readSettings } from './settings';
 
 export function activate(context: vscode.ExtensionContext): AgentQuestionsApi {
   const log = vscode.window.createOutputChannel('Agent Questions', { log: true });
   const broker = new QuestionBroker({ newId: newRequestId, log: (message) => log.warn(message) });
-  context.subscriptions.push(log, broker);
+  const history = new History(context.workspaceState, () => readSettings().historyLimit);
+  const policy = createPolicy(context, log);
+  // The broker goes first: disposing it cancels what is pending while every listener still hears it.
+  // Its own listeners (like this one) are released by its disposal.
+  context.subscriptions.push(broker, log);
+  broker.onDidChange((change) => {
+    if (change.type === 'settled') history.record(change);
+  });
 
   const panel = new QuestionPanelView(context.extensionUri, broker, log);
   const queue = new QueueTree(broker);
@@ -20,13 +30,17 @@ export function activate(context: vscode.ExtensionContext): AgentQuestionsApi {
     queue,
     vscode.window.registerWebviewViewProvider(QuestionPanelView.viewType, panel),
     vscode.window.createTreeView(QueueTree.viewId, { treeDataProvider: queue }),
+    vscode.commands.registerCommand('agentQuestions.clearRememberedPermissions', async () => {
+      await policy.permissions.clear();
+      void vscode.window.showInformationMessage('Agent Questions: remembered "Always allow" permissions were cleared for this workspace.');
+    }),
   );
-  registerAskUserTool(context, broker, log);
+  registerAskUserTool(context, broker, policy, log);
   registerSampleQuestionCommand(context, log);
   log.info('Agent Questions is ready.');
-  return createApi(broker);
+  return createApi(broker, policy, history);
 }
 
 export function deactivate(): void {
-  // Everything is disposed through context.subscriptions.
+  // Everything is disposed through context.subscriptions; disposing the broker cancels what is pending.
 }

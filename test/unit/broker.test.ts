@@ -1,37 +1,12 @@
 import * as assert from 'node:assert/strict';
-import { QuestionBroker, type BrokerChange, type NewQuestionRequest } from '../../src/broker/broker';
-import type { CancellationSignal } from '../../src/broker/events';
+import type { BrokerChange } from '../../src/broker/broker';
+import { cancellation as token, DB_QUESTION as QUESTION, makeBroker as makeBareBroker } from './fakes';
 
 function makeBroker() {
-  let next = 0;
-  const logs: string[] = [];
-  const broker = new QuestionBroker({ newId: () => `r${++next}`, now: () => 1000 + next, log: (m) => logs.push(m) });
+  const made = makeBareBroker();
   const changes: BrokerChange[] = [];
-  broker.onDidChange((c) => changes.push(c));
-  return { broker, logs, changes };
-}
-
-const QUESTION: NewQuestionRequest = {
-  source: { type: 'tool', label: 'Chat tool' },
-  questions: [{ id: 'db', header: 'Database', question: 'Which?', kind: 'single', options: [{ label: 'A' }, { label: 'B' }], allowOther: true }],
-};
-
-function token(): CancellationSignal & { cancel(): void } {
-  const listeners = new Set<() => void>();
-  let cancelled = false;
-  return {
-    get isCancellationRequested() {
-      return cancelled;
-    },
-    onCancellationRequested(listener) {
-      listeners.add(listener);
-      return { dispose: () => listeners.delete(listener) };
-    },
-    cancel() {
-      cancelled = true;
-      for (const l of listeners) l();
-    },
-  };
+  made.broker.onDidChange((c) => changes.push(c));
+  return { ...made, changes };
 }
 
 suite('QuestionBroker', () => {

@@ -1,0 +1,56 @@
+// Every settled request, newest first, with secret answers redacted, capped and persisted.
+import type { BrokerChange } from './broker';
+import { redactAnswers } from './redaction';
+import type { Answers, PermissionDecision, QuestionKind, RequestSource, ResponseStatus } from './schemas';
+import type { KeyValueStore } from './store';
+
+export interface HistoryEntry {
+  requestId: string;
+  kind: 'questions' | 'permission';
+  source: RequestSource;
+  /** The question headers, or the permission title. */
+  summary: string;
+  createdAt: number;
+  settledAt: number;
+  status: ResponseStatus;
+  questions?: Array<{ id: string; header: string; question: string; kind: QuestionKind }>;
+  answers?: Answers;
+  decision?: PermissionDecision;
+  reason?: string;
+}
+
+const KEY = 'agentQuestions.history';
+
+export class History {
+  private entries: HistoryEntry[];
+
+  constructor(
+    private readonly store: KeyValueStore,
+    private readonly limit: () => number,
+  ) {
+    const saved = store.get<unknown>(KEY);
+    this.entries = Array.isArray(saved) ? (saved as HistoryEntry[]) : [];
+  }
+
+  record(change: Extract<BrokerChange, { type: 'settled' }>): void {
+    this.entries.unshift(toEntry(change));
+    this.entries.length = Math.min(this.entries.length, Math.max(0, this.limit()));
+    void this.store.update(KEY, this.entries);
+  }
+
+  list(): HistoryEntry[] {
+    return this.entries.slice(0, Math.max(0, this.limit()));
+  }
+}
+
+function toEntry({ request, response, settledAt }: Extract<BrokerChange, { type: 'settled' }>): HistoryEntry {
+  const common = { requestId: request.id, kind: request.kind, source: request.source, createdAt: request.createdAt, settledAt, status: response.status };
+  const reason = response.reason ? { reason: response.reason } : {};
+  if (request.kind === 'permission') {
+    const decision = 'decision' in response && response.decision ? { decision: response.decision } : {};
+    return { ...common, summary: request.title, ...decision, ...reason };
+  }
+  const questions = request.questions.map(({ id, header, question, kind }) => ({ id, header, question, kind }));
+  const answers = 'answers' in response && response.answers ? { answers: redactAnswers(request.questions, response.answers) } : {};
+  return { ...common, summary: request.questions.map((q) => q.header).join(', '), questions, ...answers, ...reason };
+}

@@ -1,0 +1,25 @@
+// Who can answer right now. Never wait for input nobody can give.
+
+export const MODES = ['interactive', 'answersFile', 'off'] as const;
+export type Mode = (typeof MODES)[number];
+
+export interface Availability {
+  mode: Mode;
+  /** The environment says no human is there (AGENT_QUESTIONS_UNATTENDED=1). */
+  unattended: boolean;
+  /** A window exists that can show the Question panel. */
+  canShowPanel: boolean;
+}
+
+export type Route = { kind: 'ask' } | { kind: 'script' } | { kind: 'unavailable'; reason: string };
+
+export function routeFor(availability: Availability): Route {
+  if (availability.mode === 'off') return { kind: 'unavailable', reason: 'Agent Questions is turned off (setting agentQuestions.mode is "off").' };
+  // Scripted answers are meant for sessions without a human, so they win over "unattended".
+  if (availability.mode === 'answersFile') return { kind: 'script' };
+  if (availability.unattended) return { kind: 'unavailable', reason: 'This session is unattended (AGENT_QUESTIONS_UNATTENDED=1); no one can answer.' };
+  if (!availability.canShowPanel) return { kind: 'unavailable', reason: 'No VS Code window can show the question.' };
+  return { kind: 'ask' };
+}
+
+export const isUnattendedEnvironment = (env: Record<string, string | undefined>): boolean => env.AGENT_QUESTIONS_UNATTENDED === '1';
