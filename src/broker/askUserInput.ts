@@ -123,8 +123,14 @@ function describeIssue(issue: z.core.$ZodIssue, raw: unknown, { maxQuestions, ro
     case 'invalid_value':
       if (field === 'kind') return { path, message: `must be one of ${QUESTION_KINDS.map((k) => `"${k}"`).join(', ')} (got ${JSON.stringify(value)}); use "single" for one choice, "multi" for several, "text" for free text, "secret" for a credential` };
       return { path, message: `must be one of ${issue.values.map((v) => JSON.stringify(v)).join(', ')} (got ${JSON.stringify(value)})` };
-    case 'unrecognized_keys':
-      return { path, message: `unknown field${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => `"${k}"`).join(', ')}; remove ${issue.keys.length > 1 ? 'them' : 'it'} (allowed: ${allowedFields(path, rootFields)})` };
+    case 'unrecognized_keys': {
+      const allowed = allowedFields(path, rootFields);
+      const fixes = issue.keys.map((key) => {
+        const meant = closeField(key, allowed);
+        return meant ? `rename "${key}" to "${meant}"` : `remove "${key}"`;
+      });
+      return { path, message: `unknown field${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => `"${k}"`).join(', ')}; ${fixes.join(', ')} (allowed: ${allowed})` };
+    }
     default:
       return { path, message: issue.message };
   }
@@ -133,6 +139,7 @@ function describeIssue(issue: z.core.$ZodIssue, raw: unknown, { maxQuestions, ro
 function expectedText(expected: string, field: string, maxQuestions: number): string {
   if (field === 'questions') return `an array of ${LIMITS.minQuestions} to ${maxQuestions} questions`;
   if (field === 'options') return `an array of ${LIMITS.minOptions} to ${LIMITS.maxOptions} options like {"label":"PostgreSQL"}`;
+  if (field === 'id') return 'a snake_case id, unique within the call, e.g. "database"';
   if (expected === 'object') return 'an object';
   if (expected === 'array') return 'an array';
   return `a ${expected}`;
@@ -170,6 +177,12 @@ function allowedFields(path: readonly PropertyKey[], rootFields: string): string
   if (path.includes('options')) return 'label, description, recommended';
   if (typeof last === 'number') return 'id, header, question, kind, options, allowOther, placeholder, envVar';
   return 'see the tool schema';
+}
+
+/** The allowed field a misspelt one most likely meant (case, '_' and '-' ignored). */
+function closeField(key: string, allowed: string): string | undefined {
+  const squash = (text: string) => text.toLowerCase().replace(/[_-]/g, '');
+  return allowed.split(', ').find((field) => squash(field) === squash(key));
 }
 
 function toSnakeCase(text: string): string {

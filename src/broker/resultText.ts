@@ -13,7 +13,7 @@ export function summarizeAnswer(question: Pick<Question, 'kind'>, answer: Answer
 }
 
 export function headline(questions: readonly Pick<Question, 'id' | 'kind'>[], response: QuestionResponse): string {
-  const reason = response.reason ? ` Reason: ${response.reason}` : '';
+  const reason = response.reason ? ` Reason: ${response.reason.replace(/[.!?]?$/, '.')}` : '';
   switch (response.status) {
     case 'answered': {
       const answers = response.answers ?? {};

@@ -26,37 +26,35 @@ suite('ask_user input', () => {
     );
   });
 
-  test('one option: names the field and suggests kind text', () => {
+  // The exact text the model reads for typical mistakes: changing one is a contract change.
+  const INTRO_1 = 'ask_user input is invalid; nothing was asked. Fix 1 problem and call ask_user again:\n';
+  const PINNED: Array<[string, unknown, string]> = [
+    ['one option', { questions: [question({ options: options('Only') })] }, '- questions[0].options: needs 2 to 6 options (got 1); use kind "text" for an open question'],
+    ['five questions', { questions: [1, 2, 3, 4, 5].map((n) => question({ id: `q${n}` })) }, '- questions: needs 1 to 4 questions (got 5); ask the most important now and the rest in a later call'],
+    ['duplicate ids', { questions: [question(), question()] }, '- questions[1].id: "db" is already used by questions[0]; every id must be unique'],
+    ['header too long', { questions: [question({ header: 'A header that is far too long for a chip' })] }, '- questions[0].header: must be 1 to 30 characters (got 40); use a 1-3 word label such as "Database"'],
+    ['envVar missing', { questions: [{ id: 'key', header: 'API key', question: 'Your key?', kind: 'secret' }] }, '- questions[0].envVar: is required for kind "secret": the environment variable new terminals receive the value in, e.g. "OPENAI_API_KEY"'],
+    ['recommended on two options', { questions: [question({ options: [{ label: 'A', recommended: true }, { label: 'B', recommended: true }] })] }, '- questions[0].options: at most one option may be recommended on a single-choice question (got 2: "A", "B"); keep one'],
+    ['unknown kind', { questions: [question({ kind: 'dropdown' })] }, '- questions[0].kind: must be one of "single", "multi", "text", "secret" (got "dropdown"); use "single" for one choice, "multi" for several, "text" for free text, "secret" for a credential'],
+    ['id not snake_case', { questions: [question({ id: 'DbChoice' })] }, '- questions[0].id: must be snake_case: lowercase letters, digits and underscores, starting with a letter (got "DbChoice"); e.g. "db_choice"'],
+    ['id missing', { questions: [{ header: 'Database', question: 'Which?' }] }, '- questions[0].id: is required (a snake_case id, unique within the call, e.g. "database")'],
+    ['options on a text question', { questions: [question({ kind: 'text' })] }, '- questions[0].options: not allowed on kind "text"; remove them, or use kind "single" or "multi"'],
+    ['misspelt field', { questions: [question({ allow_other: false })] }, '- questions[0]: unknown field "allow_other"; rename "allow_other" to "allowOther" (allowed: id, header, question, kind, options, allowOther, placeholder, envVar)'],
+  ];
+  for (const [name, input, line] of PINNED) {
+    test(`pinned message: ${name}`, () => assert.equal(errorOf(input), INTRO_1 + line));
+  }
+
+  test('several problems are all listed, in order', () => {
     assert.equal(
-      errorOf({ questions: [question({ options: options('Only') })] }),
-      'ask_user input is invalid; nothing was asked. Fix 1 problem and call ask_user again:\n- questions[0].options: needs 2 to 6 options (got 1); use kind "text" for an open question',
+      errorOf({ questions: [question({ header: '', options: options('x') })], extra: 1 }),
+      [
+        'ask_user input is invalid; nothing was asked. Fix 3 problems and call ask_user again:',
+        '- questions[0].header: must be 1 to 30 characters (got 0); use a 1-3 word label such as "Database"',
+        '- questions[0].options: needs 2 to 6 options (got 1); use kind "text" for an open question',
+        '- (input): unknown field "extra"; remove "extra" (allowed: questions, context)',
+      ].join('\n'),
     );
-  });
-
-  test('five questions', () => {
-    const five = [1, 2, 3, 4, 5].map((n) => question({ id: `q${n}` }));
-    assert.match(errorOf({ questions: five }), /^- questions: needs 1 to 4 questions \(got 5\); ask the most important now and the rest in a later call$/m);
-  });
-
-  test('duplicate ids', () => {
-    assert.match(errorOf({ questions: [question(), question()] }), /^- questions\[1\]\.id: "db" is already used by questions\[0\]; every id must be unique$/m);
-  });
-
-  test('header too long', () => {
-    assert.match(errorOf({ questions: [question({ header: 'A header that is far too long for a chip' })] }), /^- questions\[0\]\.header: must be 1 to 30 characters \(got 40\); use a 1-3 word label such as "Database"$/m);
-  });
-
-  test('secret without envVar', () => {
-    assert.match(errorOf({ questions: [{ id: 'key', header: 'API key', question: 'Your key?', kind: 'secret' }] }), /^- questions\[0\]\.envVar: is required for kind "secret"/m);
-  });
-
-  test('two recommended options on a single-choice question', () => {
-    const two = [{ label: 'A', recommended: true }, { label: 'B', recommended: true }];
-    assert.match(errorOf({ questions: [question({ options: two })] }), /^- questions\[0\]\.options: at most one option may be recommended on a single-choice question \(got 2: "A", "B"\); keep one$/m);
-  });
-
-  test('unknown kind', () => {
-    assert.match(errorOf({ questions: [question({ kind: 'dropdown' })] }), /^- questions\[0\]\.kind: must be one of "single", "multi", "text", "secret" \(got "dropdown"\)/m);
   });
 
   test('not an object at all', () => {
