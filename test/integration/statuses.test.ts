@@ -24,6 +24,11 @@ suite('Every outcome, through invokeTool and the API', () => {
     api.reply(request.id, { color: { selected: [], other: 'Green', note: 'any green', skipped: false } });
     assert.deepEqual(await asked, { requestId: request.id, status: 'answered', answers: { color: { selected: [], other: 'Green', note: 'any green', skipped: false } } });
 
+    const apiRejectedAdded = nextAdded(api);
+    const apiRejected = api.ask({ questions: [{ id: 'x', header: 'X', question: 'X?' }] });
+    api.reject((await apiRejectedAdded).id, 'Busy');
+    assert.deepEqual(await apiRejected, { requestId: (await apiRejected).requestId, status: 'rejected', reason: 'Busy' });
+
     const addedAgain = nextAdded(api);
     const toolCall = invokeAskUser(DATABASE_QUESTION);
     const second = await addedAgain;
