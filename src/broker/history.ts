@@ -1,23 +1,9 @@
 // Every settled request, newest first, with secret answers redacted, capped and persisted.
 import type { BrokerChange } from './broker';
+export type { HistoryEntry } from './schemas';
 import { redactAnswers } from './redaction';
-import type { Answers, PermissionDecision, QuestionKind, RequestSource, ResponseStatus } from './schemas';
+import type { HistoryEntry } from './schemas';
 import type { KeyValueStore } from './store';
-
-export interface HistoryEntry {
-  requestId: string;
-  kind: 'questions' | 'permission';
-  source: RequestSource;
-  /** The question headers, or the permission title. */
-  summary: string;
-  createdAt: number;
-  settledAt: number;
-  status: ResponseStatus;
-  questions?: Array<{ id: string; header: string; question: string; kind: QuestionKind }>;
-  answers?: Answers;
-  decision?: PermissionDecision;
-  reason?: string;
-}
 
 const KEY = 'agentQuestions.history';
 

@@ -1,22 +1,42 @@
 // Messages between the Question panel (untrusted webview) and the host, validated on both sides.
 import * as z from 'zod';
-import { AnswersSchema, PendingRequestSchema, PERMISSION_DECISIONS } from './schemas';
+import { AnswersSchema, HistoryEntrySchema, PendingRequestSchema, PERMISSION_DECISIONS, RESPONSE_STATUSES } from './schemas';
 
 const RequestId = z.string().min(1).max(100);
 
 export const PanelToHostSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('ready') }).strict(),
-  z.object({ type: z.literal('reply'), requestId: RequestId, answers: AnswersSchema }).strict(),
+  z
+    .object({
+      type: z.literal('reply'),
+      requestId: RequestId,
+      answers: AnswersSchema,
+      /** Typed secret values by question id; the host stores them and never sends them back. */
+      secrets: z.record(z.string(), z.string().min(1).max(10_000)).optional(),
+    })
+    .strict(),
   z.object({ type: z.literal('reject'), requestId: RequestId, reason: z.string().max(2000).optional() }).strict(),
   z.object({ type: z.literal('decide'), requestId: RequestId, decision: z.enum(PERMISSION_DECISIONS) }).strict(),
+  /** The panel shows this request and it is ready for input. */
+  z.object({ type: z.literal('shown'), requestId: RequestId }).strict(),
+  z.object({ type: z.literal('openQueue') }).strict(),
+  z.object({ type: z.literal('pong'), nonce: z.number() }).strict(),
 ]);
 
 export const HostToPanelSchema = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('snapshot'),
-    /** Pending requests in queue order: the head is what the panel shows. */
+    /** Pending requests in queue order: the head is what the panel shows next. */
     pending: z.array(PendingRequestSchema),
+    history: z.array(HistoryEntrySchema),
+    /** The host's clock, so ages are right even when the browser's clock differs. */
+    hostNow: z.number(),
   }),
+  z.object({ type: z.literal('settled'), requestId: RequestId, status: z.enum(RESPONSE_STATUSES), reason: z.string().optional() }),
+  /** Show this pending request (chosen in the Queue), even if it is not the head. */
+  z.object({ type: z.literal('show'), requestId: RequestId }),
+  /** A bare round trip, for the benchmark's baseline. */
+  z.object({ type: z.literal('ping'), nonce: z.number() }),
 ]);
 
 export type PanelToHost = z.infer<typeof PanelToHostSchema>;

@@ -150,6 +150,23 @@ export const PermissionResponseSchema = z.object({
   reason: z.string().optional(),
 });
 
+export const HistoryEntrySchema = z.object({
+  requestId: z.string(),
+  kind: z.enum(['questions', 'permission']),
+  source: SourceSchema,
+  /** The question headers, or the permission title. */
+  summary: z.string(),
+  createdAt: z.number(),
+  settledAt: z.number(),
+  status: z.enum(RESPONSE_STATUSES),
+  questions: z.array(z.object({ id: z.string(), header: z.string(), question: z.string(), kind: z.enum(QUESTION_KINDS) })).optional(),
+  /** Secret answers appear only as { secret: { stored: true, envVar } }. */
+  answers: AnswersSchema.optional(),
+  decision: z.enum(PERMISSION_DECISIONS).optional(),
+  reason: z.string().optional(),
+});
+
+export type HistoryEntry = z.infer<typeof HistoryEntrySchema>;
 export type QuestionKind = (typeof QUESTION_KINDS)[number];
 export type QuestionOption = z.infer<typeof OptionSchema>;
 export type RequestSource = z.infer<typeof SourceSchema>;

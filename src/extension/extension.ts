@@ -9,6 +9,7 @@ import { createPolicy } from './policyAdapter';
 import { QuestionPanelView } from './questionPanelView';
 import { QueueTree } from './queueTree';
 import { registerSampleQuestionCommand } from './sampleQuestionCommand';
+import { SecretVault } from './secretVault';
 import { readSettings } from './settings';
 
 export function activate(context: vscode.ExtensionContext): AgentQuestionsApi {
@@ -23,7 +24,7 @@ export function activate(context: vscode.ExtensionContext): AgentQuestionsApi {
     if (change.type === 'settled') history.record(change);
   });
 
-  const panel = new QuestionPanelView(context.extensionUri, broker, log);
+  const panel = new QuestionPanelView(context.extensionUri, broker, history, new SecretVault(context.secrets), log);
   const queue = new QueueTree(broker);
   context.subscriptions.push(
     panel,

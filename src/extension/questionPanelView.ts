@@ -3,25 +3,54 @@
 import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
 import type { QuestionBroker } from '../broker/broker';
+import { Emitter } from '../broker/events';
+import type { History } from '../broker/history';
 import { PanelToHostSchema, type HostToPanel, type PanelToHost } from '../broker/protocol';
+import type { Answers } from '../broker/schemas';
+import type { SecretVault } from './secretVault';
 import { readSettings } from './settings';
+
+const HISTORY_SHOWN = 20;
 
 export class QuestionPanelView implements vscode.WebviewViewProvider, vscode.Disposable {
   static readonly viewType = 'agentQuestions.panel';
   private view: vscode.WebviewView | undefined;
   private readonly disposables: vscode.Disposable[] = [];
+  private readonly shown = new Emitter<string>();
+  /** Fires with a request id when the panel has rendered that request and is ready for input. */
+  readonly onDidShowRequest = this.shown.event;
+  private readonly pongs = new Map<number, () => void>();
 
   constructor(
     private readonly extensionUri: vscode.Uri,
     private readonly broker: QuestionBroker,
+    private readonly history: History,
+    private readonly vault: SecretVault,
     private readonly log: vscode.LogOutputChannel,
   ) {
     this.disposables.push(
       broker.onDidChange((change) => {
+        if (change.type === 'settled') this.post({ type: 'settled', requestId: change.request.id, status: change.response.status, ...(change.response.reason ? { reason: change.response.reason } : {}) });
         this.postSnapshot();
         if (change.type === 'added' && readSettings().revealOnAsk) this.reveal();
       }),
+      this.shown,
     );
+  }
+
+  /** Shows a pending request in the panel, even if it is not the head of the queue. */
+  async showRequest(requestId: string): Promise<void> {
+    await vscode.commands.executeCommand(`${QuestionPanelView.viewType}.focus`);
+    this.post({ type: 'show', requestId });
+  }
+
+  /** A bare host → webview → host round trip; resolves when the panel answers. */
+  ping(): Promise<void> {
+    const nonce = Math.random();
+    return new Promise((resolve) => {
+      this.pongs.set(nonce, resolve);
+      this.post({ type: 'ping', nonce });
+    });
   }
 
   resolveWebviewView(view: vscode.WebviewView): void {
@@ -60,7 +89,7 @@ export class QuestionPanelView implements vscode.WebviewViewProvider, vscode.Dis
       case 'ready':
         return this.postSnapshot();
       case 'reply':
-        this.broker.reply(message.requestId, message.answers);
+        void this.reply(message.requestId, message.answers, message.secrets ?? {});
         return;
       case 'reject':
         this.broker.reject(message.requestId, message.reason);
@@ -68,11 +97,50 @@ export class QuestionPanelView implements vscode.WebviewViewProvider, vscode.Dis
       case 'decide':
         this.broker.decide(message.requestId, message.decision);
         return;
+      case 'shown':
+        this.shown.fire(message.requestId);
+        return;
+      case 'openQueue':
+        void vscode.commands.executeCommand('agentQuestions.queue.focus');
+        return;
+      case 'pong':
+        this.pongs.get(message.nonce)?.();
+        this.pongs.delete(message.nonce);
+        return;
     }
   }
 
+  /** Stores typed secrets first; the answer then carries only their handles. */
+  private async reply(requestId: string, sent: Answers, secrets: Record<string, string>): Promise<void> {
+    const request = this.broker.get(requestId);
+    const answers: Answers = {};
+    // A handle is only ever made here, for a value the host stored; the panel cannot claim one.
+    for (const [id, { secret: _ignored, ...answer }] of Object.entries(sent)) answers[id] = answer;
+    if (request?.kind === 'questions') {
+      for (const [id, value] of Object.entries(secrets)) {
+        const question = request.questions.find((q) => q.id === id);
+        const answer = answers[id];
+        if (question?.kind !== 'secret' || !question.envVar || !answer || answer.skipped) {
+          this.log.warn(`Dropped a secret value sent for question "${id}" of request ${requestId}: it is not an answered secret question.`);
+          continue;
+        }
+        try {
+          await this.vault.store(question.envVar, value);
+        } catch {
+          this.log.error(`Could not store the secret for ${question.envVar} in SecretStorage; the question stays unanswered.`);
+          continue;
+        }
+        answers[id] = { ...answer, secret: { stored: true, envVar: question.envVar } };
+      }
+    }
+    this.broker.reply(requestId, answers);
+  }
+
   private postSnapshot(): void {
-    const message: HostToPanel = { type: 'snapshot', pending: this.broker.list() };
+    this.post({ type: 'snapshot', pending: this.broker.list(), history: this.history.list().slice(0, HISTORY_SHOWN), hostNow: Date.now() });
+  }
+
+  private post(message: HostToPanel): void {
     void this.view?.webview.postMessage(message);
   }
 

@@ -1,19 +1,45 @@
-// The Question panel: shows the head of the queue, keeps the shown request until it settles,
-// and sends typed replies. Every message from the host is validated before use.
-import { HostToPanelSchema, type PanelToHost } from '../broker/protocol';
-import type { PendingRequest, PermissionRequest, QuestionRequest } from '../broker/schemas';
+// The Question panel: shows one request at a time (the head of the queue, or one chosen in the
+// Queue), keeps it until it settles, and restores drafts after a reload. Host messages are
+// validated before use; secrets never enter the saved state.
+import { HostToPanelSchema, type HostToPanel, type PanelToHost } from '../broker/protocol';
+import type { HistoryEntry, PendingRequest, ResponseStatus } from '../broker/schemas';
 import { el } from './dom';
-import { renderQuestionForm } from './questionForm';
-import { registerToolkit, type ToolkitButton } from './toolkit';
+import { emptyDraft } from './drafts';
+import { renderHistory } from './historyView';
+import { renderPermissionRequest } from './permissionView';
+import { renderQuestionRequest, type RequestDraft, type RequestView } from './questionRequestView';
+import { registerToolkit } from './toolkit';
 
-declare function acquireVsCodeApi(): { postMessage(message: PanelToHost): void };
+interface SavedState {
+  shownId?: string;
+  drafts: Record<string, RequestDraft>;
+  historyOpen: boolean;
+}
+
+declare function acquireVsCodeApi(): {
+  postMessage(message: PanelToHost): void;
+  getState(): SavedState | undefined;
+  setState(state: SavedState): void;
+};
 
 registerToolkit();
 const host = acquireVsCodeApi();
-const app = document.getElementById('app')!;
+const saved: SavedState = { drafts: {}, historyOpen: false, ...host.getState() };
+const noticeArea = el('div', { class: 'notice', role: 'status' });
+const requestArea = el('div', { class: 'request-area' });
+const waitingArea = el('div', { class: 'waiting' });
+const historyArea = el('div', { class: 'history-area' });
+document.getElementById('app')!.append(noticeArea, requestArea, waitingArea, historyArea);
 const announcer = document.getElementById('announcer')!;
-let shownId: string | undefined;
-let sent = false;
+
+let pending: PendingRequest[] = [];
+let history: HistoryEntry[] = [];
+let clockOffset = 0;
+let view: RequestView | undefined;
+let repliedTo: string | undefined;
+
+const save = () => host.setState(saved);
+const announce = (text: string) => (announcer.textContent = text);
 
 window.addEventListener('message', (event: MessageEvent<unknown>) => {
   const parsed = HostToPanelSchema.safeParse(event.data);
@@ -21,75 +47,129 @@ window.addEventListener('message', (event: MessageEvent<unknown>) => {
     console.warn('Agent Questions: dropped a malformed message from the host');
     return;
   }
-  show(parsed.data.pending);
+  receive(parsed.data);
 });
+document.addEventListener('keydown', (event) => view?.handleKey(event));
+setInterval(updateAges, 15_000);
 host.postMessage({ type: 'ready' });
 
-function show(pending: PendingRequest[]): void {
-  // A request being answered stays on screen until it settles; newer ones wait their turn.
-  const current = pending.find((r) => r.id === shownId);
-  const request = current ?? pending[0];
-  if (request && request.id === shownId) {
-    updateWaiting(pending.length - 1);
-    return;
+function receive(message: HostToPanel): void {
+  switch (message.type) {
+    case 'snapshot': {
+      const arrived = message.pending.filter((r) => !pending.some((p) => p.id === r.id));
+      pending = message.pending;
+      history = message.history;
+      clockOffset = message.hostNow - Date.now();
+      const current = pending.find((r) => r.id === saved.shownId);
+      // The request being answered stays on screen; newer ones wait their turn.
+      if (current && view) {
+        if (arrived.length > 0) announce(`${arrived.length === 1 ? 'Another request is' : `${arrived.length} more requests are`} waiting.`);
+      } else {
+        show(current ?? pending[0]);
+      }
+      updateWaiting();
+      historyArea.replaceChildren(renderHistory(history, saved.historyOpen, (open) => ((saved.historyOpen = open), save())));
+      return;
+    }
+    case 'settled':
+      if (message.requestId === saved.shownId && message.requestId !== repliedTo) showNotice(noticeFor(message.status, message.reason));
+      delete saved.drafts[message.requestId];
+      if (message.requestId === saved.shownId) view = undefined;
+      save();
+      return;
+    case 'show': {
+      const request = pending.find((r) => r.id === message.requestId);
+      if (request) show(request);
+      updateWaiting();
+      return;
+    }
+    case 'ping':
+      host.postMessage({ type: 'pong', nonce: message.nonce });
+      return;
   }
-  shownId = request?.id;
-  sent = false;
-  app.replaceChildren();
+}
+
+function show(request: PendingRequest | undefined): void {
+  saved.shownId = request?.id;
+  repliedTo = undefined;
+  view = undefined;
+  save();
   if (!request) {
-    app.append(el('p', { class: 'empty' }, 'No agent is waiting for you.'));
+    requestArea.replaceChildren(el('p', { class: 'empty' }, 'No agent is waiting for you.'));
     return;
   }
-  app.append(request.kind === 'permission' ? renderPermission(request) : renderQuestions(request), el('p', { class: 'waiting', id: 'waiting' }));
-  updateWaiting(pending.length - 1);
-  announcer.textContent = `${request.source.label} is asking: ${request.kind === 'permission' ? request.title : request.questions.map((q) => q.header).join(', ')}`;
-}
-
-function updateWaiting(more: number): void {
-  const waiting = document.getElementById('waiting');
-  if (waiting) waiting.textContent = more > 0 ? `${more} more waiting` : '';
-}
-
-function send(message: PanelToHost): void {
-  if (sent) return; // double clicks and key repeat are harmless
-  sent = true;
-  for (const button of app.querySelectorAll<ToolkitButton>('vscode-button')) button.disabled = true;
-  host.postMessage(message);
-}
-
-function header(request: PendingRequest): HTMLElement {
-  return el('div', { class: 'request-source' }, `${request.source.label} asks`);
-}
-
-function renderQuestions(request: QuestionRequest): HTMLElement {
-  const submit = el('vscode-button', { appearance: 'primary', disabled: true, 'data-action': 'submit' }, 'Submit') as ToolkitButton;
-  const form = renderQuestionForm(request, () => (submit.disabled = sent || !form.read()));
-  submit.addEventListener('click', () => {
-    const answers = form.read();
-    if (answers) send({ type: 'reply', requestId: request.id, answers });
+  const header = el('div', { class: 'request-source' }, `${request.source.label} asks · `, el('span', { class: 'age', 'data-created': String(request.createdAt) }, age(request.createdAt)));
+  if (request.kind === 'permission') {
+    view = renderPermissionRequest(request, header, (decision) => {
+      repliedTo = request.id;
+      view?.lock();
+      host.postMessage({ type: 'decide', requestId: request.id, decision });
+    });
+  } else {
+    const draft = (saved.drafts[request.id] ??= { step: 0, drafts: request.questions.map(emptyDraft) });
+    view = renderQuestionRequest(request, draft, header, {
+      onDraftChange: save,
+      onSubmit: (answers, secrets) => {
+        repliedTo = request.id;
+        view?.lock();
+        host.postMessage({ type: 'reply', requestId: request.id, answers, ...(Object.keys(secrets).length ? { secrets } : {}) });
+      },
+      onReject: () => {
+        repliedTo = request.id;
+        view?.lock();
+        host.postMessage({ type: 'reject', requestId: request.id, reason: 'The user declined to answer.' });
+      },
+      announce,
+    });
+  }
+  requestArea.replaceChildren(view.element);
+  const what = request.kind === 'permission' ? `permission: ${request.title}` : request.questions.map((q) => q.header).join(', ');
+  announce(`${request.source.label} asks: ${what}`);
+  const shown = view;
+  requestAnimationFrame(() => {
+    if (view !== shown) return;
+    shown.focusFirst();
+    host.postMessage({ type: 'shown', requestId: request.id });
   });
-  const reject = el('vscode-button', { appearance: 'secondary', 'data-action': 'reject' }, 'Reject');
-  reject.addEventListener('click', () => send({ type: 'reject', requestId: request.id, reason: 'The user declined to answer.' }));
-  const context = request.context ? [el('p', { class: 'context' }, request.context)] : [];
-  const view = el('form', { class: 'request', 'aria-label': 'Questions from the agent' }, header(request), ...context, form.element, el('div', { class: 'actions' }, submit, reject));
-  view.addEventListener('submit', (e) => e.preventDefault());
-  submit.disabled = !form.read();
-  queueMicrotask(() => form.focusFirst());
-  return view;
 }
 
-function renderPermission(request: PermissionRequest): HTMLElement {
-  const button = (label: string, decision: 'allow_once' | 'allow_always' | 'deny', appearance: string) => {
-    const b = el('vscode-button', { appearance, 'data-action': decision }, label);
-    b.addEventListener('click', () => send({ type: 'decide', requestId: request.id, decision }));
-    return b;
-  };
-  return el(
-    'section',
-    { class: 'request permission', 'aria-label': 'Permission request' },
-    header(request),
-    el('h2', { class: 'permission-title' }, request.title),
-    el('p', { class: 'permission-detail' }, request.detail),
-    el('div', { class: 'actions' }, button('Allow once', 'allow_once', 'primary'), button('Always allow', 'allow_always', 'secondary'), button('Deny', 'deny', 'secondary')),
-  );
+function updateWaiting(): void {
+  const others = pending.filter((r) => r.id !== saved.shownId).length;
+  if (others === 0) return waitingArea.replaceChildren();
+  const link = el('button', { class: 'link-button', type: 'button', 'data-action': 'open-queue' }, `${others} more waiting`);
+  link.addEventListener('click', () => host.postMessage({ type: 'openQueue' }));
+  waitingArea.replaceChildren(link);
+}
+
+function showNotice(text: string): void {
+  noticeArea.replaceChildren(el('p', {}, text));
+  announce(text);
+  setTimeout(() => noticeArea.firstChild?.textContent === text && noticeArea.replaceChildren(), 20_000);
+}
+
+function noticeFor(status: ResponseStatus, reason: string | undefined): string {
+  switch (status) {
+    case 'cancelled':
+      return 'The agent cancelled the request you were looking at.';
+    case 'timed_out':
+      return 'The request you were looking at timed out.';
+    case 'answered':
+      return 'The request you were looking at was answered elsewhere.';
+    case 'rejected':
+      return 'The request you were looking at was rejected elsewhere.';
+    case 'unavailable':
+      return reason ?? 'The request you were looking at could not be answered.';
+  }
+}
+
+function age(createdAt: number): string {
+  const seconds = Math.max(0, Math.round((Date.now() + clockOffset - createdAt) / 1000));
+  if (seconds < 45) return 'just now';
+  if (seconds < 90) return '1 min ago';
+  if (seconds < 3600) return `${Math.round(seconds / 60)} min ago`;
+  return `${Math.round(seconds / 3600)} h ago`;
+}
+
+function updateAges(): void {
+  for (const span of document.querySelectorAll<HTMLElement>('.age')) span.textContent = age(Number(span.dataset.created));
 }

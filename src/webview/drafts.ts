@@ -1,0 +1,74 @@
+// The user's answer in progress for one question, and what it means as an Answer.
+// Pure and DOM-free, so it is unit-tested in Node. Secret values are never part of a draft.
+import type { Answer, Question } from '../broker/schemas';
+
+export interface Draft {
+  /** single: the chosen label, or OTHER. */
+  choice?: string;
+  /** multi: the checked labels (OTHER among them when "Other…" is checked). */
+  checked: string[];
+  other: string;
+  text: string;
+  note: string;
+  /** secret: whether the masked field holds something (the value itself stays in the DOM only). */
+  secretTyped: boolean;
+}
+
+export const OTHER = '\u0000other';
+
+export function emptyDraft(question: Question): Draft {
+  const recommended = question.options.filter((o) => o.recommended).map((o) => o.label);
+  return {
+    ...(question.kind === 'single' && recommended[0] ? { choice: recommended[0] } : {}),
+    checked: question.kind === 'multi' ? recommended : [],
+    other: '',
+    text: '',
+    note: '',
+    secretTyped: false,
+  };
+}
+
+export type DraftState =
+  | { state: 'answered'; answer: Answer }
+  | { state: 'unanswered' }
+  /** Started but not usable yet, e.g. "Other…" chosen with no text. */
+  | { state: 'incomplete'; problem: string };
+
+export function evaluateDraft(question: Question, draft: Draft): DraftState {
+  const note = draft.note.trim() ? { note: draft.note.trim() } : {};
+  const other = draft.other.trim();
+  switch (question.kind) {
+    case 'single':
+      if (draft.choice === OTHER) return other ? { state: 'answered', answer: { selected: [], other, ...note, skipped: false } } : { state: 'incomplete', problem: 'Type your answer for "Other…".' };
+      if (draft.choice && question.options.some((o) => o.label === draft.choice)) return { state: 'answered', answer: { selected: [draft.choice], ...note, skipped: false } };
+      return { state: 'unanswered' };
+    case 'multi': {
+      const selected = question.options.map((o) => o.label).filter((label) => draft.checked.includes(label));
+      const otherChecked = draft.checked.includes(OTHER);
+      if (otherChecked && !other) return { state: 'incomplete', problem: 'Type your answer for "Other…".' };
+      if (selected.length === 0 && !otherChecked) return { state: 'unanswered' };
+      return { state: 'answered', answer: { selected, ...(otherChecked ? { other } : {}), ...note, skipped: false } };
+    }
+    case 'text': {
+      const text = draft.text.trim();
+      return text ? { state: 'answered', answer: { selected: [text], ...note, skipped: false } } : { state: 'unanswered' };
+    }
+    case 'secret':
+      return draft.secretTyped ? { state: 'answered', answer: { selected: [], ...note, skipped: false } } : { state: 'unanswered' };
+  }
+}
+
+/** The answer sent for a question left unanswered (after the user confirmed skipping it). */
+export function skippedAnswer(draft: Draft): Answer {
+  return { selected: [], ...(draft.note.trim() ? { note: draft.note.trim() } : {}), skipped: true };
+}
+
+/** Short text for the review step and the chip tooltips. */
+export function describeDraft(question: Question, state: DraftState): string {
+  if (state.state === 'unanswered') return 'Unanswered: will be sent as skipped';
+  if (state.state === 'incomplete') return state.problem;
+  const { answer } = state;
+  if (question.kind === 'secret') return `A value for ${question.envVar ?? 'the secret'} (hidden)`;
+  const parts = [...answer.selected, ...(answer.other ? [`Other: ${answer.other}`] : [])];
+  return parts.join(', ') + (answer.note ? ` (note: ${answer.note})` : '');
+}

@@ -1,0 +1,177 @@
+// One question's input control, bound to its draft: radio group, checkboxes, text area or
+// masked field, plus "Other…" and an optional note. Secret values stay in the DOM only.
+import type { Question } from '../broker/schemas';
+import { el } from './dom';
+import { OTHER, type Draft } from './drafts';
+import type { ToolkitCheckable, ToolkitValue } from './toolkit';
+
+export interface QuestionControl {
+  element: HTMLElement;
+  focus(): void;
+  /** Digits 1–9: chooses (single) or toggles (multi) that option; "Other…" comes last. */
+  chooseByNumber(n: number): boolean;
+  /** The typed secret, for a secret question. */
+  secretValue(): string | undefined;
+  clearSecret(): void;
+}
+
+export function renderQuestionControl(question: Question, draft: Draft, ids: { heading: string }, onChange: () => void): QuestionControl {
+  const body = bodyFor(question, draft, ids.heading, onChange);
+  const note = noteField(draft, onChange);
+  return { ...body, element: el('div', { class: 'control' }, body.element, note) };
+}
+
+function bodyFor(question: Question, draft: Draft, labelledBy: string, onChange: () => void): QuestionControl {
+  switch (question.kind) {
+    case 'single':
+      return singleChoice(question, draft, labelledBy, onChange);
+    case 'multi':
+      return multiChoice(question, draft, labelledBy, onChange);
+    case 'text':
+      return freeText(question, draft, labelledBy, onChange);
+    case 'secret':
+      return secretField(question, draft, labelledBy, onChange);
+  }
+}
+
+const noSecret = { secretValue: () => undefined, clearSecret: () => undefined };
+
+function optionContent(index: number, label: string, description?: string, recommended?: boolean): Node[] {
+  const nodes: Node[] = [el('span', { class: 'option-key', 'aria-hidden': 'true' }, index <= 9 ? `${index}` : ''), el('span', { class: 'option-label' }, label)];
+  if (recommended) nodes.push(el('span', { class: 'recommended' }, 'Recommended'));
+  if (description) nodes.push(el('span', { class: 'option-description' }, description));
+  return nodes;
+}
+
+function otherField(draft: Draft, visible: () => boolean, onChange: () => void): ToolkitValue {
+  const field = el('vscode-text-field', { class: 'other-field', placeholder: 'Your own answer', 'aria-label': 'Other answer', value: draft.other }) as ToolkitValue;
+  field.value = draft.other;
+  field.hidden = !visible();
+  field.addEventListener('input', () => {
+    draft.other = field.value;
+    onChange();
+  });
+  return field;
+}
+
+function singleChoice(question: Question, draft: Draft, labelledBy: string, onChange: () => void): QuestionControl {
+  const group = el('vscode-radio-group', { orientation: 'vertical', 'aria-labelledby': labelledBy }) as ToolkitValue;
+  const values = [...question.options.map((o) => o.label), ...(question.allowOther ? [OTHER] : [])];
+  const radios = values.map((value, i) => {
+    const option = question.options[i];
+    const radio = el('vscode-radio', { value, checked: draft.choice === value }, ...(option ? optionContent(i + 1, option.label, option.description, option.recommended) : optionContent(i + 1, 'Other…'))) as ToolkitCheckable;
+    group.append(radio);
+    return radio;
+  });
+  const other = question.allowOther ? otherField(draft, () => draft.choice === OTHER, onChange) : undefined;
+  const select = (value: string) => {
+    draft.choice = value;
+    if (other) other.hidden = value !== OTHER;
+    onChange();
+  };
+  group.addEventListener('change', () => {
+    const checked = radios.find((r) => r.checked);
+    if (checked && checked.value !== draft.choice) select(checked.value);
+  });
+  return {
+    ...noSecret,
+    element: el('div', { class: 'single' }, group, ...(other ? [other] : [])),
+    focus: () => (radios.find((r) => r.checked) ?? radios[0])?.focus(),
+    chooseByNumber(n) {
+      const radio = radios[n - 1];
+      if (!radio) return false;
+      radio.checked = true;
+      select(radio.value);
+      (radio.value === OTHER && other ? other : radio).focus();
+      return true;
+    },
+  };
+}
+
+function multiChoice(question: Question, draft: Draft, labelledBy: string, onChange: () => void): QuestionControl {
+  const values = [...question.options.map((o) => o.label), ...(question.allowOther ? [OTHER] : [])];
+  const boxes = values.map((value, i) => {
+    const option = question.options[i];
+    const box = el('vscode-checkbox', { value }, ...(option ? optionContent(i + 1, option.label, option.description, option.recommended) : optionContent(i + 1, 'Other…'))) as ToolkitCheckable;
+    box.checked = draft.checked.includes(value);
+    return box;
+  });
+  const other = question.allowOther ? otherField(draft, () => draft.checked.includes(OTHER), onChange) : undefined;
+  const sync = () => {
+    draft.checked = boxes.filter((b) => b.checked).map((b) => b.value);
+    if (other) other.hidden = !draft.checked.includes(OTHER);
+    onChange();
+  };
+  const group = el('div', { class: 'checkbox-group', role: 'group', 'aria-labelledby': labelledBy }, ...boxes);
+  group.addEventListener('change', sync);
+  // Arrow keys move between checkboxes, as they do in a radio group.
+  group.addEventListener('keydown', (event) => {
+    if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return;
+    const index = boxes.indexOf(document.activeElement as ToolkitCheckable);
+    if (index < 0) return;
+    event.preventDefault();
+    boxes[(index + (event.key === 'ArrowDown' ? 1 : boxes.length - 1)) % boxes.length]!.focus();
+  });
+  return {
+    ...noSecret,
+    element: el('div', { class: 'multi' }, group, ...(other ? [other] : [])),
+    focus: () => boxes[0]?.focus(),
+    chooseByNumber(n) {
+      const box = boxes[n - 1];
+      if (!box) return false;
+      box.checked = !box.checked;
+      sync();
+      (box.value === OTHER && box.checked && other ? other : box).focus();
+      return true;
+    },
+  };
+}
+
+function freeText(question: Question, draft: Draft, labelledBy: string, onChange: () => void): QuestionControl {
+  const area = el('vscode-text-area', { rows: '4', resize: 'vertical', placeholder: question.placeholder ?? 'Type your answer', 'aria-labelledby': labelledBy }) as ToolkitValue;
+  area.value = draft.text;
+  area.addEventListener('input', () => {
+    draft.text = area.value;
+    onChange();
+  });
+  return { ...noSecret, element: area, focus: () => area.focus(), chooseByNumber: () => false };
+}
+
+function secretField(question: Question, draft: Draft, labelledBy: string, onChange: () => void): QuestionControl {
+  // Typed values never go into the draft or the webview's saved state: after a reload the user types again.
+  draft.secretTyped = false;
+  const field = el('vscode-text-field', { type: 'password', class: 'secret-field', placeholder: `Value for ${question.envVar ?? 'the secret'}`, 'aria-labelledby': labelledBy, autocomplete: 'off', spellcheck: 'false' }) as ToolkitValue;
+  const toggle = el('vscode-button', { appearance: 'secondary', class: 'secret-toggle', 'aria-pressed': 'false', 'aria-label': 'Show the secret' }, 'Show');
+  toggle.addEventListener('click', () => {
+    const showing = field.getAttribute('type') === 'text';
+    field.setAttribute('type', showing ? 'password' : 'text');
+    toggle.textContent = showing ? 'Show' : 'Hide';
+    toggle.setAttribute('aria-pressed', String(!showing));
+    toggle.setAttribute('aria-label', showing ? 'Show the secret' : 'Hide the secret');
+  });
+  field.addEventListener('input', () => {
+    draft.secretTyped = field.value.length > 0;
+    onChange();
+  });
+  const hint = el('p', { class: 'hint' }, `Stored in VS Code's secret storage as ${question.envVar ?? 'a secret'}; the agent receives only that name, never the value.`);
+  return {
+    element: el('div', { class: 'secret' }, el('div', { class: 'secret-row' }, field, toggle), hint),
+    focus: () => field.focus(),
+    chooseByNumber: () => false,
+    secretValue: () => field.value || undefined,
+    clearSecret: () => {
+      field.value = '';
+      draft.secretTyped = false;
+    },
+  };
+}
+
+function noteField(draft: Draft, onChange: () => void): HTMLElement {
+  const field = el('vscode-text-field', { class: 'note-field', placeholder: 'Add a note for the agent (optional)', 'aria-label': 'Note for the agent (optional)' }) as ToolkitValue;
+  field.value = draft.note;
+  field.addEventListener('input', () => {
+    draft.note = field.value;
+    onChange();
+  });
+  return field;
+}

@@ -1,0 +1,266 @@
+// A question request: one step per question with a chip bar, then a review step (several
+// questions), or the question and Submit (one question). Unanswered questions are sent as
+// skipped only after the user confirms.
+import type { Answers, QuestionRequest } from '../broker/schemas';
+import { el } from './dom';
+import { describeDraft, evaluateDraft, skippedAnswer, type Draft, type DraftState } from './drafts';
+import { renderMarkdown } from './markdown';
+import { renderQuestionControl, type QuestionControl } from './questionControls';
+import type { ToolkitButton } from './toolkit';
+
+export interface RequestDraft {
+  step: number;
+  drafts: Draft[];
+}
+
+export interface QuestionRequestCallbacks {
+  onDraftChange(): void;
+  onSubmit(answers: Answers, secrets: Record<string, string>): void;
+  onReject(): void;
+  announce(text: string): void;
+}
+
+export interface RequestView {
+  element: HTMLElement;
+  focusFirst(): void;
+  handleKey(event: KeyboardEvent): void;
+  /** Disables every action after a reply was sent. */
+  lock(): void;
+}
+
+export function renderQuestionRequest(request: QuestionRequest, state: RequestDraft, header: HTMLElement, callbacks: QuestionRequestCallbacks): RequestView {
+  const { questions } = request;
+  const several = questions.length > 1;
+  const reviewStep = questions.length;
+  let locked = false;
+  let confirming: 'skip' | 'reject' | undefined;
+  let controls: QuestionControl[] = [];
+  // Secret fields keep their typed value while the user moves between steps.
+  const secretControls = new Map<number, QuestionControl>();
+
+  const chips = el('div', { class: 'chips', role: 'tablist', 'aria-label': 'Questions' });
+  const stepArea = el('div', { class: 'step' });
+  const confirmArea = el('div', { class: 'confirm', role: 'alert' });
+  const actions = el('div', { class: 'actions' });
+  const root = el(
+    'section',
+    { class: 'request questions-request', 'aria-label': 'Questions from the agent', 'data-request-id': request.id },
+    header,
+    ...(request.context ? [renderMarkdown(request.context)] : []),
+    ...(several ? [chips] : []),
+    stepArea,
+    confirmArea,
+    actions,
+  );
+
+  const states = (): DraftState[] => questions.map((q, i) => evaluateDraft(q, state.drafts[i]!));
+
+  const button = (label: string, action: string, appearance: 'primary' | 'secondary', onClick: () => void) => {
+    const b = el('vscode-button', { appearance, 'data-action': action }, label) as ToolkitButton;
+    b.addEventListener('click', () => {
+      if (!locked && !b.disabled) onClick();
+    });
+    return b;
+  };
+
+  function canSubmit(): boolean {
+    const all = states();
+    if (all.some((s) => s.state === 'incomplete')) return false;
+    return several || all[0]!.state === 'answered';
+  }
+
+  function goTo(step: number): void {
+    state.step = Math.max(0, Math.min(step, several ? reviewStep : 0));
+    confirming = undefined;
+    callbacks.onDraftChange();
+    render();
+    focusStep();
+  }
+
+  function changed(): void {
+    confirming = undefined;
+    confirmArea.replaceChildren();
+    callbacks.onDraftChange();
+    updateChips();
+    updateActions();
+  }
+
+  function renderChips(): void {
+    chips.replaceChildren(
+      ...questions.map((q, i) => {
+        const chip = el('button', { class: 'chip-button', role: 'tab', type: 'button', 'data-step': String(i) }, q.header);
+        chip.addEventListener('click', () => goTo(i));
+        return chip;
+      }),
+      ...[reviewStep].map((i) => {
+        const chip = el('button', { class: 'chip-button review-chip', role: 'tab', type: 'button', 'data-step': String(i) }, 'Review');
+        chip.addEventListener('click', () => goTo(i));
+        return chip;
+      }),
+    );
+    updateChips();
+  }
+
+  function updateChips(): void {
+    if (!several) return;
+    const all = states();
+    for (const chip of chips.querySelectorAll<HTMLButtonElement>('.chip-button')) {
+      const step = Number(chip.dataset.step);
+      const s = all[step];
+      chip.setAttribute('aria-selected', String(step === state.step));
+      chip.classList.toggle('answered', s?.state === 'answered');
+      chip.classList.toggle('incomplete', s?.state === 'incomplete');
+      if (s) chip.title = describeDraft(questions[step]!, s);
+    }
+  }
+
+  function renderStep(): void {
+    controls = [];
+    if (several && state.step === reviewStep) {
+      const all = states();
+      stepArea.replaceChildren(
+        el('h2', { class: 'step-title', tabindex: '-1' }, 'Review your answers'),
+        el(
+          'ul',
+          { class: 'review' },
+          ...questions.map((q, i) => {
+            const edit = el('button', { class: 'link-button', type: 'button', 'aria-label': `Edit ${q.header}` }, 'Edit');
+            edit.addEventListener('click', () => goTo(i));
+            return el('li', { class: `review-item ${all[i]!.state}` }, el('span', { class: 'chip' }, q.header), el('span', { class: 'review-answer' }, describeDraft(q, all[i]!)), edit);
+          }),
+        ),
+      );
+      return;
+    }
+    const index = state.step;
+    const question = questions[index]!;
+    const headingId = `question-${index}`;
+    const control = secretControls.get(index) ?? renderQuestionControl(question, state.drafts[index]!, { heading: headingId }, changed);
+    if (question.kind === 'secret') secretControls.set(index, control);
+    controls = [control];
+    const progress = several ? el('span', { class: 'progress' }, `Question ${index + 1} of ${questions.length}`) : '';
+    stepArea.replaceChildren(
+      el(
+        'div',
+        { class: 'question', 'data-question-id': question.id, 'data-kind': question.kind },
+        el('div', { class: 'question-heading', id: headingId }, el('span', { class: 'chip' }, question.header), progress, el('span', { class: 'question-text' }, question.question)),
+        control.element,
+      ),
+    );
+  }
+
+  function updateActions(): void {
+    const submit = actions.querySelector<ToolkitButton>('[data-action="submit"]');
+    if (submit) submit.disabled = locked || !canSubmit();
+    const next = actions.querySelector<ToolkitButton>('[data-action="next"]');
+    if (next) next.disabled = locked || states()[state.step]?.state === 'incomplete';
+  }
+
+  function renderActions(): void {
+    const list: HTMLElement[] = [];
+    if (several && state.step > 0) list.push(button('Back', 'back', 'secondary', () => goTo(state.step - 1)));
+    if (several && state.step < reviewStep) list.push(button(state.step === reviewStep - 1 ? 'Review' : 'Next', 'next', 'primary', () => goTo(state.step + 1)));
+    else list.push(button('Submit', 'submit', 'primary', trySubmit));
+    list.push(button('Reject', 'reject', 'secondary', askReject));
+    actions.replaceChildren(...list);
+    updateActions();
+  }
+
+  function render(): void {
+    updateChips();
+    renderStep();
+    renderActions();
+    confirmArea.replaceChildren();
+  }
+
+  function showConfirm(kind: 'skip' | 'reject', text: string, confirmLabel: string, onConfirm: () => void): void {
+    confirming = kind;
+    const yes = button(confirmLabel, `confirm-${kind}`, 'primary', onConfirm);
+    const no = button(kind === 'skip' ? 'Go back' : 'Keep answering', `cancel-${kind}`, 'secondary', () => {
+      confirming = undefined;
+      confirmArea.replaceChildren();
+      focusStep();
+    });
+    confirmArea.replaceChildren(el('p', {}, text), el('div', { class: 'actions' }, yes, no));
+    callbacks.announce(text);
+    yes.focus();
+  }
+
+  function trySubmit(): void {
+    if (locked || !canSubmit()) return;
+    const all = states();
+    const unanswered = questions.filter((_, i) => all[i]!.state === 'unanswered');
+    if (unanswered.length > 0 && confirming !== 'skip') {
+      const names = unanswered.map((q) => q.header).join(', ');
+      const count = unanswered.length === 1 ? '1 question is' : `${unanswered.length} questions are`;
+      showConfirm('skip', `${count} unanswered (${names}) and will be sent as skipped.`, 'Submit anyway', submitNow);
+      return;
+    }
+    submitNow();
+  }
+
+  function submitNow(): void {
+    if (locked) return;
+    const all = states();
+    const answers: Answers = {};
+    const secrets: Record<string, string> = {};
+    questions.forEach((q, i) => {
+      const s = all[i]!;
+      if (s.state !== 'answered') {
+        answers[q.id] = skippedAnswer(state.drafts[i]!);
+        return;
+      }
+      answers[q.id] = s.answer;
+      if (q.kind === 'secret') {
+        const value = secretControls.get(i)?.secretValue();
+        if (value) secrets[q.id] = value;
+        else answers[q.id] = skippedAnswer(state.drafts[i]!);
+      }
+    });
+    for (const control of secretControls.values()) control.clearSecret();
+    callbacks.onSubmit(answers, secrets);
+  }
+
+  function askReject(): void {
+    if (locked) return;
+    showConfirm('reject', 'Reject this request? The agent is told you declined to answer.', 'Reject', () => callbacks.onReject());
+  }
+
+  function focusStep(): void {
+    if (controls[0]) controls[0].focus();
+    else stepArea.querySelector<HTMLElement>('.step-title')?.focus();
+  }
+
+  if (several) renderChips();
+  render();
+
+  return {
+    element: root,
+    focusFirst: focusStep,
+    lock() {
+      locked = true;
+      for (const b of root.querySelectorAll<ToolkitButton>('vscode-button')) b.disabled = true;
+    },
+    handleKey(event) {
+      if (locked) return;
+      const inTextField = event.composedPath().some((t) => t instanceof HTMLElement && /^(VSCODE-TEXT-FIELD|VSCODE-TEXT-AREA|INPUT|TEXTAREA)$/.test(t.tagName));
+      if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
+        event.preventDefault();
+        if (confirming === 'skip') submitNow();
+        else trySubmit();
+      } else if (event.key === 'Escape') {
+        event.preventDefault();
+        if (confirming === 'reject') callbacks.onReject();
+        else askReject();
+      } else if (!inTextField && !event.ctrlKey && !event.metaKey && !event.altKey && /^[1-9]$/.test(event.key) && controls[0]?.chooseByNumber(Number(event.key))) {
+        event.preventDefault();
+      } else if (event.key === 'Enter' && !inTextField && several && state.step < reviewStep && !isButton(event.target)) {
+        // Enter on an option moves on, like a wizard; buttons keep their own Enter.
+        event.preventDefault();
+        if (states()[state.step]?.state !== 'incomplete') goTo(state.step + 1);
+      }
+    },
+  };
+}
+
+const isButton = (target: EventTarget | null) => target instanceof HTMLElement && /^(BUTTON|VSCODE-BUTTON)$/.test(target.tagName);
