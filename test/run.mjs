@@ -9,6 +9,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runTests } from '@vscode/test-electron';
+import { packageExtension } from './harness/package.mjs';
 import { provision } from './harness/provision.mjs';
 
 const root = join(import.meta.dirname, '..');
@@ -30,11 +31,12 @@ function readResult(file, exitCode) {
   return { passed: 0, failed: exitCode === 0 ? 0 : 1, pending: 0, crashed: true };
 }
 
-function runNodeLayer(name, timeoutMs) {
+function runNodeLayer(name, timeoutMs, env = {}) {
   const resultsFile = join(scratch, `${name}.json`);
   const result = spawnSync(process.execPath, ['--enable-source-maps', join(out, 'harness', 'runLayer.js'), join(out, name), String(timeoutMs), resultsFile], {
     cwd: root,
     stdio: 'inherit',
+    env: { ...process.env, ...env },
   });
   return readResult(resultsFile, result.status);
 }
@@ -68,7 +70,8 @@ try {
     console.log(`\n=== ${layer} ===`);
     if (layer === 'unit') results.unit = runNodeLayer('unit', 10_000);
     if (layer === 'integration') results.integration = await runIntegration();
-    if (layer === 'ui') results.ui = runNodeLayer('ui', 120_000);
+    // The ui layer drives the packaged .vsix, so packaging is tested on every run.
+    if (layer === 'ui') results.ui = runNodeLayer('ui', 120_000, { AGENT_QUESTIONS_VSIX: packageExtension() });
   }
 } catch (error) {
   console.error(`npm test: ${error instanceof Error ? error.message : error}`);

@@ -243,7 +243,11 @@ export function renderQuestionRequest(request: QuestionRequest, state: RequestDr
     },
     handleKey(event) {
       if (locked) return;
-      const inTextField = event.composedPath().some((t) => t instanceof HTMLElement && /^(VSCODE-TEXT-FIELD|VSCODE-TEXT-AREA|INPUT|TEXTAREA)$/.test(t.tagName));
+      const path = event.composedPath();
+      const inTag = (pattern: RegExp) => path.some((t) => t instanceof HTMLElement && pattern.test(t.tagName));
+      const inTextArea = inTag(/^(VSCODE-TEXT-AREA|TEXTAREA)$/);
+      const inTextField = inTextArea || inTag(/^(VSCODE-TEXT-FIELD|INPUT)$/);
+      const plain = !event.ctrlKey && !event.metaKey && !event.altKey && !event.shiftKey;
       if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
         event.preventDefault();
         if (confirming === 'skip') submitNow();
@@ -252,12 +256,14 @@ export function renderQuestionRequest(request: QuestionRequest, state: RequestDr
         event.preventDefault();
         if (confirming === 'reject') callbacks.onReject();
         else askReject();
-      } else if (!inTextField && !event.ctrlKey && !event.metaKey && !event.altKey && /^[1-9]$/.test(event.key) && controls[0]?.chooseByNumber(Number(event.key))) {
+      } else if (plain && !inTextField && /^[1-9]$/.test(event.key) && controls[0]?.chooseByNumber(Number(event.key))) {
         event.preventDefault();
-      } else if (event.key === 'Enter' && !inTextField && several && state.step < reviewStep && !isButton(event.target)) {
-        // Enter on an option moves on, like a wizard; buttons keep their own Enter.
+      } else if (plain && event.key === 'Enter' && !inTextArea && !isButton(event.target) && !confirming) {
+        // Enter moves on like a wizard (Submit on the last step); buttons and text areas keep their own Enter.
         event.preventDefault();
-        if (states()[state.step]?.state !== 'incomplete') goTo(state.step + 1);
+        if (several && state.step < reviewStep) {
+          if (states()[state.step]?.state !== 'incomplete') goTo(state.step + 1);
+        } else trySubmit();
       }
     },
   };

@@ -19,5 +19,6 @@ export function startCodeServer(options: {
   onOutput?: (text: string) => void;
 }): Promise<CodeServer>;
 export function launchBrowser(): Promise<Browser>;
-export function workbenchUrl(server: CodeServer, options: { workspace: string; extensionDevelopmentPath?: string; extensionTestsPath?: string }): string;
+export function workbenchUrl(server: CodeServer, options: { workspace: string; extensionDevelopmentPath?: string | string[]; extensionTestsPath?: string }): string;
 export function freePort(): Promise<number>;
+export function installExtension(options: { stateDir: string; vsix: string; extensionsDir?: string }): void;

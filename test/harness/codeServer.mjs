@@ -1,5 +1,5 @@
 // Starts a real VS Code (code-server) on 127.0.0.1 and headless Chromium, for tests and `npm start`.
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
@@ -28,6 +28,15 @@ export async function freePort() {
       const { port } = server.address();
       server.close(() => resolve(port));
     });
+  });
+}
+
+/** Installs a .vsix into the profile under `stateDir`, as a user would (about 1 s). */
+export function installExtension({ stateDir, vsix, extensionsDir }) {
+  const { node, codeServerEntry } = provision();
+  execFileSync(node, [codeServerEntry, '--user-data-dir', join(stateDir, 'user-data'), '--extensions-dir', extensionsDir ?? join(stateDir, 'extensions'), '--install-extension', vsix, '--force'], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, HOME: join(stateDir, 'home') },
   });
 }
 
@@ -127,7 +136,7 @@ export async function launchBrowser() {
 export function workbenchUrl(server, { workspace, extensionDevelopmentPath, extensionTestsPath }) {
   const remote = (path) => `vscode-remote://127.0.0.1:${server.port}${path}`;
   const payload = [];
-  if (extensionDevelopmentPath) payload.push(['extensionDevelopmentPath', remote(extensionDevelopmentPath)]);
+  for (const path of [extensionDevelopmentPath ?? []].flat()) payload.push(['extensionDevelopmentPath', remote(path)]);
   if (extensionTestsPath) payload.push(['extensionTestsPath', remote(extensionTestsPath)]);
   const query = new URLSearchParams({ folder: workspace });
   if (payload.length) query.set('payload', JSON.stringify(payload));

@@ -2,10 +2,9 @@
 // with a sample workspace, serves it on 127.0.0.1 and prints the URL. Ctrl-C stops everything.
 //   npm start                   port 8080
 //   npm start -- --port 3000    or PORT=3000 npm start
-import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { startCodeServer } from './codeServer.mjs';
+import { installExtension, startCodeServer } from './codeServer.mjs';
 import { packageExtension } from './package.mjs';
 import { cacheDir, provision } from './provision.mjs';
 
@@ -22,20 +21,16 @@ function parsePort() {
 async function main() {
   const started = Date.now();
   const port = parsePort();
-  const { node, codeServerEntry } = provision();
+  provision();
   const vsix = packageExtension();
 
   // The profile and the sample workspace persist between starts, so settings and edits survive.
   const stateDir = join(cacheDir, 'start-profile');
   const workspace = join(stateDir, 'workspace');
   if (!existsSync(workspace)) cpSync(join(root, 'test', 'fixtures', 'workspace'), workspace, { recursive: true });
-  const extensionsDir = join(stateDir, 'extensions');
-  execFileSync(node, [codeServerEntry, '--user-data-dir', join(stateDir, 'user-data'), '--extensions-dir', extensionsDir, '--install-extension', vsix, '--force'], {
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, HOME: join(stateDir, 'home') },
-  });
+  installExtension({ stateDir, vsix });
 
-  const server = await startCodeServer({ stateDir, workspace, port, extensionsDir }).catch((error) => {
+  const server = await startCodeServer({ stateDir, workspace, port }).catch((error) => {
     if (/EADDRINUSE/.test(String(error))) throw new Error(`port ${port} is in use; try: npm start -- --port ${port + 1}`);
     throw error;
   });

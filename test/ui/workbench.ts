@@ -4,11 +4,15 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Frame, Page } from 'playwright-core';
-import { launchBrowser, startCodeServer, workbenchUrl } from '../harness/codeServer.mjs';
+import { freePort, installExtension, launchBrowser, startCodeServer, workbenchUrl } from '../harness/codeServer.mjs';
 
 export const ROOT = join(__dirname, '..', '..', '..');
 export const RESULTS = join(ROOT, 'test-results');
 const WORKSPACE = join(ROOT, 'test', 'fixtures', 'workspace');
+const DRIVER = join(ROOT, 'test', 'fixtures', 'driver');
+
+/** Calls the test driver extension inside the extension host (see test/fixtures/driver). */
+export type Driver = <T = unknown>(op: string, args?: Record<string, unknown>) => Promise<T>;
 
 export interface Workbench {
   page: Page;
@@ -16,21 +20,33 @@ export interface Workbench {
   panel(): Promise<Frame>;
   runCommand(title: string): Promise<void>;
   screenshot(name: string): Promise<void>;
+  driver: Driver;
   close(): Promise<void>;
 }
 
+/**
+ * Opens the workbench with the packaged extension installed from its .vsix (what users get),
+ * and the test driver extension loaded from source.
+ */
 export async function openWorkbench(): Promise<Workbench> {
+  const vsix = process.env.AGENT_QUESTIONS_VSIX;
+  if (!vsix) throw new Error('AGENT_QUESTIONS_VSIX is not set: run the ui layer through `npm test -- ui`, which packages the extension first');
   const stateDir = mkdtempSync(join(tmpdir(), 'agent-questions-ui-'));
-  const server = await startCodeServer({ stateDir, workspace: WORKSPACE, smokeTestDriver: true });
+  installExtension({ stateDir, vsix });
+  const driverPort = await freePort();
+  const server = await startCodeServer({ stateDir, workspace: WORKSPACE, smokeTestDriver: true, env: { AGENT_QUESTIONS_DRIVER_PORT: String(driverPort) } });
   let browser: Browser | undefined;
   try {
     browser = await launchBrowser();
-    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-    await page.goto(workbenchUrl(server, { workspace: WORKSPACE, extensionDevelopmentPath: ROOT }));
+    const page = await browser.newPage({ viewport: { width: 1280, height: 1000 } });
+    await page.goto(workbenchUrl(server, { workspace: WORKSPACE, extensionDevelopmentPath: DRIVER }));
     await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
     const openedBrowser = browser;
+    const driver = createDriver(driverPort);
+    await waitForDriver(driver);
     return {
       page,
+      driver,
       panel: () => findPanelFrame(page),
       runCommand: (title) => runCommand(page, title),
       screenshot: async (name) => {
@@ -48,6 +64,27 @@ export async function openWorkbench(): Promise<Workbench> {
     await server.stop();
     throw error;
   }
+}
+
+function createDriver(port: number): Driver {
+  return async <T>(op: string, args: Record<string, unknown> = {}) => {
+    const response = await fetch(`http://127.0.0.1:${port}/`, { method: 'POST', body: JSON.stringify({ op, ...args }) });
+    const body = (await response.json()) as T & { error?: string };
+    if (!response.ok) throw new Error(`driver ${op} failed: ${body.error}`);
+    return body;
+  };
+}
+
+async function waitForDriver(driver: Driver): Promise<void> {
+  for (let attempt = 0; attempt < 120; attempt++) {
+    try {
+      await driver('list');
+      return;
+    } catch {
+      await new Promise((r) => setTimeout(r, 500));
+    }
+  }
+  throw new Error('the test driver extension did not start within 60 s');
 }
 
 /** Clicks the Agent Questions item in the activity bar. */

@@ -1,0 +1,37 @@
+import * as assert from 'node:assert/strict';
+import type { Frame } from 'playwright-core';
+import type { Workbench } from './workbench';
+
+export interface ToolCall {
+  callId: number;
+}
+
+export async function invoke(workbench: Workbench, input: object): Promise<ToolCall> {
+  return workbench.driver<ToolCall>('invoke', { input });
+}
+
+/** The tool's text result split into its line and JSON. */
+export async function toolResult(workbench: Workbench, call: ToolCall): Promise<{ line: string; json: Record<string, any>; text: string }> {
+  const { value, error } = await workbench.driver<{ value?: string; error?: string }>('await', { callId: call.callId });
+  assert.equal(error, undefined, `the tool call failed: ${error}`);
+  const text = value!;
+  const newline = text.indexOf('\n');
+  return { line: text.slice(0, newline), json: JSON.parse(text.slice(newline + 1)), text };
+}
+
+/** Waits until the panel shows the request whose first question has this header (or this permission title). */
+export async function waitForRequest(panel: Frame, text: string): Promise<void> {
+  await panel.locator('.request', { hasText: text }).first().waitFor({ timeout: 20_000 });
+}
+
+export const button = (panel: Frame, action: string) => panel.locator(`.request vscode-button[data-action="${action}"]:visible, .confirm vscode-button[data-action="${action}"]`).first();
+
+export const FOUR_KINDS = {
+  context: 'Setting up the **billing** service.',
+  questions: [
+    { id: 'database', header: 'Database', question: 'Which database?', options: [{ label: 'PostgreSQL', recommended: true }, { label: 'SQLite' }, { label: 'MongoDB' }] },
+    { id: 'extras', header: 'Extras', question: 'Which extras?', kind: 'multi', options: [{ label: 'Redis' }, { label: 'Kafka' }, { label: 'S3' }] },
+    { id: 'service_name', header: 'Name', question: 'What should the service be called?', kind: 'text', placeholder: 'e.g. billing-api' },
+    { id: 'api_key', header: 'API key', question: 'Your Stripe test key?', kind: 'secret', envVar: 'STRIPE_TEST_KEY' },
+  ],
+};
