@@ -31,6 +31,15 @@ export function activate(context: vscode.ExtensionContext): AgentQuestionsApi {
     queue,
     vscode.window.registerWebviewViewProvider(QuestionPanelView.viewType, panel),
     vscode.window.createTreeView(QueueTree.viewId, { treeDataProvider: queue }),
+    // Not in the palette: timings for `npm run bench` (a bare panel round trip, and when a request became interactive).
+    vscode.commands.registerCommand('agentQuestions.internal.panelProbe', async (probe: { op: 'ping' } | { op: 'whenShown'; requestId: string }) => {
+      if (probe?.op === 'ping') {
+        const started = Date.now();
+        await panel.ping();
+        return Date.now() - started;
+      }
+      return probe?.op === 'whenShown' ? panel.whenShown(probe.requestId) : undefined;
+    }),
     vscode.commands.registerCommand('agentQuestions.clearRememberedPermissions', async () => {
       await policy.permissions.clear();
       void vscode.window.showInformationMessage('Agent Questions: remembered "Always allow" permissions were cleared for this workspace.');

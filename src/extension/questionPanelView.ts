@@ -19,6 +19,7 @@ export class QuestionPanelView implements vscode.WebviewViewProvider, vscode.Dis
   private readonly shown = new Emitter<string>();
   /** Fires with a request id when the panel has rendered that request and is ready for input. */
   readonly onDidShowRequest = this.shown.event;
+  private readonly shownAt = new Map<string, number>();
   private readonly pongs = new Map<number, () => void>();
 
   constructor(
@@ -42,6 +43,19 @@ export class QuestionPanelView implements vscode.WebviewViewProvider, vscode.Dis
   async showRequest(requestId: string): Promise<void> {
     await vscode.commands.executeCommand(`${QuestionPanelView.viewType}.focus`);
     this.post({ type: 'show', requestId });
+  }
+
+  /** Resolves with the time the panel reported this request interactive (at once if it already did). */
+  whenShown(requestId: string): Promise<number> {
+    const at = this.shownAt.get(requestId);
+    if (at !== undefined) return Promise.resolve(at);
+    return new Promise((resolve) => {
+      const subscription = this.onDidShowRequest((id) => {
+        if (id !== requestId) return;
+        subscription.dispose();
+        resolve(this.shownAt.get(id)!);
+      });
+    });
   }
 
   /** A bare host → webview → host round trip; resolves when the panel answers. */
@@ -98,6 +112,8 @@ export class QuestionPanelView implements vscode.WebviewViewProvider, vscode.Dis
         this.broker.decide(message.requestId, message.decision);
         return;
       case 'shown':
+        this.shownAt.set(message.requestId, Date.now());
+        if (this.shownAt.size > 50) this.shownAt.delete(this.shownAt.keys().next().value!);
         this.shown.fire(message.requestId);
         return;
       case 'openQueue':

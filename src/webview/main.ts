@@ -37,6 +37,7 @@ let history: HistoryEntry[] = [];
 let clockOffset = 0;
 let view: RequestView | undefined;
 let repliedTo: string | undefined;
+let renderedHistoryKey: string | undefined;
 
 const save = () => host.setState(saved);
 const announce = (text: string) => (announcer.textContent = text);
@@ -68,7 +69,12 @@ function receive(message: HostToPanel): void {
         show(current ?? pending[0]);
       }
       updateWaiting();
-      historyArea.replaceChildren(renderHistory(history, saved.historyOpen, (open) => ((saved.historyOpen = open), save())));
+      // Most snapshots leave the history as it was; rebuilding it would only cost layout.
+      const historyKey = `${history.length}:${history[0]?.requestId ?? ''}`;
+      if (historyKey !== renderedHistoryKey) {
+        renderedHistoryKey = historyKey;
+        historyArea.replaceChildren(renderHistory(history, saved.historyOpen, (open) => ((saved.historyOpen = open), save())));
+      }
       return;
     }
     case 'settled':
@@ -125,12 +131,9 @@ function show(request: PendingRequest | undefined): void {
   requestArea.replaceChildren(view.element);
   const what = request.kind === 'permission' ? `permission: ${request.title}` : request.questions.map((q) => q.header).join(', ');
   announce(`${request.source.label} asks: ${what}`);
-  const shown = view;
-  requestAnimationFrame(() => {
-    if (view !== shown) return;
-    shown.focusFirst();
-    host.postMessage({ type: 'shown', requestId: request.id });
-  });
+  // The toolkit's elements upgrade as they are connected, so the first control can take focus now.
+  view.focusFirst();
+  host.postMessage({ type: 'shown', requestId: request.id });
 }
 
 function updateWaiting(): void {

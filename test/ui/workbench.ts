@@ -90,6 +90,8 @@ async function waitForDriver(driver: Driver): Promise<void> {
 /** Clicks the Agent Questions item in the activity bar. */
 export async function openAgentQuestionsView(page: Page): Promise<void> {
   await page.locator('.activitybar [aria-label^="Agent Questions"]').first().click({ timeout: 60_000 });
+  // Move off the icon, or its hover can cover the panel's buttons.
+  await page.mouse.move(640, 600);
 }
 
 async function runCommand(page: Page, title: string): Promise<void> {

@@ -106,8 +106,8 @@ suite('Question panel: hostile text stays text, and every theme', () => {
       assert.equal(seen.header, question.header, `payload ${index}: header`);
       assert.equal(seen.label, question.options[0]!.label, `payload ${index}: option label`);
       assert.ok(seen.context.includes(RUN), `payload ${index}: context keeps the text`);
-      const [{ id }] = await workbench.driver<Array<{ id: string }>>('list');
-      await workbench.driver('reject', { requestId: id });
+      const [pending] = await workbench.driver<Array<{ id: string }>>('list');
+      await workbench.driver('reject', { requestId: pending!.id });
       assert.equal((await toolResult(workbench, call)).json.status, 'rejected');
     }
     for (const frame of workbench.page.frames()) assert.equal(await frame.evaluate(() => (window as unknown as { __xss?: number }).__xss).catch(() => undefined), undefined, 'the sentinel never fired');
@@ -129,8 +129,8 @@ suite('Question panel: hostile text stays text, and every theme', () => {
     }
     await workbench.driver('config', { section: 'workbench', key: 'colorTheme', value: null });
     assert.equal(new Set(colours).size, 3, `each theme colours the panel differently: ${colours.join(' | ')}`);
-    const [{ id }] = await workbench.driver<Array<{ id: string }>>('list');
-    await workbench.driver('reject', { requestId: id });
+    const [pending] = await workbench.driver<Array<{ id: string }>>('list');
+    await workbench.driver('reject', { requestId: pending!.id });
     await toolResult(workbench, call);
   });
 });

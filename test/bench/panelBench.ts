@@ -1,0 +1,59 @@
+// Part of npm run bench: in the real workbench, the time from invokeTool until the question is
+// interactive in the panel, and from Submit until the tool call returns, each a median over
+// RUNS runs and a ratio to a bare host -> webview -> host postMessage echo measured in the same run.
+import { openAgentQuestionsView, openWorkbench } from '../ui/workbench';
+
+const RUNS = 25;
+const INPUT = {
+  questions: [{ id: 'database', header: 'Database', question: 'Which database?', options: [{ label: 'PostgreSQL', recommended: true }, { label: 'SQLite' }] }],
+};
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+async function main() {
+  const workbench = await openWorkbench();
+  try {
+    const { page, driver } = workbench;
+    await openAgentQuestionsView(page);
+    const panel = await workbench.panel();
+    await panel.locator('.empty').waitFor();
+
+    const echo: number[] = [];
+    const askToInteractive: number[] = [];
+    const askToQueued: number[] = [];
+    const submitToReturn: number[] = [];
+    for (let run = -3; run < RUNS; run++) {
+      // Warm-up runs (negative) are not counted.
+      const { ms } = await driver<{ ms: number }>('ping');
+      const asked = await driver<{ callId: number; askToInteractiveMs: number; askToQueuedMs: number }>('benchAsk', { input: INPUT });
+      const submit = panel.locator('vscode-button[data-action="submit"]');
+      await submit.waitFor();
+      // The click time is taken inside the webview, on the same clock as the extension host.
+      await panel.evaluate(() => document.addEventListener('click', () => ((window as unknown as { clickedAt: number }).clickedAt = Date.now()), { capture: true, once: true }));
+      await submit.click();
+      const result = await driver<{ settledAt: number }>('await', { callId: asked.callId });
+      const clickedAt = await panel.evaluate(() => (window as unknown as { clickedAt: number }).clickedAt);
+      await panel.locator('.empty').waitFor();
+      if (run < 0) continue;
+      echo.push(ms);
+      askToInteractive.push(asked.askToInteractiveMs);
+      askToQueued.push(asked.askToQueuedMs);
+      submitToReturn.push(result.settledAt - clickedAt);
+    }
+    const base = Math.max(median(echo), 1);
+    console.log(`\nPanel benchmark in the real workbench (code-server 4.139.1, headless Chromium), medians over ${RUNS} runs`);
+    console.log(`bare host -> webview -> host echo              ${median(echo)} ms (baseline; clamped to >= 1 ms for ratios)`);
+    console.log(`invokeTool -> question interactive in panel    ${median(askToInteractive)} ms  ratio ${(median(askToInteractive) / base).toFixed(1)}x (target <= 3x)`);
+    const queuedToInteractive = askToInteractive.map((ms, i) => ms - askToQueued[i]!);
+    console.log(`  invokeTool -> request queued (VS Code)       ${median(askToQueued)} ms  ratio ${(median(askToQueued) / base).toFixed(1)}x`);
+    console.log(`  request queued -> interactive (ours)         ${median(queuedToInteractive)} ms  ratio ${(median(queuedToInteractive) / base).toFixed(1)}x`);
+    console.log(`Submit click -> tool call returns              ${median(submitToReturn)} ms  ratio ${(median(submitToReturn) / base).toFixed(1)}x`);
+  } finally {
+    await workbench.close();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,17 @@
+// npm run bench: the broker benchmark (plain Node), then the panel benchmark (real workbench).
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { packageExtension } from '../harness/package.mjs';
+import { provision } from '../harness/provision.mjs';
+
+const root = join(import.meta.dirname, '..', '..');
+const run = (args, env = {}) => {
+  const result = spawnSync(process.execPath, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+};
+
+run([join(root, 'esbuild.mjs')]);
+run(['--expose-gc', join(root, 'out', 'test', 'bench', 'brokerBench.js')]);
+provision();
+const vsix = packageExtension();
+run([join(root, 'out', 'test', 'bench', 'panelBench.js')], { AGENT_QUESTIONS_VSIX: vsix });
