@@ -188,6 +188,18 @@ suite('Question panel: every answer shape, keyboard, queue order, cancellation, 
     assert.equal((await toolResult(workbench, call)).json.status, 'rejected');
   });
 
+  test('reveals itself and focuses the first control when a request arrives while another view shows', async () => {
+    const { page } = workbench;
+    await page.locator('.activitybar [aria-label^="Explorer"]').first().click();
+    await page.mouse.move(640, 600);
+    const call = await invoke(workbench, { questions: [{ id: 'reveal', header: 'Reveal', question: 'Did the panel come to you?', options: [{ label: 'Yes' }, { label: 'No' }] }] });
+    panel = await workbench.panel();
+    await waitForRequest(panel, 'Did the panel come to you?');
+    await page.keyboard.press('1');
+    await page.keyboard.press('Enter');
+    assert.equal((await toolResult(workbench, call)).json.answers.reveal.selected[0], 'Yes');
+  });
+
   test('history lists settled requests with secrets shown only as their variable', async () => {
     await panel.locator('.history summary').click();
     const text = await panel.locator('.history').innerText();
