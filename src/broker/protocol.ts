@@ -32,7 +32,15 @@ export const HostToPanelSchema = z.discriminatedUnion('type', [
     /** The host's clock, so ages are right even when the browser's clock differs. */
     hostNow: z.number(),
   }),
-  z.object({ type: z.literal('settled'), requestId: RequestId, status: z.enum(RESPONSE_STATUSES), reason: z.string().optional() }),
+  z.object({ type: z.literal('added'), request: PendingRequestSchema }),
+  z.object({
+    type: z.literal('settled'),
+    requestId: RequestId,
+    status: z.enum(RESPONSE_STATUSES),
+    reason: z.string().optional(),
+    /** The new history entry, when the request was recorded. */
+    historyEntry: HistoryEntrySchema.optional(),
+  }),
   /** Show this pending request (chosen in the Queue), even if it is not the head. */
   z.object({ type: z.literal('show'), requestId: RequestId }),
   /** A bare round trip, for the benchmark's baseline. */

@@ -5,6 +5,8 @@ import { newRequestId } from '../broker/ids';
 import type { AgentQuestionsApi } from './api';
 import { createApi } from './apiImpl';
 import { registerAskUserTool } from './askUserTool';
+import { Attention } from './attention';
+import { registerCommands } from './commands';
 import { createPolicy } from './policyAdapter';
 import { QuestionPanelView } from './questionPanelView';
 import { QueueTree } from './queueTree';
@@ -26,11 +28,14 @@ export function activate(context: vscode.ExtensionContext): AgentQuestionsApi {
 
   const panel = new QuestionPanelView(context.extensionUri, broker, history, new SecretVault(context.secrets), log);
   const queue = new QueueTree(broker);
+  const treeView = vscode.window.createTreeView(QueueTree.viewId, { treeDataProvider: queue, showCollapseAll: false });
+  const attention = new Attention(broker, treeView, panel);
   context.subscriptions.push(
     panel,
     queue,
+    treeView,
+    attention,
     vscode.window.registerWebviewViewProvider(QuestionPanelView.viewType, panel),
-    vscode.window.createTreeView(QueueTree.viewId, { treeDataProvider: queue }),
     // Not in the palette: timings for `npm run bench` (a bare panel round trip, and when a request became interactive).
     vscode.commands.registerCommand('agentQuestions.internal.panelProbe', async (probe: { op: 'ping' } | { op: 'whenShown'; requestId: string }) => {
       if (probe?.op === 'ping') {
@@ -40,11 +45,13 @@ export function activate(context: vscode.ExtensionContext): AgentQuestionsApi {
       }
       return probe?.op === 'whenShown' ? panel.whenShown(probe.requestId) : undefined;
     }),
-    vscode.commands.registerCommand('agentQuestions.clearRememberedPermissions', async () => {
-      await policy.permissions.clear();
-      void vscode.window.showInformationMessage('Agent Questions: remembered "Always allow" permissions were cleared for this workspace.');
-    }),
+    // Not in the palette: what the badge, status bar and tree show, for tests.
+    vscode.commands.registerCommand('agentQuestions.internal.attentionState', () => ({
+      ...attention.state(),
+      tree: queue.getChildren().map((group) => ({ label: queue.getTreeItem(group).label, children: queue.getChildren(group).map((r) => queue.getTreeItem(r).label) })),
+    })),
   );
+  registerCommands(context, broker, panel, history, policy);
   registerAskUserTool(context, broker, policy, log);
   registerSampleQuestionCommand(context, log);
   log.info('Agent Questions is ready.');

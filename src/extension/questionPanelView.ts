@@ -30,13 +30,28 @@ export class QuestionPanelView implements vscode.WebviewViewProvider, vscode.Dis
     private readonly log: vscode.LogOutputChannel,
   ) {
     this.disposables.push(
+      // After the first snapshot the panel receives changes, not the whole queue again.
       broker.onDidChange((change) => {
-        if (change.type === 'settled') this.post({ type: 'settled', requestId: change.request.id, status: change.response.status, ...(change.response.reason ? { reason: change.response.reason } : {}) });
-        this.postSnapshot();
-        if (change.type === 'added' && readSettings().revealOnAsk) this.reveal();
+        if (change.type === 'added') {
+          this.post({ type: 'added', request: change.request });
+          if (readSettings().revealOnAsk) this.reveal();
+          return;
+        }
+        const latest = this.history.list()[0];
+        this.post({
+          type: 'settled',
+          requestId: change.request.id,
+          status: change.response.status,
+          ...(change.response.reason ? { reason: change.response.reason } : {}),
+          ...(latest?.requestId === change.request.id ? { historyEntry: latest } : {}),
+        });
       }),
       this.shown,
     );
+  }
+
+  get isVisible(): boolean {
+    return this.view?.visible ?? false;
   }
 
   /** Shows a pending request in the panel, even if it is not the head of the queue. */

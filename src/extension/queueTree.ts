@@ -1,35 +1,95 @@
-// The Queue tree: every pending request, permissions first, in the broker's order.
+// The Queue tree: Permissions, then Questions, oldest first, as the broker orders them.
+// Changes refresh one group; ages refresh only the request items.
 import * as vscode from 'vscode';
 import type { QuestionBroker } from '../broker/broker';
 import type { PendingRequest } from '../broker/schemas';
+import { describeAge } from '../broker/age';
 
-export class QueueTree implements vscode.TreeDataProvider<PendingRequest>, vscode.Disposable {
+type Group = { kind: 'group'; requestKind: PendingRequest['kind']; label: string };
+export type QueueNode = Group | PendingRequest;
+
+const GROUPS: Group[] = [
+  { kind: 'group', requestKind: 'permission', label: 'Permissions' },
+  { kind: 'group', requestKind: 'questions', label: 'Questions' },
+];
+
+const isGroup = (node: QueueNode): node is Group => node.kind === 'group';
+
+export class QueueTree implements vscode.TreeDataProvider<QueueNode>, vscode.Disposable {
   static readonly viewId = 'agentQuestions.queue';
-  private readonly changed = new vscode.EventEmitter<void>();
+  private readonly changed = new vscode.EventEmitter<QueueNode | QueueNode[] | undefined>();
   readonly onDidChangeTreeData = this.changed.event;
-  private readonly subscription: vscode.Disposable;
+  private readonly disposables: vscode.Disposable[] = [];
+  private shownGroups = new Set<PendingRequest['kind']>();
 
   constructor(private readonly broker: QuestionBroker) {
-    this.subscription = broker.onDidChange(() => this.changed.fire());
+    this.disposables.push(
+      this.changed,
+      broker.onDidChange((change) => this.refreshGroup(change.request.kind)),
+    );
+    const timer = setInterval(() => this.refreshAges(), 30_000);
+    this.disposables.push({ dispose: () => clearInterval(timer) });
   }
 
-  getChildren(element?: PendingRequest): PendingRequest[] {
-    return element ? [] : this.broker.list();
+  getChildren(node?: QueueNode): QueueNode[] {
+    const pending = this.broker.list();
+    if (!node) {
+      this.shownGroups = new Set(pending.map((r) => r.kind));
+      return GROUPS.filter((g) => this.shownGroups.has(g.requestKind));
+    }
+    return isGroup(node) ? pending.filter((r) => r.kind === node.requestKind) : [];
   }
 
-  getTreeItem(request: PendingRequest): vscode.TreeItem {
-    const label = request.kind === 'permission' ? request.title : request.questions.map((q) => q.header).join(', ');
-    const item = new vscode.TreeItem(label, vscode.TreeItemCollapsibleState.None);
-    item.id = request.id;
-    item.description = request.source.label;
-    item.tooltip = request.kind === 'permission' ? request.title : request.questions.map((q) => q.question).join('\n');
-    item.iconPath = new vscode.ThemeIcon(request.kind === 'permission' ? 'shield' : 'question');
-    item.contextValue = request.kind;
+  getParent(node: QueueNode): QueueNode | undefined {
+    return isGroup(node) ? undefined : GROUPS.find((g) => g.requestKind === node.kind);
+  }
+
+  getTreeItem(node: QueueNode): vscode.TreeItem {
+    if (isGroup(node)) {
+      const count = this.broker.list().filter((r) => r.kind === node.requestKind).length;
+      const item = new vscode.TreeItem(node.label, vscode.TreeItemCollapsibleState.Expanded);
+      item.id = `group:${node.requestKind}`;
+      item.description = String(count);
+      return item;
+    }
+    const item = new vscode.TreeItem(requestLabel(node), vscode.TreeItemCollapsibleState.None);
+    item.id = node.id;
+    item.description = `${node.source.label} · ${describeAge(node.createdAt)}`;
+    item.tooltip = requestTooltip(node);
+    item.iconPath = new vscode.ThemeIcon(node.kind === 'permission' ? 'shield' : node.questions.some((q) => q.kind === 'secret') ? 'key' : 'question');
+    item.contextValue = `agentQuestions.${node.kind}`;
+    item.accessibilityInformation = { label: `${node.kind === 'permission' ? 'Permission' : 'Question'}: ${requestLabel(node)}, from ${node.source.label}, ${describeAge(node.createdAt)}` };
+    item.command = { command: 'agentQuestions.answer', title: 'Answer', arguments: [node] };
     return item;
   }
 
-  dispose(): void {
-    this.subscription.dispose();
-    this.changed.dispose();
+  private refreshGroup(kind: PendingRequest['kind']): void {
+    const hasKind = this.broker.list().some((r) => r.kind === kind);
+    // A group appearing or disappearing changes the root; otherwise only that group's children.
+    if (hasKind !== this.shownGroups.has(kind)) this.changed.fire(undefined);
+    else this.changed.fire(GROUPS.find((g) => g.requestKind === kind));
   }
+
+  private refreshAges(): void {
+    const pending = this.broker.list();
+    if (pending.length > 0) this.changed.fire(pending);
+  }
+
+  dispose(): void {
+    for (const d of this.disposables) d.dispose();
+  }
+}
+
+export function requestLabel(request: PendingRequest): string {
+  return request.kind === 'permission' ? request.title : request.questions.map((q) => q.header).join(', ');
+}
+
+function requestTooltip(request: PendingRequest): vscode.MarkdownString {
+  const tooltip = new vscode.MarkdownString(undefined, false);
+  tooltip.isTrusted = false;
+  tooltip.supportHtml = false;
+  tooltip.appendText(`${request.source.label}\n\n`);
+  if (request.kind === 'permission') tooltip.appendText(`${request.title}\n\n${request.detail}`);
+  else for (const q of request.questions) tooltip.appendText(`${q.header}: ${q.question}\n\n`);
+  return tooltip;
 }

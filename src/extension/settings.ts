@@ -7,6 +7,7 @@ export interface Settings {
   timeoutSeconds: number;
   revealOnAsk: boolean;
   historyLimit: number;
+  notify: 'always' | 'whenHidden' | 'never';
 }
 
 /** Settings are read when used, so changes apply without a reload. */
@@ -19,5 +20,6 @@ export function readSettings(): Settings {
     timeoutSeconds: Math.max(0, config.get<number>('timeoutSeconds', 0)),
     revealOnAsk: config.get<boolean>('revealOnAsk', true),
     historyLimit: Math.max(0, Math.floor(config.get<number>('historyLimit', 100))),
+    notify: (['always', 'whenHidden', 'never'] as const).find((n) => n === config.get<string>('notify')) ?? 'whenHidden',
   };
 }

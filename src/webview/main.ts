@@ -1,6 +1,7 @@
 // The Question panel: shows one request at a time (the head of the queue, or one chosen in the
 // Queue), keeps it until it settles, and restores drafts after a reload. Host messages are
 // validated before use; secrets never enter the saved state.
+import { describeAge } from '../broker/age';
 import { HostToPanelSchema, type HostToPanel, type PanelToHost } from '../broker/protocol';
 import type { HistoryEntry, PendingRequest, ResponseStatus } from '../broker/schemas';
 import { el } from './dom';
@@ -54,35 +55,26 @@ document.addEventListener('keydown', (event) => view?.handleKey(event));
 setInterval(updateAges, 15_000);
 host.postMessage({ type: 'ready' });
 
+const HISTORY_SHOWN = 20;
+
 function receive(message: HostToPanel): void {
   switch (message.type) {
-    case 'snapshot': {
-      const arrived = message.pending.filter((r) => !pending.some((p) => p.id === r.id));
+    case 'snapshot':
       pending = message.pending;
       history = message.history;
       clockOffset = message.hostNow - Date.now();
-      const current = pending.find((r) => r.id === saved.shownId);
-      // The request being answered stays on screen; newer ones wait their turn.
-      if (current && view) {
-        if (arrived.length > 0) announce(`${arrived.length === 1 ? 'Another request is' : `${arrived.length} more requests are`} waiting.`);
-      } else {
-        show(current ?? pending[0]);
-      }
-      updateWaiting();
-      // Most snapshots leave the history as it was; rebuilding it would only cost layout.
-      const historyKey = `${history.length}:${history[0]?.requestId ?? ''}`;
-      if (historyKey !== renderedHistoryKey) {
-        renderedHistoryKey = historyKey;
-        historyArea.replaceChildren(renderHistory(history, saved.historyOpen, (open) => ((saved.historyOpen = open), save())));
-      }
-      return;
-    }
+      return refresh(0);
+    case 'added':
+      pending = insertInQueueOrder(pending, message.request);
+      return refresh(1);
     case 'settled':
       if (message.requestId === saved.shownId && message.requestId !== repliedTo) showNotice(noticeFor(message.status, message.reason));
+      pending = pending.filter((r) => r.id !== message.requestId);
+      if (message.historyEntry) history = [message.historyEntry, ...history].slice(0, HISTORY_SHOWN);
       delete saved.drafts[message.requestId];
       if (message.requestId === saved.shownId) view = undefined;
       save();
-      return;
+      return refresh(0);
     case 'show': {
       const request = pending.find((r) => r.id === message.requestId);
       if (request) show(request);
@@ -92,6 +84,30 @@ function receive(message: HostToPanel): void {
     case 'ping':
       host.postMessage({ type: 'pong', nonce: message.nonce });
       return;
+  }
+}
+
+/** Permissions before questions, oldest first within each: the broker's order. */
+function insertInQueueOrder(queue: PendingRequest[], request: PendingRequest): PendingRequest[] {
+  if (request.kind === 'questions') return [...queue, request];
+  const firstQuestion = queue.findIndex((r) => r.kind === 'questions');
+  return firstQuestion < 0 ? [...queue, request] : [...queue.slice(0, firstQuestion), request, ...queue.slice(firstQuestion)];
+}
+
+function refresh(arrived: number): void {
+  const current = pending.find((r) => r.id === saved.shownId);
+  // The request being answered stays on screen; newer ones wait their turn.
+  if (current && view) {
+    if (arrived > 0) announce('Another request is waiting.');
+  } else {
+    show(current ?? pending[0]);
+  }
+  updateWaiting();
+  // Most changes leave the history as it was; rebuilding it would only cost layout.
+  const historyKey = `${history.length}:${history[0]?.requestId ?? ''}`;
+  if (historyKey !== renderedHistoryKey) {
+    renderedHistoryKey = historyKey;
+    historyArea.replaceChildren(renderHistory(history, saved.historyOpen, (open) => ((saved.historyOpen = open), save())));
   }
 }
 
@@ -165,13 +181,7 @@ function noticeFor(status: ResponseStatus, reason: string | undefined): string {
   }
 }
 
-function age(createdAt: number): string {
-  const seconds = Math.max(0, Math.round((Date.now() + clockOffset - createdAt) / 1000));
-  if (seconds < 45) return 'just now';
-  if (seconds < 90) return '1 min ago';
-  if (seconds < 3600) return `${Math.round(seconds / 60)} min ago`;
-  return `${Math.round(seconds / 3600)} h ago`;
-}
+const age = (createdAt: number) => describeAge(createdAt, Date.now() + clockOffset);
 
 function updateAges(): void {
   for (const span of document.querySelectorAll<HTMLElement>('.age')) span.textContent = age(Number(span.dataset.created));

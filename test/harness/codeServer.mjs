@@ -18,7 +18,7 @@ export const USER_SETTINGS = {
 };
 
 /** Lines the extension host prints that come from the closed network, not from us. */
-export const NOISE = [/github/i, /gallery/i, /marketplace/i, /ENOTFOUND/, /getaddrinfo/, /No utility model/i, /copilot/i, /update/i, /No signed-in session/];
+export const NOISE = [/github/i, /gallery/i, /marketplace/i, /ENOTFOUND/, /getaddrinfo/, /No utility model/i, /copilot/i, /update/i, /No signed-in session/, /Resolved connection token/, /Creating a socket/];
 
 export async function freePort() {
   return new Promise((resolve, reject) => {

@@ -1,0 +1,85 @@
+// Nothing waits unseen: the view container's badge, a status bar item while anything waits,
+// and a notification when a request arrives where the panel is not visible (never a pile of them).
+import * as vscode from 'vscode';
+import type { QuestionBroker } from '../broker/broker';
+import type { PendingRequest } from '../broker/schemas';
+import type { QuestionPanelView } from './questionPanelView';
+import type { QueueNode } from './queueTree';
+import { requestLabel } from './queueTree';
+import { readSettings } from './settings';
+
+export class Attention implements vscode.Disposable {
+  private readonly statusBar = vscode.window.createStatusBarItem('agentQuestions.waiting', vscode.StatusBarAlignment.Left, 100);
+  private readonly disposables: vscode.Disposable[] = [this.statusBar];
+  private notificationOpen = false;
+  /** Arrivals while a notification was already up; summarised once it closes. */
+  private unseenArrivals = 0;
+
+  constructor(
+    private readonly broker: QuestionBroker,
+    private readonly treeView: vscode.TreeView<QueueNode>,
+    private readonly panel: QuestionPanelView,
+  ) {
+    this.statusBar.name = 'Agent Questions';
+    this.statusBar.command = 'agentQuestions.focusPanel';
+    this.disposables.push(
+      broker.onDidChange((change) => {
+        this.updateCounts();
+        if (change.type === 'added') this.notify(change.request);
+      }),
+    );
+    this.updateCounts();
+  }
+
+  /** What the user sees right now: for tests and the benchmark. */
+  state(): { badge: number; statusBarText: string | undefined; statusBarVisible: boolean } {
+    return { badge: Number(this.treeView.badge?.value ?? 0), statusBarText: this.broker.size > 0 ? this.statusBar.text : undefined, statusBarVisible: this.broker.size > 0 };
+  }
+
+  private updateCounts(): void {
+    const count = this.broker.size;
+    const waiting = `${count} ${count === 1 ? 'request' : 'requests'} from agents waiting for you`;
+    this.treeView.badge = count > 0 ? { value: count, tooltip: waiting } : undefined;
+    this.statusBar.text = `$(question) ${count}`;
+    this.statusBar.tooltip = `${waiting}. Click to answer.`;
+    this.statusBar.accessibilityInformation = { label: waiting };
+    if (count > 0) this.statusBar.show();
+    else this.statusBar.hide();
+  }
+
+  private notify(request: PendingRequest): void {
+    const { notify } = readSettings();
+    if (notify === 'never' || (notify === 'whenHidden' && this.panel.isVisible)) return;
+    if (this.notificationOpen) {
+      this.unseenArrivals++;
+      return;
+    }
+    const what = request.kind === 'permission' ? `asks permission: ${requestLabel(request)}` : `asks: ${requestLabel(request)}`;
+    this.show(`${request.source.label} ${what}`, ['Answer', 'Reject'], (choice) => {
+      if (choice === 'Answer') void this.panel.showRequest(request.id);
+      if (choice === 'Reject') this.broker.reject(request.id, 'The user rejected it from the notification.');
+    });
+  }
+
+  private show(message: string, actions: string[], onChoice: (choice: string | undefined) => void): void {
+    this.notificationOpen = true;
+    void vscode.window.showInformationMessage(`Agent Questions: ${message}`, ...actions).then((choice) => {
+      this.notificationOpen = false;
+      onChoice(choice);
+      this.summariseUnseen();
+    });
+  }
+
+  private summariseUnseen(): void {
+    const unseen = this.unseenArrivals;
+    this.unseenArrivals = 0;
+    if (unseen === 0 || this.broker.size === 0 || this.panel.isVisible) return;
+    this.show(`${this.broker.size} ${this.broker.size === 1 ? 'request is' : 'requests are'} waiting for you.`, ['Answer Next'], (choice) => {
+      if (choice) void vscode.commands.executeCommand('agentQuestions.answerNext');
+    });
+  }
+
+  dispose(): void {
+    for (const d of this.disposables) d.dispose();
+  }
+}

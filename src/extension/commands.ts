@@ -1,0 +1,66 @@
+// The palette and Queue commands (category "Agent Questions").
+import * as vscode from 'vscode';
+import type { Policy } from '../broker/askWithPolicy';
+import type { QuestionBroker } from '../broker/broker';
+import type { History } from '../broker/history';
+import type { PendingRequest } from '../broker/schemas';
+import { describeAge } from '../broker/age';
+import { summarizeAnswer } from '../broker/resultText';
+import { QuestionPanelView } from './questionPanelView';
+import { requestLabel } from './queueTree';
+
+export function registerCommands(context: vscode.ExtensionContext, broker: QuestionBroker, panel: QuestionPanelView, history: History, policy: Policy): void {
+  const register = (id: string, run: (...args: never[]) => unknown) => context.subscriptions.push(vscode.commands.registerCommand(id, run));
+
+  register('agentQuestions.focusPanel', () => vscode.commands.executeCommand(`${QuestionPanelView.viewType}.focus`));
+  register('agentQuestions.answerNext', async () => {
+    const next = broker.list()[0];
+    if (next) await panel.showRequest(next.id);
+    else void vscode.window.showInformationMessage('Agent Questions: no agent is waiting for you.');
+  });
+  register('agentQuestions.answer', async (request?: PendingRequest) => {
+    if (request?.id && broker.get(request.id)) await panel.showRequest(request.id);
+  });
+  register('agentQuestions.reject', async (request?: PendingRequest) => {
+    if (!request?.id || !broker.get(request.id)) return;
+    const reason = await vscode.window.showInputBox({
+      title: `Reject "${requestLabel(request)}"`,
+      prompt: 'Optional: tell the agent why (it reads this).',
+      placeHolder: 'e.g. Use the existing database; do not ask again',
+    });
+    if (reason === undefined) return; // Escape keeps the request
+    broker.reject(request.id, reason.trim() || 'The user rejected it from the queue.');
+  });
+  register('agentQuestions.copyQuestion', async (request?: PendingRequest) => {
+    if (!request?.id) return;
+    const text =
+      request.kind === 'permission'
+        ? `${request.title}\n\n${request.detail}`
+        : request.questions.map((q) => [`${q.header}: ${q.question}`, ...q.options.map((o) => `- ${o.label}${o.description ? `: ${o.description}` : ''}`)].join('\n')).join('\n\n');
+    await vscode.env.clipboard.writeText(text);
+  });
+  // Other extensions and keybindings may pass { skipConfirmation: true }.
+  register('agentQuestions.rejectAll', async (options?: { skipConfirmation?: boolean }) => {
+    const count = broker.size;
+    if (count === 0) return void vscode.window.showInformationMessage('Agent Questions: nothing is waiting.');
+    const choice = options?.skipConfirmation === true ? 'Reject All' : await vscode.window.showWarningMessage(`Reject all ${count} pending ${count === 1 ? 'request' : 'requests'}?`, { modal: true, detail: 'Each agent is told you declined to answer.' }, 'Reject All');
+    if (choice !== 'Reject All') return;
+    for (const request of broker.list()) broker.reject(request.id, 'The user rejected all pending requests.');
+  });
+  register('agentQuestions.showHistory', async () => {
+    const entries = history.list();
+    if (entries.length === 0) return void vscode.window.showInformationMessage('Agent Questions: no request has been settled in this workspace yet.');
+    await vscode.window.showQuickPick(
+      entries.map((entry) => ({
+        label: entry.summary,
+        description: `${entry.status.replace('_', ' ')} · ${entry.source.label} · ${describeAge(entry.settledAt)}`,
+        detail: entry.decision ?? (entry.questions ?? []).map((q) => `${q.header}: ${summarizeAnswer(q, entry.answers?.[q.id])}`).join(' · '),
+      })),
+      { title: 'Agent Questions: History', placeHolder: 'Settled requests, newest first (secrets show only their variable)', matchOnDescription: true, matchOnDetail: true },
+    );
+  });
+  register('agentQuestions.clearRememberedPermissions', async () => {
+    await policy.permissions.clear();
+    void vscode.window.showInformationMessage('Agent Questions: remembered "Always allow" permissions were cleared for this workspace.');
+  });
+}

@@ -1,0 +1,91 @@
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { AgentQuestionsApi, PermissionResponse, QuestionResponse } from '../../src/extension/api';
+import { getApi, invokeAskUser, nextAdded, parseResult, resultText } from './helpers';
+
+interface AttentionState {
+  badge: number;
+  statusBarText: string | undefined;
+  statusBarVisible: boolean;
+  tree: Array<{ label: string; children: string[] }>;
+}
+
+const attention = () => vscode.commands.executeCommand<AttentionState>('agentQuestions.internal.attentionState');
+const question = (id: string, header = id) => ({ questions: [{ id, header, question: `${header}?`, options: [{ label: 'Yes' }, { label: 'No' }] }] });
+
+async function askFrom(api: AgentQuestionsApi, extensionId: string, id: string): Promise<{ id: string; response: Promise<QuestionResponse> }> {
+  const added = nextAdded(api);
+  const response = api.ask({ extensionId, ...question(id) });
+  return { id: (await added).id, response };
+}
+
+suite('The queue and attention', () => {
+  test('mixed permissions and questions from several sources: permissions first, FIFO within each, in the API and the tree', async () => {
+    const api = await getApi();
+    const q1 = await askFrom(api, 'alpha.one', 'first');
+    const toolAdded = nextAdded(api);
+    const toolCall = invokeAskUser(question('from_tool', 'From tool'));
+    const q2 = (await toolAdded).id;
+    const p1Added = nextAdded(api);
+    const p1 = api.requestPermission({ extensionId: 'beta.two', title: 'Deploy?', detail: 'to staging' });
+    const p1Id = (await p1Added).id;
+    const q3 = await askFrom(api, 'gamma.three', 'third');
+    const p2Added = nextAdded(api);
+    const p2 = api.requestPermission({ extensionId: 'alpha.one', title: 'Delete the cache?', detail: 'rm -rf .cache' });
+    const p2Id = (await p2Added).id;
+
+    assert.deepEqual(api.list().map((r) => r.id), [p1Id, p2Id, q1.id, q2, q3.id]);
+    assert.deepEqual(api.list().map((r) => r.source.label), ['Extension beta.two', 'Extension alpha.one', 'Extension alpha.one', 'Chat tool', 'Extension gamma.three']);
+    const state = await attention();
+    assert.deepEqual(state.tree, [
+      { label: 'Permissions', children: ['Deploy?', 'Delete the cache?'] },
+      { label: 'Questions', children: ['first', 'From tool', 'third'] },
+    ]);
+
+    await vscode.commands.executeCommand('agentQuestions.rejectAll', { skipConfirmation: true });
+    const settled = await Promise.all<QuestionResponse | PermissionResponse>([q1.response, q3.response, p1, p2]);
+    assert.deepEqual(settled.map((r) => r.status), ['rejected', 'rejected', 'rejected', 'rejected']);
+    assert.equal((parseResult(resultText(await toolCall)).json as { status: string }).status, 'rejected');
+    assert.deepEqual(api.list(), []);
+  });
+
+  test('the badge and the status bar follow every ask and settle', async () => {
+    const api = await getApi();
+    assert.deepEqual(await attention(), { badge: 0, statusBarText: undefined, statusBarVisible: false, tree: [] });
+    const a = await askFrom(api, 'one.x', 'a');
+    assert.equal((await attention()).badge, 1);
+    assert.equal((await attention()).statusBarText, '$(question) 1');
+    const b = await askFrom(api, 'two.x', 'b');
+    assert.equal((await attention()).statusBarText, '$(question) 2');
+    api.reply(a.id, { a: { selected: ['Yes'], skipped: false } });
+    await a.response;
+    assert.equal((await attention()).badge, 1);
+    api.reject(b.id);
+    await b.response;
+    assert.deepEqual(await attention(), { badge: 0, statusBarText: undefined, statusBarVisible: false, tree: [] });
+  });
+
+  test('200 pending requests from 20 sources: counts, order and Reject All stay right', async function () {
+    this.timeout(120_000);
+    const api = await getApi();
+    const responses: Array<Promise<QuestionResponse | PermissionResponse>> = [];
+    for (let i = 0; i < 200; i++) {
+      const extensionId = `source.n${i % 20}`;
+      responses.push(i % 10 === 0 ? api.requestPermission({ extensionId, title: `Permission ${i}`, detail: 'x' }) : api.ask({ extensionId, ...question(`q_${i}`) }));
+    }
+    const list = api.list();
+    assert.equal(list.length, 200);
+    assert.equal(new Set(list.map((r) => r.source.label)).size, 20);
+    assert.deepEqual(list.slice(0, 20).map((r) => r.kind), Array(20).fill('permission'));
+    assert.deepEqual(list.slice(20).map((r) => r.kind), Array(180).fill('questions'));
+    const state = await attention();
+    assert.equal(state.badge, 200);
+    assert.equal(state.statusBarText, '$(question) 200');
+    assert.deepEqual(state.tree.map((g) => [g.label, g.children.length]), [['Permissions', 20], ['Questions', 180]]);
+
+    await vscode.commands.executeCommand('agentQuestions.rejectAll', { skipConfirmation: true });
+    const all = await Promise.all(responses);
+    assert.equal(all.filter((r) => r.status === 'rejected').length, 200);
+    assert.equal((await attention()).badge, 0);
+  });
+});
