@@ -21,6 +21,8 @@ export class QuestionPanelView implements vscode.WebviewViewProvider, vscode.Dis
   readonly onDidShowRequest = this.shown.event;
   private readonly shownAt = new Map<string, number>();
   private readonly pongs = new Map<number, () => void>();
+  /** A request chosen in the Queue or a notification, shown as soon as the panel is ready for it. */
+  private requestedShow: string | undefined;
 
   constructor(
     private readonly extensionUri: vscode.Uri,
@@ -56,7 +58,9 @@ export class QuestionPanelView implements vscode.WebviewViewProvider, vscode.Dis
 
   /** Shows a pending request in the panel, even if it is not the head of the queue. */
   async showRequest(requestId: string): Promise<void> {
+    this.requestedShow = requestId;
     await vscode.commands.executeCommand(`${QuestionPanelView.viewType}.focus`);
+    // A panel that was hidden reloads and says 'ready' first; then it gets this again.
     this.post({ type: 'show', requestId });
   }
 
@@ -116,7 +120,9 @@ export class QuestionPanelView implements vscode.WebviewViewProvider, vscode.Dis
   private handle(message: PanelToHost): void {
     switch (message.type) {
       case 'ready':
-        return this.postSnapshot();
+        this.postSnapshot();
+        if (this.requestedShow && this.broker.get(this.requestedShow)) this.post({ type: 'show', requestId: this.requestedShow });
+        return;
       case 'reply':
         void this.reply(message.requestId, message.answers, message.secrets ?? {});
         return;
@@ -127,6 +133,7 @@ export class QuestionPanelView implements vscode.WebviewViewProvider, vscode.Dis
         this.broker.decide(message.requestId, message.decision);
         return;
       case 'shown':
+        if (message.requestId === this.requestedShow) this.requestedShow = undefined;
         this.shownAt.set(message.requestId, Date.now());
         if (this.shownAt.size > 50) this.shownAt.delete(this.shownAt.keys().next().value!);
         this.shown.fire(message.requestId);

@@ -46,10 +46,9 @@ export class QueueTree implements vscode.TreeDataProvider<QueueNode>, vscode.Dis
 
   getTreeItem(node: QueueNode): vscode.TreeItem {
     if (isGroup(node)) {
-      const count = this.broker.list().filter((r) => r.kind === node.requestKind).length;
+      // No count here: refreshing a group re-reads its children, not its own item (the badge counts).
       const item = new vscode.TreeItem(node.label, vscode.TreeItemCollapsibleState.Expanded);
       item.id = `group:${node.requestKind}`;
-      item.description = String(count);
       return item;
     }
     const item = new vscode.TreeItem(requestLabel(node), vscode.TreeItemCollapsibleState.None);

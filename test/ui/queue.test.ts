@@ -1,0 +1,97 @@
+import * as assert from 'node:assert/strict';
+import type { Frame } from 'playwright-core';
+import { button, invoke, toolResult, waitForRequest } from './panelHelpers';
+import { openAgentQuestionsView, openWorkbench, type Workbench } from './workbench';
+
+const yesNo = (id: string, header: string) => ({ questions: [{ id, header, question: `${header} question?`, options: [{ label: 'Yes' }, { label: 'No' }] }] });
+
+suite('Queue and attention in the real workbench', () => {
+  let workbench: Workbench;
+  let panel: Frame;
+
+  suiteSetup(async () => {
+    workbench = await openWorkbench();
+    await openAgentQuestionsView(workbench.page);
+    panel = await workbench.panel();
+  });
+
+  teardown(async function () {
+    if (this.currentTest?.state === 'failed') await workbench?.screenshot(`failed-${this.currentTest.title.slice(0, 40).replace(/\W+/g, '-')}`);
+  });
+
+  suiteTeardown(async () => {
+    await workbench?.close();
+  });
+
+  test('the tree lists the permission first; answering the second question from the tree leaves the first pending', async () => {
+    const { page, driver } = workbench;
+    const first = await invoke(workbench, yesNo('first', 'First'));
+    await waitForRequest(panel, 'First question?');
+    const second = await invoke(workbench, yesNo('second', 'Second'));
+    const permission = await driver<{ callId: number }>('permission', { request: { extensionId: 'tests.queue', title: 'Allow the build?', detail: '`npm run build`' } });
+
+    const rows = page.locator('[id="workbench.view.extension.agentQuestions"] .monaco-list-row, .pane-body .monaco-list-row').filter({ hasText: /Permissions|Questions|Allow the build\?|First|Second/ });
+    await page.locator('.monaco-list-row', { hasText: 'Allow the build?' }).waitFor();
+    const labels = (await rows.locator('.label-name').allInnerTexts()).map((t) => t.trim());
+    assert.deepEqual(labels.slice(0, 5), ['Permissions', 'Allow the build?', 'Questions', 'First', 'Second']);
+    const badge = page.getByRole('tab', { name: /^Agent Questions/ }).locator('.badge-content');
+    assert.equal((await badge.innerText()).trim(), '3', 'the badge counts what waits');
+    await page.locator('.statusbar-item', { hasText: '3' }).filter({ has: page.locator('.codicon-question') }).first().waitFor();
+    await workbench.screenshot('queue-three-waiting');
+
+    await page.locator('.monaco-list-row', { hasText: 'Second' }).first().click();
+    await waitForRequest(panel, 'Second question?');
+    await panel.locator('vscode-radio[value="Yes"]').click();
+    await button(panel, 'submit').click();
+    assert.equal((await toolResult(workbench, second)).json.answers.second.selected[0], 'Yes');
+
+    const pending = await driver<Array<{ kind: string; questions?: Array<{ id: string }> }>>('list');
+    assert.deepEqual(pending.map((r) => r.questions?.[0]?.id ?? r.kind), ['permission', 'first'], 'the first question is still pending');
+    await waitForRequest(panel, 'Allow the build?'); // back to the head of the queue
+
+    // Reject All, from the Queue's title bar, asks first.
+    await page.locator('.pane-header', { hasText: 'Queue' }).hover();
+    await page.locator('.action-label[aria-label="Reject All Pending"]').click();
+    await page.locator('.monaco-dialog-box .monaco-button', { hasText: 'Reject All' }).click();
+    assert.equal((await toolResult(workbench, first)).json.status, 'rejected');
+    assert.equal((await driver<{ value: { status: string } }>('await', { callId: permission.callId })).value.status, 'rejected');
+    await page.locator('.statusbar-item .codicon-question').waitFor({ state: 'detached' });
+  });
+
+  test('Reject from the tree asks for a reason and hands it to the agent', async () => {
+    const { page } = workbench;
+    const call = await invoke(workbench, yesNo('reason', 'Reason'));
+    const row = page.locator('.monaco-list-row', { hasText: 'Reason' }).first();
+    await row.hover();
+    await row.locator('.action-label[aria-label="Reject…"]').click();
+    const input = page.locator('.quick-input-widget input');
+    await input.waitFor();
+    await input.fill('Use the existing schema');
+    await input.press('Enter');
+    const { json, line } = await toolResult(workbench, call);
+    assert.equal(json.status, 'rejected');
+    assert.match(line, /Reason: Use the existing schema\./);
+  });
+
+  test('with the panel hidden, a new request raises a notification whose Answer opens the panel on it', async () => {
+    const { page, driver } = workbench;
+    await driver('config', { section: 'agentQuestions', key: 'revealOnAsk', value: false });
+    try {
+      await page.locator('.activitybar [aria-label^="Explorer"]').first().click();
+      await page.mouse.move(640, 600);
+      const call = await invoke(workbench, yesNo('notified', 'Notified'));
+      await workbench.runCommand('Notifications: Show Notifications');
+      const item = page.locator('.notifications-center .notification-list-item', { hasText: 'asks: Notified' });
+      await item.waitFor();
+      await workbench.screenshot('queue-notification');
+      await item.locator('.monaco-button', { hasText: 'Answer' }).click();
+      panel = await workbench.panel();
+      await waitForRequest(panel, 'Notified question?');
+      await panel.locator('vscode-radio[value="No"]').click();
+      await button(panel, 'submit').click();
+      assert.equal((await toolResult(workbench, call)).json.answers.notified.selected[0], 'No');
+    } finally {
+      await driver('config', { section: 'agentQuestions', key: 'revealOnAsk', value: null });
+    }
+  });
+});
