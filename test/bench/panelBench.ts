@@ -1,7 +1,7 @@
 // Part of npm run bench: in the real workbench, the time from invokeTool until the question is
 // interactive in the panel, and from Submit until the tool call returns, each a median over
 // RUNS runs and a ratio to a bare host -> webview -> host postMessage echo measured in the same run.
-import { openAgentQuestionsView, openWorkbench } from '../ui/workbench';
+import { openAgentQuestionsView, openWorkbench, type Workbench } from '../ui/workbench';
 
 const RUNS = 25;
 const INPUT = {
@@ -40,6 +40,8 @@ async function main() {
       askToQueued.push(asked.askToQueuedMs);
       submitToReturn.push(result.settledAt - clickedAt);
     }
+    const scale = [await reflectTimes(workbench, 1), await reflectTimes(workbench, 200)];
+
     const base = Math.max(median(echo), 1);
     console.log(`\nPanel benchmark in the real workbench (code-server 4.139.1, headless Chromium), medians over ${RUNS} runs`);
     console.log(`bare host -> webview -> host echo              ${median(echo)} ms (baseline; clamped to >= 1 ms for ratios)`);
@@ -48,9 +50,64 @@ async function main() {
     console.log(`  invokeTool -> request queued (VS Code)       ${median(askToQueued)} ms  ratio ${(median(askToQueued) / base).toFixed(1)}x`);
     console.log(`  request queued -> interactive (ours)         ${median(queuedToInteractive)} ms  ratio ${(median(queuedToInteractive) / base).toFixed(1)}x`);
     console.log(`Submit click -> tool call returns              ${median(submitToReturn)} ms  ratio ${(median(submitToReturn) / base).toFixed(1)}x`);
+    const [one, many] = scale;
+    console.log(`\nOne new request reflected, with 1 pending vs with 200 pending (medians over ${SCALE_RUNS} runs)`);
+    console.log(`  Queue tree row appears       ${one!.tree} ms vs ${many!.tree} ms  ratio ${(many!.tree / Math.max(one!.tree, 1)).toFixed(2)} (target near 1)`);
+    console.log(`  panel's waiting count         ${one!.panel} ms vs ${many!.panel} ms  ratio ${(many!.panel / Math.max(one!.panel, 1)).toFixed(2)} (target near 1)`);
   } finally {
     await workbench.close();
   }
+}
+
+const SCALE_RUNS = 15;
+
+/** With `pendingCount` questions waiting, how long until one new permission request shows in the tree and the panel. */
+async function reflectTimes(workbench: Workbench, pendingCount: number): Promise<{ tree: number; panel: number }> {
+  const { page, driver } = workbench;
+  const panel = await workbench.panel();
+  const waiting: Array<{ callId: number }> = [];
+  for (let i = 0; i < pendingCount; i++) waiting.push(await driver('ask', { request: { extensionId: `bench.source${i % 20}`, questions: [{ id: `q${i}`, header: `Waiting ${i}`, question: 'Waiting?' }] } }));
+  await panel.locator('.request').first().waitFor();
+  const tree: number[] = [];
+  const panelTimes: number[] = [];
+  for (let run = -2; run < SCALE_RUNS; run++) {
+    const title = `Bench permission ${pendingCount}-${run}`;
+    const expected = `${pendingCount} more waiting`;
+    await page.evaluate((label) => {
+      (window as unknown as { seen: Promise<number> }).seen = new Promise((resolve) => {
+        const observer = new MutationObserver(() => {
+          if ([...document.querySelectorAll('.monaco-list-row .label-name')].some((e) => e.textContent === label)) {
+            observer.disconnect();
+            resolve(Date.now());
+          }
+        });
+        observer.observe(document.body, { subtree: true, childList: true, characterData: true });
+      });
+    }, title);
+    await panel.evaluate((text) => {
+      (window as unknown as { seen: Promise<number> }).seen = new Promise((resolve) => {
+        const observer = new MutationObserver(() => {
+          if (document.querySelector('.waiting')?.textContent === text) {
+            observer.disconnect();
+            resolve(Date.now());
+          }
+        });
+        observer.observe(document.body, { subtree: true, childList: true, characterData: true });
+      });
+    }, expected);
+    const { callId, startedAt } = await driver<{ callId: number; startedAt: number }>('permission', { request: { title, detail: 'x' } });
+    const treeAt = await page.evaluate(() => (window as unknown as { seen: Promise<number> }).seen);
+    const panelAt = await panel.evaluate(() => (window as unknown as { seen: Promise<number> }).seen);
+    const [permission] = await driver<Array<{ id: string }>>('list');
+    await driver('reject', { requestId: permission!.id });
+    await driver('await', { callId });
+    if (run < 0) continue;
+    tree.push(treeAt - startedAt);
+    panelTimes.push(panelAt - startedAt);
+  }
+  await driver('command', { id: 'agentQuestions.rejectAll', args: [{ skipConfirmation: true }] });
+  for (const call of waiting) await driver('await', call);
+  return { tree: median(tree), panel: median(panelTimes) };
 }
 
 main().catch((error: unknown) => {
