@@ -89,7 +89,8 @@ async function waitForDriver(driver: Driver): Promise<void> {
 
 /** Clicks the Agent Questions item in the activity bar. */
 export async function openAgentQuestionsView(page: Page): Promise<void> {
-  await page.locator('.activitybar [aria-label^="Agent Questions"]').first().click({ timeout: 60_000 });
+  // The item (not its link): the badge sits on top of the link while requests wait.
+  await page.locator('.activitybar li.action-item:has(a[aria-label^="Agent Questions"])').first().click({ timeout: 60_000 });
   // Move off the icon, or its hover can cover the panel's buttons.
   await page.mouse.move(640, 600);
 }
