@@ -8,10 +8,13 @@ import type { QueueNode } from './queueTree';
 import { requestLabel } from './queueTree';
 import { readSettings } from './settings';
 
+const COUNT_DELAY_MS = 50;
+
 export class Attention implements vscode.Disposable {
   private readonly statusBar = vscode.window.createStatusBarItem('agentQuestions.waiting', vscode.StatusBarAlignment.Left, 100);
   private readonly disposables: vscode.Disposable[] = [this.statusBar];
   private notificationOpen = false;
+  private countTimer: ReturnType<typeof setTimeout> | undefined;
   /** Arrivals while a notification was already up; summarised once it closes. */
   private unseenArrivals = 0;
 
@@ -24,9 +27,10 @@ export class Attention implements vscode.Disposable {
     this.statusBar.command = 'agentQuestions.focusPanel';
     this.disposables.push(
       broker.onDidChange((change) => {
-        this.updateCounts();
+        this.scheduleCounts();
         if (change.type === 'added') this.notify(change.request);
       }),
+      { dispose: () => clearTimeout(this.countTimer) },
     );
     this.updateCounts();
   }
@@ -34,6 +38,15 @@ export class Attention implements vscode.Disposable {
   /** What the user sees right now: for tests and the benchmark. */
   state(): { badge: number; statusBarText: string | undefined; statusBarVisible: boolean } {
     return { badge: Number(this.treeView.badge?.value ?? 0), statusBarText: this.broker.size > 0 ? this.statusBar.text : undefined, statusBarVisible: this.broker.size > 0 };
+  }
+
+  /** Counts are batched: a burst of arrivals is one update, and the panel renders first. */
+  private scheduleCounts(): void {
+    if (this.countTimer) return;
+    this.countTimer = setTimeout(() => {
+      this.countTimer = undefined;
+      this.updateCounts();
+    }, COUNT_DELAY_MS);
   }
 
   private updateCounts(): void {

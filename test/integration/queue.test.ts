@@ -10,7 +10,18 @@ interface AttentionState {
   tree: Array<{ label: string; children: string[] }>;
 }
 
-const attention = () => vscode.commands.executeCommand<AttentionState>('agentQuestions.internal.attentionState');
+const readAttention = () => vscode.commands.executeCommand<AttentionState>('agentQuestions.internal.attentionState');
+/** Counts are batched (about 50 ms), so wait until they settle. */
+async function attention(): Promise<AttentionState> {
+  let state = await readAttention();
+  for (let i = 0; i < 40; i++) {
+    await new Promise((r) => setTimeout(r, 25));
+    const next = await readAttention();
+    if (JSON.stringify(next) === JSON.stringify(state) && i >= 3) return next;
+    state = next;
+  }
+  return state;
+}
 const question = (id: string, header = id) => ({ questions: [{ id, header, question: `${header}?`, options: [{ label: 'Yes' }, { label: 'No' }] }] });
 
 async function askFrom(api: AgentQuestionsApi, extensionId: string, id: string): Promise<{ id: string; response: Promise<QuestionResponse> }> {
