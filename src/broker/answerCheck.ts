@@ -10,10 +10,11 @@ export function checkAnswers(request: QuestionRequest, answers: Answers): string
     const answer = answers[question.id];
     if (!answer) return `no answer for question "${question.id}" (send it as skipped)`;
     if (answer.skipped) {
-      if (answer.selected.length > 0 || answer.other !== undefined) return `question "${question.id}" is skipped but carries an answer`;
+      if (answer.selected.length > 0 || answer.other !== undefined || answer.secret || answer.value !== undefined) return `question "${question.id}" is skipped but carries an answer`;
       continue;
     }
     if (answer.other !== undefined && !question.allowOther) return `question "${question.id}" does not allow "Other"`;
+    if (answer.value !== undefined && !question.returnValue) return `question "${question.id}" does not return a value`;
     if (question.kind === 'single' || question.kind === 'multi') {
       const labels = new Set(question.options.map((o) => o.label));
       const unknown = answer.selected.find((label) => !labels.has(label));
@@ -22,8 +23,8 @@ export function checkAnswers(request: QuestionRequest, answers: Answers): string
       if (answer.selected.length === 0 && !answer.other) return `question "${question.id}" has no choice (send it as skipped)`;
     } else if (question.kind === 'text') {
       if (answer.selected.length !== 1) return `text question "${question.id}" takes its text as the one entry of selected`;
-    } else if (!answer.secret) {
-      return `secret question "${question.id}" must be answered with a stored-secret handle`;
+    } else if (!answer.secret || answer.selected.length > 0 || answer.other !== undefined) {
+      return `secret question "${question.id}" must be answered with a stored-secret handle only`;
     }
   }
   return undefined;

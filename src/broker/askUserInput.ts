@@ -70,6 +70,7 @@ export function normalizeQuestion(input: QuestionInput): Question {
     allowOther: choice ? (input.allowOther ?? true) : false,
     ...(input.placeholder !== undefined ? { placeholder: input.placeholder } : {}),
     ...(input.envVar !== undefined ? { envVar: input.envVar } : {}),
+    ...(input.returnValue && kind === 'secret' ? { returnValue: true } : {}),
   };
 }
 
@@ -175,7 +176,7 @@ function allowedFields(path: readonly PropertyKey[], rootFields: string): string
   const last = path[path.length - 1];
   if (path.length === 0) return rootFields;
   if (path.includes('options')) return 'label, description, recommended';
-  if (typeof last === 'number') return 'id, header, question, kind, options, allowOther, placeholder, envVar';
+  if (typeof last === 'number') return `id, header, question, kind, options, allowOther, placeholder, envVar${rootFields.includes('extensionId') ? ', returnValue' : ''}`;
   return 'see the tool schema';
 }
 
@@ -212,6 +213,7 @@ function crossFieldProblems(questions: readonly QuestionInput[]): Problem[] {
     }
     if (kind === 'secret' && !q.envVar) problems.push({ path: at('envVar'), message: 'is required for kind "secret": the environment variable new terminals receive the value in, e.g. "OPENAI_API_KEY"' });
     if (kind !== 'secret' && q.envVar !== undefined) problems.push({ path: at('envVar'), message: `only allowed on kind "secret"; remove it, or set kind "secret"` });
+    if (kind !== 'secret' && q.returnValue !== undefined) problems.push({ path: at('returnValue'), message: 'only allowed on kind "secret"; remove it' });
 
     const options = q.options ?? [];
     const recommended = options.filter((o) => o.recommended);

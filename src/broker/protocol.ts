@@ -13,6 +13,8 @@ export const PanelToHostSchema = z.discriminatedUnion('type', [
       answers: AnswersSchema,
       /** Typed secret values by question id; the host stores them and never sends them back. */
       secrets: z.record(z.string(), z.string().min(1).max(10_000)).optional(),
+      /** Secret questions answered with the value already stored for their variable. */
+      useStored: z.array(z.string().max(100)).max(50).optional(),
     })
     .strict(),
   z.object({ type: z.literal('reject'), requestId: RequestId, reason: z.string().max(2000).optional() }).strict(),
@@ -31,7 +33,10 @@ export const HostToPanelSchema = z.discriminatedUnion('type', [
     history: z.array(HistoryEntrySchema),
     /** The host's clock, so ages are right even when the browser's clock differs. */
     hostNow: z.number(),
+    /** Names of the environment variables that have a stored secret (never values). */
+    storedSecrets: z.array(z.string()),
   }),
+  z.object({ type: z.literal('storedSecrets'), names: z.array(z.string()) }),
   z.object({ type: z.literal('added'), request: PendingRequestSchema }),
   z.object({
     type: z.literal('settled'),

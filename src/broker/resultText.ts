@@ -19,7 +19,9 @@ export function headline(questions: readonly Pick<Question, 'id' | 'kind'>[], re
       const answers = response.answers ?? {};
       const noun = questions.length === 1 ? 'question' : 'questions';
       const each = questions.map((q) => `${q.id} = ${summarizeAnswer(q, answers[q.id])}`).join('; ');
-      return `The user answered ${questions.length} ${noun}: ${each}.`;
+      const stored = Object.values(answers).flatMap((a) => (a.secret && !a.skipped ? [`$${a.secret.envVar}`] : []));
+      const terminals = stored.length ? ` New integrated terminals have ${stored.join(', ')} set; use ${stored.length > 1 ? 'them' : 'it'} from there and never print or ask for the value.` : '';
+      return `The user answered ${questions.length} ${noun}: ${each}.${terminals}`;
     }
     case 'rejected':
       return `The user declined to answer.${reason} ${CONTINUE}`;

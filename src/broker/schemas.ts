@@ -59,11 +59,14 @@ export const AskUserInputSchema = z
 
 export type AskUserInput = z.infer<typeof AskUserInputSchema>;
 
-/** The exported API's richer request: more questions, a caller id, a custom timeout. */
+/** The exported API's richer request: more questions, secrets returned to trusted callers, a caller id, a custom timeout. */
 export const API_MAX_QUESTIONS = 20;
+export const ApiQuestionInputSchema = QuestionInputSchema.extend({
+  returnValue: z.boolean().optional().describe('Secret questions only: the calling extension receives the typed value in `answer.value`. Never offered to models.'),
+}).strict();
 export const ApiAskRequestSchema = z
   .object({
-    questions: z.array(QuestionInputSchema).min(1).max(API_MAX_QUESTIONS),
+    questions: z.array(ApiQuestionInputSchema).min(1).max(API_MAX_QUESTIONS),
     context: z.string().max(LIMITS.contextMax).optional(),
     extensionId: z.string().min(1).max(200).optional(),
     timeoutSeconds: z.number().min(0).optional(),
@@ -82,7 +85,7 @@ export const ApiPermissionRequestSchema = z
 
 export type ApiAskRequest = z.infer<typeof ApiAskRequestSchema>;
 export type ApiPermissionRequest = z.infer<typeof ApiPermissionRequestSchema>;
-export type QuestionInput = z.infer<typeof QuestionInputSchema>;
+export type QuestionInput = z.infer<typeof QuestionInputSchema> & { returnValue?: boolean };
 
 export const SourceSchema = z.object({
   type: z.enum(['tool', 'extension', 'mcp']),
@@ -98,6 +101,8 @@ export const QuestionSchema = z.object({
   allowOther: z.boolean(),
   placeholder: z.string().optional(),
   envVar: z.string().optional(),
+  /** Only from trusted API callers: the secret's value is returned to them. */
+  returnValue: z.boolean().optional(),
 });
 
 export const QuestionRequestSchema = z.object({
@@ -128,6 +133,8 @@ export const AnswerSchema = z
     note: z.string().max(10_000).optional(),
     skipped: z.boolean(),
     secret: z.object({ stored: z.literal(true), envVar: z.string() }).optional(),
+    /** A secret's value, only for a trusted API caller that asked with returnValue. Never stored in history. */
+    value: z.string().max(10_000).optional(),
   })
   .strict();
 

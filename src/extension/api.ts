@@ -21,6 +21,7 @@ export interface Question {
   allowOther: boolean;
   placeholder?: string;
   envVar?: string;
+  returnValue?: boolean;
 }
 
 export interface RequestSource {
@@ -56,6 +57,11 @@ export interface Answer {
   note?: string;
   skipped: boolean;
   secret?: { stored: true; envVar: string };
+  /**
+   * A secret's value: in a reply, a trusted caller may give it (it is stored, then replaced by the
+   * handle); in a response, present only for questions asked with returnValue.
+   */
+  value?: string;
 }
 
 export type Answers = Record<string, Answer>;
@@ -96,6 +102,8 @@ export interface QuestionInput {
   allowOther?: boolean;
   placeholder?: string;
   envVar?: string;
+  /** Secret questions only: your extension receives the typed value in `answer.value`. */
+  returnValue?: boolean;
 }
 
 export interface AskRequest {

@@ -5,12 +5,14 @@ import type { QuestionBroker } from '../broker/broker';
 import type { History } from '../broker/history';
 import { ApiPermissionRequestSchema, type RequestSource } from '../broker/schemas';
 import type { AgentQuestionsApi } from './api';
+import { resolveSecretAnswers } from './secretAnswers';
+import type { SecretVault } from './secretVault';
 import { readSettings } from './settings';
 
 const sourceFor = (extensionId: string | undefined): RequestSource => ({ type: 'extension', label: extensionId ? `Extension ${extensionId}` : 'Extension' });
 const timeoutMs = (seconds: number | undefined) => (seconds ?? readSettings().timeoutSeconds) * 1000;
 
-export function createApi(broker: QuestionBroker, policy: Policy, history: History): AgentQuestionsApi {
+export function createApi(broker: QuestionBroker, policy: Policy, history: History, vault: SecretVault): AgentQuestionsApi {
   return {
     async ask(request, token) {
       const parsed = parseApiAskRequest(request);
@@ -34,7 +36,18 @@ export function createApi(broker: QuestionBroker, policy: Policy, history: Histo
       });
     },
     list: () => broker.list(),
-    reply: (requestId, answers) => broker.reply(requestId, answers),
+    reply(requestId, answers) {
+      const request = broker.get(requestId);
+      const values = Object.fromEntries(Object.entries(answers).flatMap(([id, a]) => (a.value !== undefined && !a.skipped ? [[id, a.value]] : [])));
+      const forSecrets = request?.kind === 'questions' && Object.keys(values).every((id) => request.questions.some((q) => q.id === id && q.kind === 'secret'));
+      // Without secret values (or with a misplaced one, which the broker refuses and logs) it settles now.
+      if (request?.kind !== 'questions' || Object.keys(values).length === 0 || !forSecrets) return broker.reply(requestId, answers);
+      // A trusted caller answering a secret: the value is stored first; the request then settles with the handle.
+      void resolveSecretAnswers(request, answers, { values, useStored: [] }, vault).then((resolved) => {
+        if ('answers' in resolved) broker.reply(requestId, resolved.answers);
+      });
+      return true;
+    },
     decide: (requestId, decision) => broker.decide(requestId, decision),
     reject: (requestId, reason) => broker.reject(requestId, reason),
     history: () => history.list(),

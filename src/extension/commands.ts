@@ -8,8 +8,9 @@ import { describeAge } from '../broker/age';
 import { summarizeAnswer } from '../broker/resultText';
 import { QuestionPanelView } from './questionPanelView';
 import { requestLabel } from './queueTree';
+import type { SecretVault } from './secretVault';
 
-export function registerCommands(context: vscode.ExtensionContext, broker: QuestionBroker, panel: QuestionPanelView, history: History, policy: Policy): void {
+export function registerCommands(context: vscode.ExtensionContext, broker: QuestionBroker, panel: QuestionPanelView, history: History, policy: Policy, vault: SecretVault): void {
   const register = (id: string, run: (...args: never[]) => unknown) => context.subscriptions.push(vscode.commands.registerCommand(id, run));
 
   register('agentQuestions.focusPanel', () => vscode.commands.executeCommand(`${QuestionPanelView.viewType}.focus`));
@@ -62,5 +63,22 @@ export function registerCommands(context: vscode.ExtensionContext, broker: Quest
   register('agentQuestions.clearRememberedPermissions', async () => {
     await policy.permissions.clear();
     void vscode.window.showInformationMessage('Agent Questions: remembered "Always allow" permissions were cleared for this workspace.');
+  });
+  // Names only, never values. Other extensions may pass { delete: 'NAME' } or { deleteAll: true } (no prompt).
+  register('agentQuestions.manageSecrets', async (options?: { delete?: string; deleteAll?: boolean }) => {
+    if (options?.delete) return vault.delete(options.delete);
+    if (options?.deleteAll) return Promise.all(vault.names().map((n) => vault.delete(n)));
+    const names = vault.names();
+    if (names.length === 0) return void vscode.window.showInformationMessage('Agent Questions: no secrets are stored.');
+    const deleteAll = { label: '$(trash) Delete All', description: `${names.length} stored`, name: undefined };
+    const picked = await vscode.window.showQuickPick([...names.map((name) => ({ label: `$${name}`, description: 'new terminals get it', detail: 'Pick to delete', name })), deleteAll], {
+      title: 'Agent Questions: Stored Secrets',
+      placeHolder: 'Pick a secret to delete it from secret storage and from new terminals',
+    });
+    if (!picked) return;
+    const what = picked.name ? `the stored secret ${picked.name}` : `all ${names.length} stored secrets`;
+    const confirmed = await vscode.window.showWarningMessage(`Delete ${what}?`, { modal: true, detail: 'Agents will have to ask again. Terminals already open keep their environment.' }, 'Delete');
+    if (confirmed !== 'Delete') return;
+    await Promise.all((picked.name ? [picked.name] : names).map((n) => vault.delete(n)));
   });
 }

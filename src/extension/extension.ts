@@ -26,7 +26,10 @@ export function activate(context: vscode.ExtensionContext): AgentQuestionsApi {
     if (change.type === 'settled') history.record(change);
   });
 
-  const panel = new QuestionPanelView(context.extensionUri, broker, history, new SecretVault(context.secrets), log);
+  const vault = new SecretVault(context.secrets, context.globalState, context.environmentVariableCollection, log);
+  context.subscriptions.push(vault);
+  void vault.restore();
+  const panel = new QuestionPanelView(context.extensionUri, broker, history, vault, log);
   const queue = new QueueTree(broker);
   const treeView = vscode.window.createTreeView(QueueTree.viewId, { treeDataProvider: queue, showCollapseAll: false });
   const attention = new Attention(broker, treeView, panel);
@@ -51,11 +54,11 @@ export function activate(context: vscode.ExtensionContext): AgentQuestionsApi {
       tree: queue.getChildren().map((group) => ({ label: queue.getTreeItem(group).label, children: queue.getChildren(group).map((r) => queue.getTreeItem(r).label) })),
     })),
   );
-  registerCommands(context, broker, panel, history, policy);
+  registerCommands(context, broker, panel, history, policy, vault);
   registerAskUserTool(context, broker, policy, log);
   registerSampleQuestionCommand(context, log);
   log.info('Agent Questions is ready.');
-  return createApi(broker, policy, history);
+  return createApi(broker, policy, history, vault);
 }
 
 export function deactivate(): void {

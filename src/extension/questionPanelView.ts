@@ -7,6 +7,7 @@ import { Emitter } from '../broker/events';
 import type { History } from '../broker/history';
 import { PanelToHostSchema, type HostToPanel, type PanelToHost } from '../broker/protocol';
 import type { Answers } from '../broker/schemas';
+import { resolveSecretAnswers, type SecretInput } from './secretAnswers';
 import type { SecretVault } from './secretVault';
 import { readSettings } from './settings';
 
@@ -49,6 +50,7 @@ export class QuestionPanelView implements vscode.WebviewViewProvider, vscode.Dis
         });
       }),
       this.shown,
+      vault.onDidChange((names) => this.post({ type: 'storedSecrets', names })),
     );
   }
 
@@ -124,7 +126,7 @@ export class QuestionPanelView implements vscode.WebviewViewProvider, vscode.Dis
         if (this.requestedShow && this.broker.get(this.requestedShow)) this.post({ type: 'show', requestId: this.requestedShow });
         return;
       case 'reply':
-        void this.reply(message.requestId, message.answers, message.secrets ?? {});
+        void this.reply(message.requestId, message.answers, { values: message.secrets ?? {}, useStored: message.useStored ?? [] });
         return;
       case 'reject':
         this.broker.reject(message.requestId, message.reason);
@@ -149,33 +151,20 @@ export class QuestionPanelView implements vscode.WebviewViewProvider, vscode.Dis
   }
 
   /** Stores typed secrets first; the answer then carries only their handles. */
-  private async reply(requestId: string, sent: Answers, secrets: Record<string, string>): Promise<void> {
+  private async reply(requestId: string, sent: Answers, secrets: SecretInput): Promise<void> {
     const request = this.broker.get(requestId);
-    const answers: Answers = {};
-    // A handle is only ever made here, for a value the host stored; the panel cannot claim one.
-    for (const [id, { secret: _ignored, ...answer }] of Object.entries(sent)) answers[id] = answer;
-    if (request?.kind === 'questions') {
-      for (const [id, value] of Object.entries(secrets)) {
-        const question = request.questions.find((q) => q.id === id);
-        const answer = answers[id];
-        if (question?.kind !== 'secret' || !question.envVar || !answer || answer.skipped) {
-          this.log.warn(`Dropped a secret value sent for question "${id}" of request ${requestId}: it is not an answered secret question.`);
-          continue;
-        }
-        try {
-          await this.vault.store(question.envVar, value);
-        } catch {
-          this.log.error(`Could not store the secret for ${question.envVar} in SecretStorage; the question stays unanswered.`);
-          continue;
-        }
-        answers[id] = { ...answer, secret: { stored: true, envVar: question.envVar } };
-      }
+    if (request?.kind !== 'questions') return void this.broker.reply(requestId, sent); // logged and ignored there
+    try {
+      const resolved = await resolveSecretAnswers(request, sent, secrets, this.vault);
+      if ('problem' in resolved) this.log.warn(`Ignored a reply from the Question panel for request ${requestId}: ${resolved.problem}.`);
+      else this.broker.reply(requestId, resolved.answers);
+    } catch {
+      this.log.error(`Could not store a secret for request ${requestId} in SecretStorage; the request is still waiting.`);
     }
-    this.broker.reply(requestId, answers);
   }
 
   private postSnapshot(): void {
-    this.post({ type: 'snapshot', pending: this.broker.list(), history: this.history.list().slice(0, HISTORY_SHOWN), hostNow: Date.now() });
+    this.post({ type: 'snapshot', pending: this.broker.list(), history: this.history.list().slice(0, HISTORY_SHOWN), hostNow: Date.now(), storedSecrets: this.vault.names() });
   }
 
   private post(message: HostToPanel): void {

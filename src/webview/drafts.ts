@@ -12,11 +12,13 @@ export interface Draft {
   note: string;
   /** secret: whether the masked field holds something (the value itself stays in the DOM only). */
   secretTyped: boolean;
+  /** secret: type a value, use the one already stored for the variable, or share nothing. */
+  secretChoice: 'type' | 'stored' | 'decline';
 }
 
 export const OTHER = '\u0000other';
 
-export function emptyDraft(question: Question): Draft {
+export function emptyDraft(question: Question, storedSecrets: readonly string[] = []): Draft {
   const recommended = question.options.filter((o) => o.recommended).map((o) => o.label);
   return {
     ...(question.kind === 'single' && recommended[0] ? { choice: recommended[0] } : {}),
@@ -25,6 +27,7 @@ export function emptyDraft(question: Question): Draft {
     text: '',
     note: '',
     secretTyped: false,
+    secretChoice: question.envVar && storedSecrets.includes(question.envVar) ? 'stored' : 'type',
   };
 }
 
@@ -54,6 +57,8 @@ export function evaluateDraft(question: Question, draft: Draft): DraftState {
       return text ? { state: 'answered', answer: { selected: [text], ...note, skipped: false } } : { state: 'unanswered' };
     }
     case 'secret':
+      if (draft.secretChoice === 'decline') return { state: 'answered', answer: { selected: [], ...note, skipped: true } };
+      if (draft.secretChoice === 'stored') return { state: 'answered', answer: { selected: [], ...note, skipped: false } };
       return draft.secretTyped ? { state: 'answered', answer: { selected: [], ...note, skipped: false } } : { state: 'unanswered' };
   }
 }
@@ -68,6 +73,7 @@ export function describeDraft(question: Question, state: DraftState): string {
   if (state.state === 'unanswered') return 'Unanswered: will be sent as skipped';
   if (state.state === 'incomplete') return state.problem;
   const { answer } = state;
+  if (question.kind === 'secret' && answer.skipped) return 'Not shared (sent as skipped)';
   if (question.kind === 'secret') return `A value for ${question.envVar ?? 'the secret'} (hidden)`;
   const parts = [...answer.selected, ...(answer.other ? [`Other: ${answer.other}`] : [])];
   return parts.join(', ') + (answer.note ? ` (note: ${answer.note})` : '');

@@ -39,6 +39,7 @@ let clockOffset = 0;
 let view: RequestView | undefined;
 let repliedTo: string | undefined;
 let renderedHistoryKey: string | undefined;
+let storedSecrets: string[] = [];
 
 const save = () => host.setState(saved);
 const announce = (text: string) => (announcer.textContent = text);
@@ -63,7 +64,11 @@ function receive(message: HostToPanel): void {
       pending = message.pending;
       history = message.history;
       clockOffset = message.hostNow - Date.now();
+      storedSecrets = message.storedSecrets;
       return refresh(0);
+    case 'storedSecrets':
+      storedSecrets = message.names;
+      return;
     case 'added':
       pending = insertInQueueOrder(pending, message.request);
       return refresh(1);
@@ -128,13 +133,13 @@ function show(request: PendingRequest | undefined): void {
       host.postMessage({ type: 'decide', requestId: request.id, decision });
     });
   } else {
-    const draft = (saved.drafts[request.id] ??= { step: 0, drafts: request.questions.map(emptyDraft) });
-    view = renderQuestionRequest(request, draft, header, {
+    const draft = (saved.drafts[request.id] ??= { step: 0, drafts: request.questions.map((q) => emptyDraft(q, storedSecrets)) });
+    view = renderQuestionRequest(request, draft, header, storedSecrets, {
       onDraftChange: save,
-      onSubmit: (answers, secrets) => {
+      onSubmit: (answers, secrets, useStored) => {
         repliedTo = request.id;
         view?.lock();
-        host.postMessage({ type: 'reply', requestId: request.id, answers, ...(Object.keys(secrets).length ? { secrets } : {}) });
+        host.postMessage({ type: 'reply', requestId: request.id, answers, ...(Object.keys(secrets).length ? { secrets } : {}), ...(useStored.length ? { useStored } : {}) });
       },
       onReject: () => {
         repliedTo = request.id;

@@ -15,8 +15,14 @@ export interface QuestionControl {
   clearSecret(): void;
 }
 
-export function renderQuestionControl(question: Question, draft: Draft, ids: { heading: string }, onChange: () => void): QuestionControl {
-  const body = bodyFor(question, draft, ids.heading, onChange);
+export interface ControlContext {
+  heading: string;
+  /** A value for this secret question's variable is already stored. */
+  secretStored: boolean;
+}
+
+export function renderQuestionControl(question: Question, draft: Draft, context: ControlContext, onChange: () => void): QuestionControl {
+  const body = question.kind === 'secret' ? secretField(question, draft, context, onChange) : bodyFor(question, draft, context.heading, onChange);
   const note = noteField(draft, onChange);
   return { ...body, element: el('div', { class: 'control' }, body.element, note) };
 }
@@ -27,10 +33,8 @@ function bodyFor(question: Question, draft: Draft, labelledBy: string, onChange:
       return singleChoice(question, draft, labelledBy, onChange);
     case 'multi':
       return multiChoice(question, draft, labelledBy, onChange);
-    case 'text':
+    default:
       return freeText(question, draft, labelledBy, onChange);
-    case 'secret':
-      return secretField(question, draft, labelledBy, onChange);
   }
 }
 
@@ -137,10 +141,12 @@ function freeText(question: Question, draft: Draft, labelledBy: string, onChange
   return { ...noSecret, element: area, focus: () => area.focus(), chooseByNumber: () => false };
 }
 
-function secretField(question: Question, draft: Draft, labelledBy: string, onChange: () => void): QuestionControl {
+function secretField(question: Question, draft: Draft, { heading, secretStored }: ControlContext, onChange: () => void): QuestionControl {
+  const name = question.envVar ?? 'the secret';
   // Typed values never go into the draft or the webview's saved state: after a reload the user types again.
   draft.secretTyped = false;
-  const field = el('vscode-text-field', { type: 'password', class: 'secret-field', placeholder: `Value for ${question.envVar ?? 'the secret'}`, 'aria-labelledby': labelledBy, autocomplete: 'off', spellcheck: 'false' }) as ToolkitValue;
+  if (draft.secretChoice === 'stored' && !secretStored) draft.secretChoice = 'type';
+  const field = el('vscode-text-field', { type: 'password', class: 'secret-field', placeholder: `Value for ${name}`, 'aria-labelledby': heading, autocomplete: 'off', spellcheck: 'false' }) as ToolkitValue;
   const toggle = el('vscode-button', { appearance: 'secondary', class: 'secret-toggle', 'aria-pressed': 'false', 'aria-label': 'Show the secret' }, 'Show');
   toggle.addEventListener('click', () => {
     const showing = field.getAttribute('type') === 'text';
@@ -153,10 +159,32 @@ function secretField(question: Question, draft: Draft, labelledBy: string, onCha
     draft.secretTyped = field.value.length > 0;
     onChange();
   });
-  const hint = el('p', { class: 'hint' }, `Stored in VS Code's secret storage as ${question.envVar ?? 'a secret'}; the agent receives only that name, never the value.`);
+  const row = el('div', { class: 'secret-row' }, field, toggle);
+  const choices: Array<[Draft['secretChoice'], string]> = [
+    ...(secretStored ? [['stored', `Use the value already stored for ${name}`] as [Draft['secretChoice'], string]] : []),
+    ['type', secretStored ? 'Replace it with a new value' : 'Type a value'],
+    ['decline', "Don't share a value"],
+  ];
+  const group = el('vscode-radio-group', { orientation: 'vertical', class: 'secret-choice', 'aria-label': `How to answer for ${name}` }) as ToolkitValue;
+  const radios = choices.map(([value, label]) => {
+    const radio = el('vscode-radio', { value, checked: draft.secretChoice === value }, label) as ToolkitCheckable;
+    group.append(radio);
+    return radio;
+  });
+  const sync = () => (row.hidden = draft.secretChoice !== 'type');
+  group.addEventListener('change', () => {
+    const checked = radios.find((r) => r.checked);
+    if (!checked || checked.value === draft.secretChoice) return;
+    draft.secretChoice = checked.value as Draft['secretChoice'];
+    sync();
+    onChange();
+    if (draft.secretChoice === 'type') field.focus();
+  });
+  sync();
+  const hint = el('p', { class: 'hint' }, `Kept in VS Code's secret storage and given to new terminals as $${name}. The agent receives only that name, never the value.`);
   return {
-    element: el('div', { class: 'secret' }, el('div', { class: 'secret-row' }, field, toggle), hint),
-    focus: () => field.focus(),
+    element: el('div', { class: 'secret' }, row, group, hint),
+    focus: () => (draft.secretChoice === 'type' ? field : (radios.find((r) => r.checked) ?? radios[0]!)).focus(),
     chooseByNumber: () => false,
     secretValue: () => field.value || undefined,
     clearSecret: () => {

@@ -15,7 +15,7 @@ export interface RequestDraft {
 
 export interface QuestionRequestCallbacks {
   onDraftChange(): void;
-  onSubmit(answers: Answers, secrets: Record<string, string>): void;
+  onSubmit(answers: Answers, secrets: Record<string, string>, useStored: string[]): void;
   onReject(): void;
   announce(text: string): void;
 }
@@ -28,7 +28,7 @@ export interface RequestView {
   lock(): void;
 }
 
-export function renderQuestionRequest(request: QuestionRequest, state: RequestDraft, header: HTMLElement, callbacks: QuestionRequestCallbacks): RequestView {
+export function renderQuestionRequest(request: QuestionRequest, state: RequestDraft, header: HTMLElement, storedSecrets: readonly string[], callbacks: QuestionRequestCallbacks): RequestView {
   const { questions } = request;
   const several = questions.length > 1;
   const reviewStep = questions.length;
@@ -135,7 +135,8 @@ export function renderQuestionRequest(request: QuestionRequest, state: RequestDr
     const index = state.step;
     const question = questions[index]!;
     const headingId = `question-${index}`;
-    const control = secretControls.get(index) ?? renderQuestionControl(question, state.drafts[index]!, { heading: headingId }, changed);
+    const secretStored = question.envVar !== undefined && storedSecrets.includes(question.envVar);
+    const control = secretControls.get(index) ?? renderQuestionControl(question, state.drafts[index]!, { heading: headingId, secretStored }, changed);
     if (question.kind === 'secret') secretControls.set(index, control);
     controls = [control];
     const progress = several ? el('span', { class: 'progress' }, `Question ${index + 1} of ${questions.length}`) : '';
@@ -204,21 +205,23 @@ export function renderQuestionRequest(request: QuestionRequest, state: RequestDr
     const all = states();
     const answers: Answers = {};
     const secrets: Record<string, string> = {};
+    const useStored: string[] = [];
     questions.forEach((q, i) => {
       const s = all[i]!;
+      const draft = state.drafts[i]!;
       if (s.state !== 'answered') {
-        answers[q.id] = skippedAnswer(state.drafts[i]!);
+        answers[q.id] = skippedAnswer(draft);
         return;
       }
       answers[q.id] = s.answer;
-      if (q.kind === 'secret') {
-        const value = secretControls.get(i)?.secretValue();
-        if (value) secrets[q.id] = value;
-        else answers[q.id] = skippedAnswer(state.drafts[i]!);
-      }
+      if (q.kind !== 'secret' || s.answer.skipped) return;
+      const value = secretControls.get(i)?.secretValue();
+      if (draft.secretChoice === 'stored') useStored.push(q.id);
+      else if (value) secrets[q.id] = value;
+      else answers[q.id] = skippedAnswer(draft);
     });
     for (const control of secretControls.values()) control.clearSecret();
-    callbacks.onSubmit(answers, secrets);
+    callbacks.onSubmit(answers, secrets, useStored);
   }
 
   function askReject(): void {

@@ -166,6 +166,8 @@ suite('Question panel: every answer shape, keyboard, queue order, cancellation, 
     await panel.locator('vscode-text-area').click();
     await page.keyboard.type('draft-name');
     await button(panel, 'next').click();
+    // The first test stored STRIPE_TEST_KEY, so "use the stored value" is offered first.
+    await panel.locator('.secret-choice vscode-radio[value="type"]').click();
     await panel.locator('.secret-field').click();
     await page.keyboard.type('sk_never_saved');
     await panel.locator('.chip-button', { hasText: 'Name' }).click();

@@ -38,3 +38,14 @@ suite('panel drafts', () => {
     assert.equal(describeDraft(text, evaluateDraft(text, emptyDraft(text))), 'Unanswered: will be sent as skipped');
   });
 });
+
+suite('secret drafts', () => {
+  const secretQ: Question = { id: 's', header: 'Key', question: '?', kind: 'secret', options: [], allowOther: false, envVar: 'API_KEY' };
+
+  test('a stored value is offered first, and declining answers skipped', () => {
+    assert.equal(emptyDraft(secretQ, ['API_KEY']).secretChoice, 'stored');
+    assert.equal(emptyDraft(secretQ, ['OTHER']).secretChoice, 'type');
+    assert.deepEqual(evaluateDraft(secretQ, { ...emptyDraft(secretQ, ['API_KEY']) }), { state: 'answered', answer: { selected: [], skipped: false } });
+    assert.deepEqual(evaluateDraft(secretQ, { ...emptyDraft(secretQ), secretChoice: 'decline' }), { state: 'answered', answer: { selected: [], skipped: true } });
+  });
+});

@@ -20,7 +20,10 @@ suite('tool result text', () => {
       },
     });
     const [line, json] = text.split('\n');
-    assert.equal(line, 'The user answered 3 questions: db = "PostgreSQL" (note: "use v16"); extras = ["Redis", other: "Kafka"]; key = stored in $API_KEY.');
+    assert.equal(
+      line,
+      'The user answered 3 questions: db = "PostgreSQL" (note: "use v16"); extras = ["Redis", other: "Kafka"]; key = stored in $API_KEY. New integrated terminals have $API_KEY set; use it from there and never print or ask for the value.',
+    );
     assert.equal(JSON.parse(json!).status, 'answered');
   });
 

@@ -1,0 +1,50 @@
+import * as assert from 'node:assert/strict';
+import type { QuestionRequest } from '../../src/broker/schemas';
+import { resolveSecretAnswers } from '../../src/extension/secretAnswers';
+import type { SecretVault } from '../../src/extension/secretVault';
+
+/** An in-memory vault with SecretVault's shape (the real one wraps VS Code's SecretStorage). */
+function fakeVault(initial: Record<string, string> = {}) {
+  const values = new Map(Object.entries(initial));
+  return { values, vault: { has: (n: string) => values.has(n), get: async (n: string) => values.get(n), store: async (n: string, v: string) => void values.set(n, v) } as unknown as SecretVault };
+}
+
+const request = (returnValue = false): QuestionRequest => ({
+  id: 'r1',
+  kind: 'questions',
+  source: { type: 'tool', label: 'Chat tool' },
+  createdAt: 1,
+  questions: [
+    { id: 'key', header: 'Key', question: '?', kind: 'secret', options: [], allowOther: false, envVar: 'API_KEY', ...(returnValue ? { returnValue } : {}) },
+    { id: 'db', header: 'Db', question: '?', kind: 'single', options: [{ label: 'A' }, { label: 'B' }], allowOther: true },
+  ],
+});
+
+suite('secret answers', () => {
+  test('a typed value is stored and only its handle is answered', async () => {
+    const { values, vault } = fakeVault();
+    const result = await resolveSecretAnswers(request(), { key: { selected: [], skipped: false }, db: { selected: ['A'], skipped: false } }, { values: { key: 'sk-1' }, useStored: [] }, vault);
+    assert.deepEqual(result, { answers: { key: { selected: [], skipped: false, secret: { stored: true, envVar: 'API_KEY' } }, db: { selected: ['A'], skipped: false } } });
+    assert.equal(values.get('API_KEY'), 'sk-1');
+  });
+
+  test('"use the stored value" needs one; a claimed handle or value from the sender is dropped', async () => {
+    const { vault } = fakeVault();
+    const claimed = { key: { selected: [], skipped: false, secret: { stored: true as const, envVar: 'API_KEY' }, value: 'x' }, db: { selected: ['A'], skipped: false } };
+    assert.deepEqual(await resolveSecretAnswers(request(), claimed, { values: {}, useStored: ['key'] }, vault), { problem: 'secret question "key" has no value' });
+    const stored = fakeVault({ API_KEY: 'sk-old' });
+    const result = await resolveSecretAnswers(request(), claimed, { values: {}, useStored: ['key'] }, stored.vault);
+    assert.deepEqual(result, { answers: { key: { selected: [], skipped: false, secret: { stored: true, envVar: 'API_KEY' } }, db: { selected: ['A'], skipped: false } } });
+  });
+
+  test('returnValue hands the value back to a trusted caller only', async () => {
+    const { vault } = fakeVault({ API_KEY: 'sk-old' });
+    const result = await resolveSecretAnswers(request(true), { key: { selected: [], skipped: false }, db: { selected: ['B'], skipped: false } }, { values: {}, useStored: ['key'] }, vault);
+    assert.equal('answers' in result && result.answers.key!.value, 'sk-old');
+  });
+
+  test('a value for a question that is not a secret is refused', async () => {
+    const { vault } = fakeVault();
+    assert.deepEqual(await resolveSecretAnswers(request(), { key: { selected: [], skipped: true }, db: { selected: ['A'], skipped: false } }, { values: { db: 'x' }, useStored: [] }, vault), { problem: 'question "db" is not a secret question' });
+  });
+});
