@@ -21,6 +21,8 @@ export interface Workbench {
   runCommand(title: string): Promise<void>;
   screenshot(name: string): Promise<void>;
   driver: Driver;
+  /** Everything the server side of this workbench writes: profile, logs, state, extensions. */
+  stateDir: string;
   close(): Promise<void>;
 }
 
@@ -47,6 +49,7 @@ export async function openWorkbench(): Promise<Workbench> {
     return {
       page,
       driver,
+      stateDir,
       panel: () => findPanelFrame(page),
       runCommand: (title) => runCommand(page, title),
       screenshot: async (name) => {

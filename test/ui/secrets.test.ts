@@ -1,0 +1,124 @@
+import * as assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Frame } from 'playwright-core';
+import { button, invoke, toolResult, waitForRequest } from './panelHelpers';
+import { openAgentQuestionsView, openWorkbench, RESULTS, type Workbench } from './workbench';
+
+const secretRequest = (envVar: string) => ({ questions: [{ id: 'key', header: 'API key', question: `Your key for ${envVar}?`, kind: 'secret', envVar }] });
+
+/** Every file under `dir` whose bytes contain `needle`. */
+function filesContaining(dir: string, needle: string): string[] {
+  const found: string[] = [];
+  const walk = (path: string) => {
+    for (const name of readdirSync(path)) {
+      const full = join(path, name);
+      const stat = statSync(full, { throwIfNoEntry: false });
+      if (!stat) continue;
+      if (stat.isDirectory()) walk(full);
+      else if (stat.isFile() && stat.size < 50_000_000 && readFileSync(full).includes(needle)) found.push(full);
+    }
+  };
+  walk(dir);
+  return found;
+}
+
+suite('Secret answers in the real workbench', () => {
+  let workbench: Workbench;
+  let panel: Frame;
+
+  suiteSetup(async () => {
+    workbench = await openWorkbench();
+    await openAgentQuestionsView(workbench.page);
+    panel = await workbench.panel();
+  });
+
+  teardown(async function () {
+    if (this.currentTest?.state === 'failed') await workbench?.screenshot(`failed-${this.currentTest.title.slice(0, 40).replace(/\W+/g, '-')}`);
+  });
+
+  suiteTeardown(async () => {
+    await workbench?.close();
+  });
+
+  test('a canary typed into the masked field appears nowhere: DOM, tool result, history, tree, logs, state, browser storage, test artifacts', async () => {
+    const { page, driver } = workbench;
+    const canary = `canary-${randomBytes(12).toString('hex')}`;
+    const call = await invoke(workbench, secretRequest('AQ_CANARY'));
+    await waitForRequest(panel, 'Your key for AQ_CANARY?');
+    await panel.locator('.secret-field').click();
+    await page.keyboard.type(canary);
+    const dom = await panel.evaluate((needle) => {
+      // The light DOM and every shadow root, as markup: attributes and text, not the input's value property.
+      const parts: string[] = [document.documentElement.outerHTML];
+      const visit = (root: Document | ShadowRoot) => {
+        for (const element of root.querySelectorAll('*')) if (element.shadowRoot) (parts.push(element.shadowRoot.innerHTML), visit(element.shadowRoot));
+      };
+      visit(document);
+      return parts.join('\n').includes(needle);
+    }, canary);
+    assert.equal(dom, false, 'no plaintext in DOM attributes or text while masked');
+    await workbench.screenshot('secret-masked');
+    await button(panel, 'submit').click();
+
+    const { text } = await toolResult(workbench, call);
+    assert.match(text, /stored in \$AQ_CANARY/);
+    const seen: Record<string, boolean> = {
+      toolResult: text.includes(canary),
+      history: JSON.stringify(await driver('history')).includes(canary),
+      tree: JSON.stringify(await driver('command', { id: 'agentQuestions.internal.attentionState' })).includes(canary),
+      webviewAfterSubmit: (await panel.content()).includes(canary),
+      browserStorage: await page.evaluate(async (needle) => {
+        const dump: string[] = [JSON.stringify({ ...localStorage }), JSON.stringify({ ...sessionStorage })];
+        for (const info of await indexedDB.databases()) {
+          const db = await new Promise<IDBDatabase>((resolve, reject) => {
+            const open = indexedDB.open(info.name!);
+            open.onsuccess = () => resolve(open.result);
+            open.onerror = () => reject(open.error);
+          });
+          for (const store of db.objectStoreNames) {
+            const values = await new Promise<unknown[]>((resolve) => {
+              const request = db.transaction(store).objectStore(store).getAll();
+              request.onsuccess = () => resolve(request.result);
+              request.onerror = () => resolve([]);
+            });
+            dump.push(JSON.stringify(values, (_k, v) => (v instanceof Uint8Array ? new TextDecoder().decode(v) : v)));
+          }
+          db.close();
+        }
+        return dump.join('\n').includes(needle);
+      }, canary),
+    };
+    // Logs, workspace and global state (state.vscdb), settings and extension storage of this profile.
+    await page.waitForTimeout(1500);
+    const serverFiles = filesContaining(workbench.stateDir, canary);
+    const artifacts = filesContaining(RESULTS, canary);
+    assert.deepEqual(seen, { toolResult: false, history: false, tree: false, webviewAfterSubmit: false, browserStorage: false });
+    assert.deepEqual(serverFiles, [], 'no server-side file holds the canary');
+    assert.deepEqual(artifacts, [], 'no test artifact holds the canary');
+  });
+
+  test('"Use the stored value" answers without typing; Show/Hide works', async () => {
+    const call = await invoke(workbench, secretRequest('AQ_CANARY'));
+    await waitForRequest(panel, 'Your key for AQ_CANARY?');
+    const stored = panel.locator('.secret-choice vscode-radio[value="stored"]');
+    assert.equal(await stored.getAttribute('aria-checked'), 'true', 'offered first');
+    await button(panel, 'submit').click();
+    const { json } = await toolResult(workbench, call);
+    assert.deepEqual(json.answers.key, { selected: [], skipped: false, secret: { stored: true, envVar: 'AQ_CANARY' } });
+
+    const second = await invoke(workbench, secretRequest('AQ_SHOW_HIDE'));
+    await waitForRequest(panel, 'Your key for AQ_SHOW_HIDE?');
+    await panel.locator('.secret-field').click();
+    await workbench.page.keyboard.type('visible-for-a-moment');
+    await panel.locator('.secret-toggle').click();
+    assert.equal(await panel.locator('.secret-field').getAttribute('type'), 'text');
+    await panel.locator('.secret-toggle').click();
+    assert.equal(await panel.locator('.secret-field').getAttribute('type'), 'password');
+    await panel.locator('.secret-choice vscode-radio[value="decline"]').click();
+    await button(panel, 'submit').click();
+    assert.deepEqual((await toolResult(workbench, second)).json.answers.key, { selected: [], skipped: true });
+    await workbench.driver('command', { id: 'agentQuestions.manageSecrets', args: [{ deleteAll: true }] });
+  });
+});
