@@ -65,6 +65,8 @@ const results = {};
 try {
   build();
   if (layers.some((l) => l !== 'unit')) provision();
+  // Artifacts are this run's only.
+  rmSync(join(root, 'test-results'), { recursive: true, force: true });
   mkdirSync(join(root, 'test-results'), { recursive: true });
   for (const layer of layers) {
     console.log(`\n=== ${layer} ===`);

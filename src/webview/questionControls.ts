@@ -146,7 +146,8 @@ function secretField(question: Question, draft: Draft, { heading, secretStored }
   // Typed values never go into the draft or the webview's saved state: after a reload the user types again.
   draft.secretTyped = false;
   if (draft.secretChoice === 'stored' && !secretStored) draft.secretChoice = 'type';
-  const field = el('vscode-text-field', { type: 'password', class: 'secret-field', placeholder: `Value for ${name}`, 'aria-labelledby': heading, autocomplete: 'off', spellcheck: 'false' }) as ToolkitValue;
+  // A native input, not the toolkit's text field: that one mirrors its value into a `current-value` attribute.
+  const field = el('input', { type: 'password', class: 'secret-field', placeholder: `Value for ${name}`, 'aria-labelledby': heading, autocomplete: 'off', spellcheck: 'false' });
   const toggle = el('vscode-button', { appearance: 'secondary', class: 'secret-toggle', 'aria-pressed': 'false', 'aria-label': 'Show the secret' }, 'Show');
   toggle.addEventListener('click', () => {
     const showing = field.getAttribute('type') === 'text';

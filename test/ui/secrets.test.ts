@@ -49,6 +49,7 @@ suite('Secret answers in the real workbench', () => {
     await waitForRequest(panel, 'Your key for AQ_CANARY?');
     await panel.locator('.secret-field').click();
     await page.keyboard.type(canary);
+    await page.waitForTimeout(500); // let any attribute reflection happen before looking
     const dom = await panel.evaluate((needle) => {
       // The light DOM and every shadow root, as markup: attributes and text, not the input's value property.
       const parts: string[] = [document.documentElement.outerHTML];
