@@ -1,24 +1,15 @@
 import * as assert from 'node:assert/strict';
 import type { Frame } from 'playwright-core';
 import { button, FOUR_KINDS, invoke, toolResult, waitForRequest } from './panelHelpers';
-import { openAgentQuestionsView, openWorkbench, type Workbench } from './workbench';
+import { openAgentQuestionsView, useWorkbench, type Workbench } from './workbench';
 
 suite('Question panel: every answer shape, keyboard, queue order, cancellation, drafts', () => {
   let workbench: Workbench;
   let panel: Frame;
 
-  suiteSetup(async () => {
-    workbench = await openWorkbench();
-    await openAgentQuestionsView(workbench.page);
-    panel = await workbench.panel();
-  });
-
-  teardown(async function () {
-    if (this.currentTest?.state === 'failed') await workbench?.screenshot(`failed-${this.currentTest.title.slice(0, 40).replace(/\W+/g, '-')}`);
-  });
-
-  suiteTeardown(async () => {
-    await workbench?.close();
+  useWorkbench((opened, openedPanel) => {
+    workbench = opened;
+    panel = openedPanel;
   });
 
   test('answers every kind by mouse, with "Other…" and a note', async () => {

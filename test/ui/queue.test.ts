@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import type { Frame } from 'playwright-core';
 import { button, invoke, toolResult, waitForRequest } from './panelHelpers';
-import { openAgentQuestionsView, openWorkbench, type Workbench } from './workbench';
+import { useWorkbench, type Workbench } from './workbench';
 
 const yesNo = (id: string, header: string) => ({ questions: [{ id, header, question: `${header} question?`, options: [{ label: 'Yes' }, { label: 'No' }] }] });
 
@@ -9,18 +9,9 @@ suite('Queue and attention in the real workbench', () => {
   let workbench: Workbench;
   let panel: Frame;
 
-  suiteSetup(async () => {
-    workbench = await openWorkbench();
-    await openAgentQuestionsView(workbench.page);
-    panel = await workbench.panel();
-  });
-
-  teardown(async function () {
-    if (this.currentTest?.state === 'failed') await workbench?.screenshot(`failed-${this.currentTest.title.slice(0, 40).replace(/\W+/g, '-')}`);
-  });
-
-  suiteTeardown(async () => {
-    await workbench?.close();
+  useWorkbench((opened, openedPanel) => {
+    workbench = opened;
+    panel = openedPanel;
   });
 
   test('the tree lists the permission first; answering the second question from the tree leaves the first pending', async () => {

@@ -4,7 +4,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Frame } from 'playwright-core';
 import { button, invoke, toolResult, waitForRequest } from './panelHelpers';
-import { openAgentQuestionsView, openWorkbench, RESULTS, type Workbench } from './workbench';
+import { RESULTS, useWorkbench, type Workbench } from './workbench';
 
 const secretRequest = (envVar: string) => ({ questions: [{ id: 'key', header: 'API key', question: `Your key for ${envVar}?`, kind: 'secret', envVar }] });
 
@@ -28,18 +28,9 @@ suite('Secret answers in the real workbench', () => {
   let workbench: Workbench;
   let panel: Frame;
 
-  suiteSetup(async () => {
-    workbench = await openWorkbench();
-    await openAgentQuestionsView(workbench.page);
-    panel = await workbench.panel();
-  });
-
-  teardown(async function () {
-    if (this.currentTest?.state === 'failed') await workbench?.screenshot(`failed-${this.currentTest.title.slice(0, 40).replace(/\W+/g, '-')}`);
-  });
-
-  suiteTeardown(async () => {
-    await workbench?.close();
+  useWorkbench((opened, openedPanel) => {
+    workbench = opened;
+    panel = openedPanel;
   });
 
   test('a canary typed into the masked field appears nowhere: DOM, tool result, history, tree, logs, state, browser storage, test artifacts', async () => {

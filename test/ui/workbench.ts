@@ -90,6 +90,25 @@ async function waitForDriver(driver: Driver): Promise<void> {
   throw new Error('the test driver extension did not start within 60 s');
 }
 
+/**
+ * Registers the suite hooks every UI suite needs: open the workbench and the Agent Questions view
+ * once, screenshot a failed test, close everything at the end.
+ */
+export function useWorkbench(onOpen: (workbench: Workbench, panel: Frame) => void): void {
+  let opened: Workbench | undefined;
+  suiteSetup(async () => {
+    opened = await openWorkbench();
+    await openAgentQuestionsView(opened.page);
+    onOpen(opened, await opened.panel());
+  });
+  teardown(async function () {
+    if (this.currentTest?.state === 'failed') await opened?.screenshot(`failed-${this.currentTest.title.slice(0, 40).replace(/\W+/g, '-')}`);
+  });
+  suiteTeardown(async () => {
+    await opened?.close();
+  });
+}
+
 /** Clicks the Agent Questions item in the activity bar. */
 export async function openAgentQuestionsView(page: Page): Promise<void> {
   // The item (not its link): the badge sits on top of the link while requests wait.

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import type { Frame } from 'playwright-core';
 import { FOUR_KINDS, invoke, toolResult, waitForRequest } from './panelHelpers';
-import { openAgentQuestionsView, openWorkbench, type Workbench } from './workbench';
+import { useWorkbench, type Workbench } from './workbench';
 
 const RUN = 'window.__xss=1';
 /** At least 30 payloads: script tags, event handlers, javascript: links, SVG, markdown-embedded HTML, long and right-to-left text. */
@@ -67,18 +67,9 @@ suite('Question panel: hostile text stays text, and every theme', () => {
   let workbench: Workbench;
   let panel: Frame;
 
-  suiteSetup(async () => {
-    workbench = await openWorkbench();
-    await openAgentQuestionsView(workbench.page);
-    panel = await workbench.panel();
-  });
-
-  teardown(async function () {
-    if (this.currentTest?.state === 'failed') await workbench?.screenshot(`failed-${this.currentTest.title.slice(0, 40).replace(/\W+/g, '-')}`);
-  });
-
-  suiteTeardown(async () => {
-    await workbench?.close();
+  useWorkbench((opened, openedPanel) => {
+    workbench = opened;
+    panel = openedPanel;
   });
 
   test(`${PAYLOADS.length} XSS payloads in question, option, header and context show as text and never run`, async () => {
