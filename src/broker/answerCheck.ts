@@ -16,8 +16,7 @@ export function checkAnswers(request: QuestionRequest, answers: Answers): string
     if (answer.other !== undefined && !question.allowOther) return `question "${question.id}" does not allow "Other"`;
     if (answer.value !== undefined && !question.returnValue) return `question "${question.id}" does not return a value`;
     if (question.kind === 'single' || question.kind === 'multi') {
-      const labels = new Set(question.options.map((o) => o.label));
-      const unknown = answer.selected.find((label) => !labels.has(label));
+      const unknown = answer.selected.find((label) => !question.options.some((o) => o.label === label));
       if (unknown !== undefined) return `question "${question.id}" has no option ${JSON.stringify(unknown)}`;
       if (question.kind === 'single' && answer.selected.length + (answer.other ? 1 : 0) > 1) return `question "${question.id}" takes one choice`;
       if (answer.selected.length === 0 && !answer.other) return `question "${question.id}" has no choice (send it as skipped)`;

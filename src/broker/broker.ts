@@ -131,11 +131,13 @@ export class QuestionBroker implements Disposable {
 
   private register<R extends SettledResponse>(request: PendingRequest, options: AskOptions, toResponse: (o: Outcome) => R): Promise<R> {
     return new Promise<R>((resolve) => {
-      const cleanups: Array<() => void> = [];
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      let subscription: Disposable | undefined;
       this.pending.set(request.id, {
         request,
         finish: (outcome) => {
-          for (const cleanup of cleanups) cleanup();
+          if (timer) clearTimeout(timer);
+          subscription?.dispose();
           const response = toResponse(outcome);
           this.changes.fire({ type: 'settled', request, response, settledAt: this.now() });
           resolve(response);
@@ -145,18 +147,12 @@ export class QuestionBroker implements Disposable {
 
       if (options.timeoutMs && options.timeoutMs > 0) {
         const seconds = Math.round(options.timeoutMs / 1000);
-        const timer = setTimeout(() => this.settle(request.id, { status: 'timed_out', reason: `No answer within ${seconds} s.` }), options.timeoutMs);
-        cleanups.push(() => clearTimeout(timer));
+        timer = setTimeout(() => this.settle(request.id, { status: 'timed_out', reason: `No answer within ${seconds} s.` }), options.timeoutMs);
       }
       if (options.token) {
-        if (options.token.isCancellationRequested) {
-          this.settle(request.id, { status: 'cancelled', reason: 'The asker cancelled before the user answered.' });
-          return;
-        }
-        const subscription = options.token.onCancellationRequested(() =>
-          this.settle(request.id, { status: 'cancelled', reason: 'The asker cancelled before the user answered.' }),
-        );
-        cleanups.push(() => subscription.dispose());
+        const cancelled = () => this.settle(request.id, { status: 'cancelled', reason: 'The asker cancelled before the user answered.' });
+        if (options.token.isCancellationRequested) return void cancelled();
+        subscription = options.token.onCancellationRequested(cancelled);
       }
     });
   }

@@ -15,7 +15,8 @@ export class Emitter<T> {
   };
 
   fire(value: T): void {
-    for (const listener of [...this.listeners]) {
+    // A Set may be iterated while listeners remove themselves; no copy needed on this hot path.
+    for (const listener of this.listeners) {
       try {
         listener(value);
       } catch {
