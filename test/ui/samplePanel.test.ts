@@ -25,12 +25,13 @@ suite('Question panel in the real workbench', () => {
     await workbench.runCommand('Agent Questions: Ask a Sample Question');
     const sqlite = panel.locator('vscode-radio[value="SQLite"]');
     await sqlite.waitFor();
-    assert.equal(await panel.locator('vscode-radio[value="PostgreSQL"]').getAttribute('aria-checked'), 'true', 'the recommended option is preselected');
+    // The toolkit sets aria-checked as its elements upgrade, so wait for it rather than read it once.
+    await panel.locator('vscode-radio[value="PostgreSQL"][aria-checked="true"]').waitFor({ timeout: 5000 }); // the recommended option is preselected
     await page.locator('.pane-header', { hasText: 'Queue' }).waitFor();
     await page.locator('.monaco-list-row', { hasText: 'Database' }).first().waitFor();
 
     await sqlite.click();
-    assert.equal(await sqlite.getAttribute('aria-checked'), 'true');
+    await panel.locator('vscode-radio[value="SQLite"][aria-checked="true"]').waitFor({ timeout: 5000 });
     await workbench.screenshot('ui-sample-question');
     await panel.locator('vscode-button[data-action="submit"]').click();
 

@@ -94,8 +94,7 @@ suite('Secret answers in the real workbench', () => {
   test('"Use the stored value" answers without typing; Show/Hide works', async () => {
     const call = await invoke(workbench, secretRequest('AQ_CANARY'));
     await waitForRequest(panel, 'Your key for AQ_CANARY?');
-    const stored = panel.locator('.secret-choice vscode-radio[value="stored"]');
-    assert.equal(await stored.getAttribute('aria-checked'), 'true', 'offered first');
+    await panel.locator('.secret-choice vscode-radio[value="stored"][aria-checked="true"]').waitFor({ timeout: 5000 }); // offered first
     await button(panel, 'submit').click();
     const { json } = await toolResult(workbench, call);
     assert.deepEqual(json.answers.key, { selected: [], skipped: false, secret: { stored: true, envVar: 'AQ_CANARY' } });
