@@ -43,9 +43,13 @@ export function createApi(broker: QuestionBroker, policy: Policy, history: Histo
       // Without secret values (or with a misplaced one, which the broker refuses and logs) it settles now.
       if (request?.kind !== 'questions' || Object.keys(values).length === 0 || !forSecrets) return broker.reply(requestId, answers);
       // A trusted caller answering a secret: the value is stored first; the request then settles with the handle.
-      void resolveSecretAnswers(request, answers, { values, useStored: [] }, vault).then((resolved) => {
-        if ('answers' in resolved) broker.reply(requestId, resolved.answers);
-      });
+      resolveSecretAnswers(request, answers, { values, useStored: [] }, vault).then(
+        (resolved) => {
+          if ('answers' in resolved) broker.reply(requestId, resolved.answers);
+        },
+        // SecretStorage refused the value: the request keeps waiting, as after any reply that cannot be used.
+        () => undefined,
+      );
       return true;
     },
     decide: (requestId, decision) => broker.decide(requestId, decision),
