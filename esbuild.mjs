@@ -23,7 +23,7 @@ const builds = [
 ];
 if (!production) {
   const testBuild = { ...common, sourcemap: true, minify: false, platform: 'node', format: 'cjs', outbase: 'test', outdir: 'out/test', external: ['vscode', 'mocha', 'playwright-core'] };
-  builds.push({ ...testBuild, entryPoints: [...testEntries('unit'), ...testEntries('integration'), ...testEntries('ui'), ...testEntries('bench'), 'test/harness/runLayer.ts'] });
+  builds.push({ ...testBuild, entryPoints: [...testEntries('unit'), ...testEntries('integration'), ...testEntries('ui'), ...testEntries('agent'), ...testEntries('bench'), 'test/harness/runLayer.ts'] });
 }
 
 /** Writes the JSON Schema of AskUserInputSchema into package.json when it changed. */

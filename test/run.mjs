@@ -1,4 +1,4 @@
-// `npm test`: builds, then runs the unit, integration and ui layers one after another
+// `npm test`: builds, then runs the unit, integration, ui and agent layers one after another
 // and ends with a line per layer and a total. Exit code is non-zero on any failure.
 //   npm test                      all layers
 //   npm test -- unit integration  some layers
@@ -9,12 +9,12 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runTests } from '@vscode/test-electron';
-import { packageExtension } from './harness/package.mjs';
+import { packageExtension, packageScriptedModel } from './harness/package.mjs';
 import { provision } from './harness/provision.mjs';
 
 const root = join(import.meta.dirname, '..');
 const out = join(root, 'out', 'test');
-const LAYERS = ['unit', 'integration', 'ui'];
+const LAYERS = ['unit', 'integration', 'ui', 'agent'];
 const requested = process.argv.slice(2).filter((a) => LAYERS.includes(a));
 const layers = requested.length ? requested : LAYERS;
 const scratch = mkdtempSync(join(tmpdir(), 'agent-questions-test-'));
@@ -61,6 +61,9 @@ async function runIntegration() {
   return readResult(resultsFile, code);
 }
 
+let packaged;
+const vsix = () => (packaged ??= packageExtension());
+
 const results = {};
 try {
   build();
@@ -73,7 +76,9 @@ try {
     if (layer === 'unit') results.unit = runNodeLayer('unit', 10_000);
     if (layer === 'integration') results.integration = await runIntegration();
     // The ui layer drives the packaged .vsix, so packaging is tested on every run.
-    if (layer === 'ui') results.ui = runNodeLayer('ui', 120_000, { AGENT_QUESTIONS_VSIX: packageExtension() });
+    if (layer === 'ui') results.ui = runNodeLayer('ui', 120_000, { AGENT_QUESTIONS_VSIX: vsix() });
+    // The agent layer: VS Code's own agent mode with the scripted model calls ask_user.
+    if (layer === 'agent') results.agent = runNodeLayer('agent', 180_000, { AGENT_QUESTIONS_VSIX: vsix(), AGENT_QUESTIONS_MODEL_VSIX: packageScriptedModel() });
   }
 } catch (error) {
   console.error(`npm test: ${error instanceof Error ? error.message : error}`);

@@ -1,6 +1,6 @@
 // Starts a real VS Code (code-server) on 127.0.0.1 and headless Chromium, for tests and `npm start`.
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { provision } from './provision.mjs';
@@ -16,6 +16,15 @@ export const USER_SETTINGS = {
   'chat.allowAnonymousAccess': true,
   'git.openRepositoryInParentFolders': 'never',
 };
+
+function readSettings(file) {
+  if (!existsSync(file)) return {};
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    return undefined;
+  }
+}
 
 /** Lines the extension host prints that come from the closed network, not from us. */
 export const NOISE = [/github/i, /gallery/i, /marketplace/i, /ENOTFOUND/, /getaddrinfo/, /No utility model/i, /copilot/i, /update/i, /No signed-in session/, /Resolved connection token/, /Creating a socket/];
@@ -51,8 +60,10 @@ export async function startCodeServer({ stateDir, workspace, port, extensionsDir
   const extensions = extensionsDir ?? join(stateDir, 'extensions');
   for (const dir of [home, join(userDataDir, 'User'), extensions]) mkdirSync(dir, { recursive: true });
   const settingsFile = join(userDataDir, 'User', 'settings.json');
-  // A profile that already has settings keeps them (npm start reuses its profile).
-  if (!existsSync(settingsFile)) writeFileSync(settingsFile, JSON.stringify({ ...USER_SETTINGS, ...settings }, null, 2));
+  // A profile that already has settings keeps them (npm start reuses its profile) and gains any
+  // setting added here since; a settings file with comments is left as it is.
+  const existing = readSettings(settingsFile);
+  if (existing) writeFileSync(settingsFile, JSON.stringify({ ...USER_SETTINGS, ...settings, ...existing }, null, 2));
   const chosenPort = port ?? (await freePort());
   const args = [
     codeServerEntry,

@@ -15,4 +15,16 @@ export function packageExtension() {
   return vsixPath;
 }
 
+/**
+ * The scripted model (test/fixtures/scripted-model) as its own .vsix, for the agent tests and the
+ * `npm start` demo. It is a separate extension, so it never ships in ours.
+ */
+export function packageScriptedModel() {
+  const folder = join(root, 'test', 'fixtures', 'scripted-model');
+  const out = join(root, 'out', 'agent-questions-scripted-model.vsix');
+  const vsce = createRequire(import.meta.url).resolve('@vscode/vsce/vsce');
+  execFileSync(process.execPath, [vsce, 'package', '--no-dependencies', '--allow-missing-repository', '--skip-license', '--out', out], { cwd: folder, stdio: ['ignore', 'ignore', 'inherit'] });
+  return out;
+}
+
 if (process.argv[1] === import.meta.filename) packageExtension();

@@ -28,13 +28,16 @@ export interface Workbench {
 
 /**
  * Opens the workbench with the packaged extension installed from its .vsix (what users get),
- * and the test driver extension loaded from source.
+ * the test driver extension loaded from source, and, for the agent layer, the scripted model.
  */
 export async function openWorkbench(): Promise<Workbench> {
   const vsix = process.env.AGENT_QUESTIONS_VSIX;
   if (!vsix) throw new Error('AGENT_QUESTIONS_VSIX is not set: run the ui layer through `npm test -- ui`, which packages the extension first');
   const stateDir = mkdtempSync(join(tmpdir(), 'agent-questions-ui-'));
   installExtension({ stateDir, vsix });
+  // The agent layer also installs the scripted language model (test/fixtures/scripted-model).
+  const modelVsix = process.env.AGENT_QUESTIONS_MODEL_VSIX;
+  if (modelVsix) installExtension({ stateDir, vsix: modelVsix });
   const driverPort = await freePort();
   const server = await startCodeServer({ stateDir, workspace: WORKSPACE, smokeTestDriver: true, env: { AGENT_QUESTIONS_DRIVER_PORT: String(driverPort) } });
   let browser: Browser | undefined;

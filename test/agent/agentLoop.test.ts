@@ -1,0 +1,162 @@
+import * as assert from 'node:assert/strict';
+import type { Frame, Locator } from 'playwright-core';
+import { button, waitForRequest } from '../ui/panelHelpers';
+import { useWorkbench, type Workbench } from '../ui/workbench';
+
+// VS Code's own agent mode, with the scripted language model (test/fixtures/scripted-model): the
+// model calls ask_user, the user answers in the sidebar, and the model's reply quotes what it received.
+suite('The real agent loop (VS Code agent mode, scripted model)', () => {
+  let workbench: Workbench;
+  let panel: Frame;
+  useWorkbench((opened, openedPanel) => {
+    workbench = opened;
+    panel = openedPanel;
+  });
+
+  /** The chat in the secondary side bar, or a chat editor. */
+  const chatIn = (where: 'view' | 'editor') => workbench.page.locator(where === 'editor' ? '.part.editor' : '.part.auxiliarybar');
+
+  async function send(prompt: string, where: 'view' | 'editor' = 'view'): Promise<Locator> {
+    const { page, driver } = workbench;
+    if (where === 'editor') await driver('command', { id: 'workbench.action.openChat' });
+    else {
+      // Focus the chat view first, or "new chat" acts on whichever chat had focus last.
+      await driver('command', { id: 'workbench.action.chat.open' });
+      await driver('command', { id: 'workbench.action.chat.newChat' });
+    }
+    const chat = chatIn(where);
+    await chat.locator('.interactive-input-part .monaco-editor').first().click();
+    await page.keyboard.type(prompt);
+    await page.keyboard.press('Enter');
+    return chat;
+  }
+
+  /** The model's final reply in that chat ("MODEL RECEIVED: <the tool result>"), once complete. */
+  async function finalReply(chat: Locator): Promise<string> {
+    const reply = chat.locator('.interactive-item-container.interactive-response:not(.chat-response-loading)', { hasText: 'MODEL RECEIVED' }).last();
+    await reply.waitFor({ timeout: 60_000 });
+    return reply.innerText();
+  }
+
+  /** Rows of the Agent Questions Queue tree. */
+  const queueRows = () => workbench.page.locator('.pane', { has: workbench.page.locator('.pane-header', { hasText: 'Queue' }) }).locator('.monaco-list-row');
+
+  /** Everything the scripted model received, as one string. */
+  const received = async () => JSON.stringify(await workbench.driver('received'));
+
+  test('one single-choice question: answered in the panel, and the model receives the typed answer', async function () {
+    this.timeout(180_000);
+    const chat = await send('Set up the service; ask me which database to use. scenario:database');
+    // The first prompt also enables the built-in agent ("chat.allowAnonymousAccess"), which takes a while.
+    const invocation = chat.locator('.interactive-list', { hasText: 'Asking 1 question (Database)' });
+    await invocation.waitFor({ timeout: 90_000 });
+    panel = await workbench.panel();
+    await waitForRequest(panel, 'Which database should I use?');
+    await panel.locator('vscode-radio[value="SQLite"]').click();
+    await button(panel, 'submit').click();
+    const reply = await finalReply(chat);
+    await workbench.screenshot('agent-loop-answered');
+    // The finished step keeps our invocation message (a past-tense form needs a proposed API).
+    assert.match(reply, /^Completed \d+ steps[\s\S]*\nAsking 1 question \(Database\)\n/);
+    assert.match(reply, /MODEL RECEIVED: The user answered 1 question: database = "SQLite"\./);
+    assert.match(reply, /"answers":\{"database":\{"selected":\["SQLite"\],"skipped":false\}\}/);
+  });
+
+  test('a two-question batch with a multi-select, an "Other" answer and a note', async function () {
+    this.timeout(120_000);
+    const chat = await send('Scaffold it. scenario:batch');
+    await chat.locator('.interactive-list', { hasText: 'Asking 2 questions (Extras, Auth)' }).waitFor({ timeout: 60_000 });
+    panel = await workbench.panel();
+    await waitForRequest(panel, 'Which extras?');
+    await panel.locator('vscode-checkbox[value="Redis"]').click();
+    await panel.locator('.checkbox-group vscode-checkbox').last().click();
+    await panel.locator('.other-field').click();
+    await workbench.page.keyboard.type('NATS');
+    await button(panel, 'next').click();
+    await panel.locator('vscode-radio[value="API keys"]').click();
+    await panel.locator('.note-field:visible').click();
+    await workbench.page.keyboard.type('rotate monthly');
+    await button(panel, 'next').click();
+    await panel.locator('.review').waitFor();
+    await button(panel, 'submit').click();
+    const reply = await finalReply(chat);
+    assert.match(reply, /extras = \["Redis", other: "NATS"\]; auth = "API keys" \(note: "rotate monthly"\)\./);
+    const answers = JSON.parse(/^\{"requestId".*$/m.exec(reply)![0]).answers;
+    assert.deepEqual(answers, {
+      extras: { selected: ['Redis'], other: 'NATS', skipped: false },
+      auth: { selected: ['API keys'], note: 'rotate monthly', skipped: false },
+    });
+  });
+
+  test('invalid input first: the model reads the error, retries with valid input, and the loop completes', async function () {
+    this.timeout(120_000);
+    const chat = await send('Pick a database. scenario:invalid-first');
+    panel = await workbench.panel();
+    await waitForRequest(panel, 'Which database?');
+    await panel.locator('vscode-radio[value="PostgreSQL"]').click();
+    await button(panel, 'submit').click();
+    assert.match(await finalReply(chat), /database = "PostgreSQL"/);
+    // VS Code's agent checks inputs against the JSON Schema first; cross-field mistakes (here a
+    // duplicate id) pass that check and reach ask_user, whose model-readable message the model gets.
+    assert.match(await received(), /ask_user input is invalid; nothing was asked\. Fix 1 problem and call ask_user again:\\+n- questions\[1\]\.id: .{0,8}database.{0,8} is already used by questions\[0\]; every id must be unique/);
+  });
+
+  test('Stop in the chat while the question is shown settles it as cancelled and clears the panel and queue', async function () {
+    this.timeout(120_000);
+    await send('Which database? scenario:database');
+    panel = await workbench.panel();
+    await waitForRequest(panel, 'Which database should I use?');
+    await workbench.driver('command', { id: 'workbench.action.chat.cancel' });
+    await panel.locator('.notice', { hasText: 'The agent cancelled' }).waitFor({ timeout: 30_000 });
+    await panel.locator('.empty').waitFor();
+    assert.deepEqual(await workbench.driver('list'), []);
+    await queueRows().first().waitFor({ state: 'detached', timeout: 10_000 });
+    const history = await workbench.driver<Array<{ status: string }>>('history');
+    assert.equal(history[0]!.status, 'cancelled');
+  });
+
+  test('two chats asking at once: both wait in the queue, and each chat gets its own answer', async function () {
+    this.timeout(180_000);
+    const first = await send('Which database? scenario:database');
+    panel = await workbench.panel();
+    await waitForRequest(panel, 'Which database should I use?');
+    const second = await send('Which runner? scenario:test-runner', 'editor');
+    const queue = queueRows();
+    await queue.filter({ hasText: 'Test runner' }).first().waitFor({ timeout: 60_000 });
+    await queue.filter({ hasText: 'Database' }).first().waitFor();
+    assert.equal((await workbench.driver<unknown[]>('list')).length, 2);
+    await workbench.screenshot('agent-loop-two-chats');
+
+    // The panel shows the older request first; answer it, then the second.
+    await panel.locator('vscode-radio[value="SQLite"]').click();
+    await button(panel, 'submit').click();
+    await waitForRequest(panel, 'Which test runner should I use?');
+    await panel.locator('vscode-radio[value="Jest"]').click();
+    await button(panel, 'submit').click();
+
+    const firstReply = await finalReply(first);
+    const secondReply = await finalReply(second);
+    assert.match(firstReply, /database = "SQLite"/);
+    assert.doesNotMatch(firstReply, /runner/);
+    assert.match(secondReply, /runner = "Jest"/);
+    assert.doesNotMatch(secondReply, /database/);
+    await workbench.driver('command', { id: 'workbench.action.closeAllEditors' });
+    await queueRows().first().waitFor({ state: 'detached', timeout: 10_000 });
+  });
+
+  test('a secret typed in the panel reaches the model only as its handle', async function () {
+    this.timeout(120_000);
+    const canary = `sk-agent-canary-${Date.now().toString(36)}`;
+    const chat = await send('Run the staging tests. scenario:secret');
+    panel = await workbench.panel();
+    await waitForRequest(panel, 'Your staging API key?');
+    await panel.locator('.secret-field').click();
+    await workbench.page.keyboard.type(canary);
+    await button(panel, 'submit').click();
+    assert.match(await finalReply(chat), /api_key = stored in \$STAGING_API_KEY/);
+    const everything = await received();
+    assert.match(everything, /STAGING_API_KEY/);
+    assert.equal(everything.includes(canary), false, 'the model never received the value');
+    await workbench.driver('command', { id: 'agentQuestions.manageSecrets', args: [{ deleteAll: true }] });
+  });
+});
