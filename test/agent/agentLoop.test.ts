@@ -1,7 +1,10 @@
 import * as assert from 'node:assert/strict';
-import type { Frame, Locator } from 'playwright-core';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Frame } from 'playwright-core';
 import { button, waitForRequest } from '../ui/panelHelpers';
-import { useWorkbench, type Workbench } from '../ui/workbench';
+import { ROOT, useWorkbench, type Workbench } from '../ui/workbench';
+import { finalReply, send as sendIn, type ChatPlace } from './chat';
 
 // VS Code's own agent mode, with the scripted language model (test/fixtures/scripted-model): the
 // model calls ask_user, the user answers in the sidebar, and the model's reply quotes what it received.
@@ -13,30 +16,7 @@ suite('The real agent loop (VS Code agent mode, scripted model)', () => {
     panel = openedPanel;
   });
 
-  /** The chat in the secondary side bar, or a chat editor. */
-  const chatIn = (where: 'view' | 'editor') => workbench.page.locator(where === 'editor' ? '.part.editor' : '.part.auxiliarybar');
-
-  async function send(prompt: string, where: 'view' | 'editor' = 'view'): Promise<Locator> {
-    const { page, driver } = workbench;
-    if (where === 'editor') await driver('command', { id: 'workbench.action.openChat' });
-    else {
-      // Focus the chat view first, or "new chat" acts on whichever chat had focus last.
-      await driver('command', { id: 'workbench.action.chat.open' });
-      await driver('command', { id: 'workbench.action.chat.newChat' });
-    }
-    const chat = chatIn(where);
-    await chat.locator('.interactive-input-part .monaco-editor').first().click();
-    await page.keyboard.type(prompt);
-    await page.keyboard.press('Enter');
-    return chat;
-  }
-
-  /** The model's final reply in that chat ("MODEL RECEIVED: <the tool result>"), once complete. */
-  async function finalReply(chat: Locator): Promise<string> {
-    const reply = chat.locator('.interactive-item-container.interactive-response:not(.chat-response-loading)', { hasText: 'MODEL RECEIVED' }).last();
-    await reply.waitFor({ timeout: 60_000 });
-    return reply.innerText();
-  }
+  const send = (prompt: string, where: ChatPlace = 'view') => sendIn(workbench, prompt, where);
 
   /** Rows of the Agent Questions Queue tree. */
   const queueRows = () => workbench.page.locator('.pane', { has: workbench.page.locator('.pane-header', { hasText: 'Queue' }) }).locator('.monaco-list-row');
@@ -55,9 +35,12 @@ suite('The real agent loop (VS Code agent mode, scripted model)', () => {
     await panel.locator('vscode-radio[value="SQLite"]').click();
     await button(panel, 'submit').click();
     const reply = await finalReply(chat);
+    // The finished steps may be collapsed ("Completed 2 steps"); expanded, the step keeps our
+    // invocation message (a past-tense form needs a proposed API, see the README).
+    const response = chat.locator('.interactive-item-container.interactive-response').last();
+    if (!(await response.innerText()).includes('Asking 1 question (Database)')) await response.getByText(/^Completed \d+ steps/).click();
+    await response.getByText('Asking 1 question (Database)').first().waitFor();
     await workbench.screenshot('agent-loop-answered');
-    // The finished step keeps our invocation message (a past-tense form needs a proposed API).
-    assert.match(reply, /^Completed \d+ steps[\s\S]*\nAsking 1 question \(Database\)\n/);
     assert.match(reply, /MODEL RECEIVED: The user answered 1 question: database = "SQLite"\./);
     assert.match(reply, /"answers":\{"database":\{"selected":\["SQLite"\],"skipped":false\}\}/);
   });
@@ -86,6 +69,26 @@ suite('The real agent loop (VS Code agent mode, scripted model)', () => {
       extras: { selected: ['Redis'], other: 'NATS', skipped: false },
       auth: { selected: ['API keys'], note: 'rotate monthly', skipped: false },
     });
+  });
+
+  test('the README demo: the demo prompt asks through the sidebar and the reply uses the answers', async function () {
+    this.timeout(120_000);
+    const scenarios = JSON.parse(readFileSync(join(ROOT, 'test', 'fixtures', 'scripted-model', 'scenarios.json'), 'utf8')).scenarios as Array<{ demoPrompt?: string }>;
+    const demoPrompt = scenarios.find((s) => s.demoPrompt)!.demoPrompt!;
+    assert.ok(readFileSync(join(ROOT, 'README.md'), 'utf8').includes(demoPrompt), 'the README shows the demo prompt');
+    const chat = await send(demoPrompt);
+    panel = await workbench.panel();
+    await waitForRequest(panel, 'Which database should the service use?');
+    await panel.locator('vscode-radio[value="SQLite"]').click();
+    await button(panel, 'next').click();
+    await panel.locator('vscode-checkbox[value="Authentication"]').click();
+    await panel.locator('vscode-checkbox[value="OpenAPI docs"]').click();
+    await button(panel, 'next').click();
+    await panel.locator('.review').waitFor();
+    await button(panel, 'submit').click();
+    const reply = await finalReply(chat, 'I will scaffold');
+    await workbench.screenshot('agent-loop-demo');
+    assert.match(reply, /I will scaffold the service with SQLite as the database and these features: Authentication, OpenAPI docs\./);
   });
 
   test('invalid input first: the model reads the error, retries with valid input, and the loop completes', async function () {

@@ -1,7 +1,7 @@
-// npm run bench: the broker benchmark (plain Node), then the panel benchmark (real workbench).
+// npm run bench: the broker benchmark (plain Node), then the panel and agent-loop benchmarks (real workbench).
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
-import { packageExtension } from '../harness/package.mjs';
+import { packageExtension, packageScriptedModel } from '../harness/package.mjs';
 import { provision } from '../harness/provision.mjs';
 
 const root = join(import.meta.dirname, '..', '..');
@@ -15,3 +15,4 @@ run(['--expose-gc', join(root, 'out', 'test', 'bench', 'brokerBench.js')]);
 provision();
 const vsix = packageExtension();
 run([join(root, 'out', 'test', 'bench', 'panelBench.js')], { AGENT_QUESTIONS_VSIX: vsix });
+run([join(root, 'out', 'test', 'bench', 'agentBench.js')], { AGENT_QUESTIONS_VSIX: vsix, AGENT_QUESTIONS_MODEL_VSIX: packageScriptedModel() });
