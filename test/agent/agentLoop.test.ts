@@ -18,6 +18,11 @@ suite('The real agent loop (VS Code agent mode, scripted model)', () => {
 
   const send = (prompt: string, where: ChatPlace = 'view') => sendIn(workbench, prompt, where);
 
+  // Chat editors a test opened would otherwise take the next test's focus.
+  teardown(async () => {
+    await workbench.driver('command', { id: 'workbench.action.closeAllEditors' });
+  });
+
   /** Rows of the Agent Questions Queue tree. */
   const queueRows = () => workbench.page.locator('.pane', { has: workbench.page.locator('.pane-header', { hasText: 'Queue' }) }).locator('.monaco-list-row');
 
@@ -143,7 +148,6 @@ suite('The real agent loop (VS Code agent mode, scripted model)', () => {
     assert.doesNotMatch(firstReply, /runner/);
     assert.match(secondReply, /runner = "Jest"/);
     assert.doesNotMatch(secondReply, /database/);
-    await workbench.driver('command', { id: 'workbench.action.closeAllEditors' });
     await queueRows().first().waitFor({ state: 'detached', timeout: 10_000 });
   });
 

@@ -17,6 +17,8 @@ export async function typePrompt(workbench: Workbench, prompt: string, where: Ch
     await driver('command', { id: 'workbench.action.chat.newChat' });
   }
   const chat = chatIn(workbench, where);
+  // A new chat has no responses yet; this keeps one test's replies out of the next.
+  await chat.locator('.interactive-response').first().waitFor({ state: 'detached', timeout: 10_000 });
   await chat.locator('.interactive-input-part .monaco-editor').first().click();
   await page.keyboard.type(prompt);
   return chat;
