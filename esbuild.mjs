@@ -2,7 +2,7 @@
 // `ask_user` inputSchema in package.json, generated from the zod source.
 //   node esbuild.mjs [--production] [--watch]
 import * as esbuild from 'esbuild';
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 
@@ -22,6 +22,8 @@ const builds = [
   { ...common, entryPoints: ['src/webview/main.ts'], outfile: 'dist/webview.js', platform: 'browser', format: 'iife' },
 ];
 if (!production) {
+  // Test bundles of deleted or moved test files must not linger and run.
+  rmSync(join(root, 'out', 'test'), { recursive: true, force: true });
   const testBuild = { ...common, sourcemap: true, minify: false, platform: 'node', format: 'cjs', outbase: 'test', outdir: 'out/test', external: ['vscode', 'mocha', 'playwright-core'] };
   builds.push({ ...testBuild, entryPoints: [...testEntries('unit'), ...testEntries('integration'), ...testEntries('ui'), ...testEntries('agent'), ...testEntries('bench'), 'test/harness/runLayer.ts'] });
 }
