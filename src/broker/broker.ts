@@ -107,12 +107,12 @@ export class QuestionBroker implements Disposable {
     return this.settle(id, { status: 'answered', answers });
   }
 
-  /** Decides a permission request. */
-  decide(id: string, decision: PermissionDecision): boolean {
+  /** Decides a permission request; a denial may carry a message for the asker. */
+  decide(id: string, decision: PermissionDecision, message?: string): boolean {
     const entry = this.pending.get(id);
     if (!entry) return this.ignore(id, 'decision');
     if (entry.request.kind !== 'permission') return this.ignore(id, 'decision', 'it is a question request; use reply()');
-    return this.settle(id, { status: 'answered', decision });
+    return this.settle(id, { status: 'answered', decision, ...(decision === 'deny' && message ? { reason: message } : {}) });
   }
 
   reject(id: string, reason?: string): boolean {

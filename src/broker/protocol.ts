@@ -18,7 +18,7 @@ export const PanelToHostSchema = z.discriminatedUnion('type', [
     })
     .strict(),
   z.object({ type: z.literal('reject'), requestId: RequestId, reason: z.string().max(2000).optional() }).strict(),
-  z.object({ type: z.literal('decide'), requestId: RequestId, decision: z.enum(PERMISSION_DECISIONS) }).strict(),
+  z.object({ type: z.literal('decide'), requestId: RequestId, decision: z.enum(PERMISSION_DECISIONS), message: z.string().max(2000).optional() }).strict(),
   /** The panel shows this request and it is ready for input. */
   z.object({ type: z.literal('shown'), requestId: RequestId }).strict(),
   z.object({ type: z.literal('openQueue') }).strict(),

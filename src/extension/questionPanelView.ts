@@ -132,7 +132,7 @@ export class QuestionPanelView implements vscode.WebviewViewProvider, vscode.Dis
         this.broker.reject(message.requestId, message.reason);
         return;
       case 'decide':
-        this.broker.decide(message.requestId, message.decision);
+        this.broker.decide(message.requestId, message.decision, message.message);
         return;
       case 'shown':
         if (message.requestId === this.requestedShow) this.requestedShow = undefined;

@@ -127,10 +127,10 @@ function show(request: PendingRequest | undefined): void {
   }
   const header = el('div', { class: 'request-source' }, `${request.source.label} asks · `, el('span', { class: 'age', 'data-created': String(request.createdAt) }, age(request.createdAt)));
   if (request.kind === 'permission') {
-    view = renderPermissionRequest(request, header, (decision) => {
+    view = renderPermissionRequest(request, header, (decision, message) => {
       repliedTo = request.id;
       view?.lock();
-      host.postMessage({ type: 'decide', requestId: request.id, decision });
+      host.postMessage({ type: 'decide', requestId: request.id, decision, ...(message ? { message } : {}) });
     });
   } else {
     const draft = (saved.drafts[request.id] ??= { step: 0, drafts: request.questions.map((q) => emptyDraft(q, storedSecrets)) });
