@@ -28,20 +28,21 @@ if (!production) {
   builds.push({ ...testBuild, entryPoints: [...testEntries('unit'), ...testEntries('integration'), ...testEntries('ui'), ...testEntries('agent'), ...testEntries('bench'), 'test/harness/runLayer.ts'] });
 }
 
-/** Writes the JSON Schema of AskUserInputSchema into package.json when it changed. */
+/** Writes ask_user's model description and JSON Schema into package.json when they changed. */
 async function generateToolSchema() {
   const outfile = join(root, 'out', 'build', 'toolSchema.cjs');
   await esbuild.build({ ...common, sourcemap: false, entryPoints: ['src/broker/toolSchema.ts'], outfile, platform: 'node', format: 'cjs' });
-  const { askUserJsonSchema } = createRequire(import.meta.url)(outfile);
+  const { askUserJsonSchema, ASK_USER_DESCRIPTION } = createRequire(import.meta.url)(outfile);
   const manifestPath = join(root, 'package.json');
   const text = readFileSync(manifestPath, 'utf8');
   const manifest = JSON.parse(text);
   const tool = manifest.contributes.languageModelTools.find((t) => t.name === 'ask_user');
+  tool.modelDescription = ASK_USER_DESCRIPTION;
   tool.inputSchema = askUserJsonSchema();
   const updated = `${JSON.stringify(manifest, null, 2)}\n`;
   if (updated !== text) {
     writeFileSync(manifestPath, updated);
-    console.log('esbuild.mjs: updated the ask_user inputSchema in package.json');
+    console.log('esbuild.mjs: updated the ask_user modelDescription and inputSchema in package.json');
   }
 }
 

@@ -1,4 +1,5 @@
-// The `ask_user` JSON Schema for package.json, generated from the zod source by esbuild.mjs.
+// The `ask_user` JSON Schema and model description, written into package.json by esbuild.mjs and
+// served as they are by the MCP endpoint: one source for every transport.
 import * as z from 'zod';
 import { AskUserInputSchema } from './schemas';
 
@@ -6,3 +7,6 @@ export function askUserJsonSchema(): Record<string, unknown> {
   const { $schema: _ignored, ...schema } = z.toJSONSchema(AskUserInputSchema, { io: 'input' }) as Record<string, unknown>;
   return schema;
 }
+
+export const ASK_USER_DESCRIPTION =
+  "Ask the human user 1-4 structured questions and wait for typed answers. Use it when you meet a real decision you should not guess: choosing between libraries, designs or API shapes, resolving an ambiguous requirement, or getting a value only the user has. Prefer it over asking in chat text, which breaks the tool loop. Prefer it over the built-in vscode_askQuestions when you need a secret (kind 'secret' stores the value in VS Code's SecretStorage and gives new terminals an environment variable; you receive only a handle, never the value), when the user may answer later from the Agent Questions sidebar queue, or when answers may be scripted (CI, evals). Do not use it for things you can find out yourself (read the code, run a command), for confirmation of routine steps, or to chat. Give each question a short header and 2-6 concrete options when the answer is a choice; mark at most one option recommended. The result is one readable line followed by JSON: status 'answered' with answers keyed by question id ({selected, other?, note?, skipped}), or 'rejected', 'cancelled', 'timed_out' or 'unavailable' - in those cases continue on stated assumptions and do not ask the same thing again.";

@@ -17,6 +17,8 @@ export class Attention implements vscode.Disposable {
   private countTimer: ReturnType<typeof setTimeout> | undefined;
   /** Arrivals while a notification was already up; summarised once it closes. */
   private unseenArrivals = 0;
+  /** The external-agent endpoint's state, when it is on; it keeps the status bar item visible. */
+  private externalStatus: string | undefined;
 
   constructor(
     private readonly broker: QuestionBroker,
@@ -37,7 +39,13 @@ export class Attention implements vscode.Disposable {
 
   /** What the user sees right now: for tests and the benchmark. */
   state(): { badge: number; statusBarText: string | undefined; statusBarVisible: boolean } {
-    return { badge: Number(this.treeView.badge?.value ?? 0), statusBarText: this.broker.size > 0 ? this.statusBar.text : undefined, statusBarVisible: this.broker.size > 0 };
+    const visible = this.broker.size > 0 || this.externalStatus !== undefined;
+    return { badge: Number(this.treeView.badge?.value ?? 0), statusBarText: visible ? this.statusBar.text : undefined, statusBarVisible: visible };
+  }
+
+  /** The status bar item's tooltip, for tests. */
+  tooltip(): string {
+    return String(this.statusBar.tooltip ?? '');
   }
 
   /** Counts are batched: a burst of arrivals is one update, and the panel renders first. */
@@ -49,16 +57,23 @@ export class Attention implements vscode.Disposable {
     }, COUNT_DELAY_MS);
   }
 
+  /** Shows the external-agent endpoint's state in the status bar item's tooltip (undefined: off). */
+  setExternalStatus(status: string | undefined): void {
+    this.externalStatus = status;
+    this.updateCounts();
+  }
+
   private updateCounts(): void {
     const count = this.broker.size;
     const waiting = `${count} ${count === 1 ? 'request' : 'requests'} from agents waiting for you`;
     this.treeView.badge = count > 0 ? { value: count, tooltip: waiting } : undefined;
     this.statusBar.text = `$(question) ${count}`;
-    this.statusBar.tooltip = `${waiting}. Click to answer.`;
+    this.statusBar.tooltip = `${waiting}. Click to answer.${this.externalStatus ? `\n${this.externalStatus}` : ''}`;
     this.statusBar.accessibilityInformation = { label: waiting };
-    if (count > 0) this.statusBar.show();
+    if (count > 0 || this.externalStatus) this.statusBar.show();
     else this.statusBar.hide();
   }
+
 
   private notify(request: PendingRequest): void {
     const { notify } = readSettings();

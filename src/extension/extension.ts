@@ -7,6 +7,7 @@ import { createApi } from './apiImpl';
 import { registerAskUserTool } from './askUserTool';
 import { Attention } from './attention';
 import { registerCommands } from './commands';
+import { ExternalAgents } from './externalAgents';
 import { createPolicy } from './policyAdapter';
 import { QuestionPanelView } from './questionPanelView';
 import { QueueTree } from './queueTree';
@@ -57,6 +58,9 @@ export function activate(context: vscode.ExtensionContext): AgentQuestionsApi {
   registerCommands(context, broker, panel, history, policy, vault);
   registerAskUserTool(context, broker, policy, log);
   registerSampleQuestionCommand(context, log);
+  const externalAgents = new ExternalAgents(context, broker, policy, attention, log);
+  context.subscriptions.push(externalAgents);
+  void externalAgents.apply();
   log.info('Agent Questions is ready.');
   return createApi(broker, policy, history, vault);
 }

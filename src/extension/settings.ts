@@ -8,6 +8,9 @@ export interface Settings {
   revealOnAsk: boolean;
   historyLimit: number;
   notify: 'always' | 'whenHidden' | 'never';
+  mcpEnabled: boolean;
+  /** 0: a free port. */
+  mcpPort: number;
 }
 
 /** Settings are read when used, so changes apply without a reload. */
@@ -21,5 +24,7 @@ export function readSettings(): Settings {
     revealOnAsk: config.get<boolean>('revealOnAsk', true),
     historyLimit: Math.max(0, Math.floor(config.get<number>('historyLimit', 100))),
     notify: (['always', 'whenHidden', 'never'] as const).find((n) => n === config.get<string>('notify')) ?? 'whenHidden',
+    mcpEnabled: config.get<boolean>('mcp.enabled', false),
+    mcpPort: Math.min(65535, Math.max(0, Math.floor(config.get<number>('mcp.port', 0)))),
   };
 }

@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseAskUserInput } from '../../src/broker/askUserInput';
-import { askUserJsonSchema } from '../../src/broker/toolSchema';
+import { ASK_USER_DESCRIPTION, askUserJsonSchema } from '../../src/broker/toolSchema';
 
 const options = (...labels: string[]) => labels.map((label) => ({ label }));
 const question = (extra: object = {}) => ({ id: 'db', header: 'Database', question: 'Which database?', options: options('A', 'B'), ...extra });
@@ -66,9 +66,10 @@ suite('ask_user input', () => {
     assert.equal(errorOf(bad), errorOf(structuredClone(bad)));
   });
 
-  test('package.json carries exactly the schema generated from zod (no drift)', () => {
+  test('package.json carries exactly the schema and description the MCP endpoint serves (no drift)', () => {
     const manifest = JSON.parse(readFileSync(join(__dirname, '..', '..', '..', 'package.json'), 'utf8'));
     const tool = manifest.contributes.languageModelTools.find((t: { name: string }) => t.name === 'ask_user');
     assert.deepEqual(tool.inputSchema, askUserJsonSchema(), 'run `npm run build` to regenerate the inputSchema');
+    assert.equal(tool.modelDescription, ASK_USER_DESCRIPTION, 'run `npm run build` to regenerate the modelDescription');
   });
 });

@@ -1,0 +1,102 @@
+// The `approve` permission-prompt tool for external agents, with Claude Code's contract:
+// input { tool_name, input, tool_use_id }, output {"behavior":"allow","updatedInput"} or
+// {"behavior":"deny","message"}. Claude Code's own AskUserQuestion becomes a question request.
+import * as z from 'zod';
+import type { NewPermissionRequest, NewQuestionRequest } from './broker';
+import { LIMITS, type Answer, type PermissionResponse, type Question, type QuestionResponse, type RequestSource } from './schemas';
+
+export const ApproveInputSchema = z.object({
+  tool_name: z.string().min(1).max(200).describe('The tool the agent wants to use, e.g. "Bash".'),
+  input: z.record(z.string(), z.unknown()).describe('The input the agent wants to call it with.'),
+  tool_use_id: z.string().max(200).optional().describe("The agent's id for this tool call."),
+});
+export type ApproveInput = z.infer<typeof ApproveInputSchema>;
+
+export const APPROVE_DESCRIPTION =
+  "Permission prompt for agents outside VS Code (Claude Code's --permission-prompt-tool contract): shows the tool call to the user in the Agent Questions sidebar, first in the queue, and returns {\"behavior\":\"allow\",\"updatedInput\":…} or {\"behavior\":\"deny\",\"message\":…}.";
+
+export type ApproveResult = { behavior: 'allow'; updatedInput: Record<string, unknown> } | { behavior: 'deny'; message: string };
+
+/** Claude Code's built-in question tool; its questions are asked as a normal question request. */
+export const ASK_USER_QUESTION_TOOL = 'AskUserQuestion';
+
+const AskUserQuestionInputSchema = z.object({
+  questions: z
+    .array(
+      z.object({
+        question: z.string().min(1),
+        header: z.string().optional(),
+        options: z.array(z.object({ label: z.string().min(1), description: z.string().optional() })).min(LIMITS.minOptions).max(LIMITS.maxOptions),
+        multiSelect: z.boolean().optional(),
+      }),
+    )
+    .min(1)
+    .max(LIMITS.maxQuestions),
+});
+
+const clip = (text: string, max: number) => (text.length <= max ? text : `${text.slice(0, max - 1)}…`);
+
+/** A code block whose fence is longer than any backtick run inside, so the content cannot end it. */
+function codeBlock(text: string, language = ''): string {
+  const longestRun = Math.max(2, ...[...text.matchAll(/`+/g)].map((m) => m[0].length));
+  const fence = '`'.repeat(longestRun + 1);
+  return `${fence}${language}\n${text}\n${fence}`;
+}
+
+/** A readable view of the tool call: for Bash the command, otherwise the input as JSON. */
+export function describeToolCall(toolName: string, input: Record<string, unknown>): string {
+  const description = typeof input['description'] === 'string' ? `${input['description']}\n\n` : '';
+  if (toolName === 'Bash' && typeof input['command'] === 'string') return `${description}${codeBlock(clip(input['command'], 4000), 'sh')}`;
+  const path = typeof input['file_path'] === 'string' ? `File: \`${input['file_path']}\`\n\n` : '';
+  return `${description}${path}${codeBlock(clip(JSON.stringify(input, null, 2), 4000), 'json')}`;
+}
+
+export function permissionRequestFor(call: ApproveInput, source: RequestSource): NewPermissionRequest {
+  const verb = call.tool_name === 'Bash' ? 'run a command' : `use ${call.tool_name}`;
+  return { source, title: `${source.label} wants to ${verb}`, detail: describeToolCall(call.tool_name, call.input), permissionKey: `mcp:${call.tool_name}` };
+}
+
+export function approveResultFor(call: ApproveInput, response: PermissionResponse): ApproveResult {
+  if (response.status === 'answered' && response.decision !== 'deny') return { behavior: 'allow', updatedInput: call.input };
+  if (response.status === 'answered') return { behavior: 'deny', message: response.reason ?? 'The user denied this tool call.' };
+  const why: Record<string, string> = {
+    rejected: 'The user declined to decide',
+    cancelled: 'The permission request was cancelled',
+    timed_out: 'The user did not decide in time',
+    unavailable: 'No one can approve tool calls right now',
+  };
+  return { behavior: 'deny', message: `${why[response.status] ?? 'Not allowed'}${response.reason ? `: ${response.reason}` : ''}.` };
+}
+
+/** AskUserQuestion's questions as ours, ids q1…q4; undefined when they do not fit our limits. */
+export function questionRequestFor(call: ApproveInput, source: RequestSource): NewQuestionRequest | undefined {
+  if (call.tool_name !== ASK_USER_QUESTION_TOOL) return undefined;
+  const parsed = AskUserQuestionInputSchema.safeParse(call.input);
+  if (!parsed.success) return undefined;
+  const questions: Question[] = parsed.data.questions.map((q, index) => ({
+    id: `q${index + 1}`,
+    header: clip(q.header?.trim() || `Question ${index + 1}`, LIMITS.headerMax),
+    question: clip(q.question, LIMITS.questionMax),
+    kind: q.multiSelect ? 'multi' : 'single',
+    options: q.options.map((o) => ({ label: clip(o.label, LIMITS.labelMax), ...(o.description ? { description: clip(o.description, LIMITS.descriptionMax) } : {}) })),
+    allowOther: true,
+  }));
+  return { source, questions };
+}
+
+function answerText(answer: Answer): string {
+  const chosen = [...answer.selected, ...(answer.other !== undefined ? [answer.other] : [])].join(', ');
+  return answer.note ? `${chosen} (note: ${answer.note})` : chosen;
+}
+
+/** Our response to AskUserQuestion's questions, as the allow result Claude Code expects. */
+export function askUserQuestionResultFor(call: ApproveInput, request: NewQuestionRequest, response: QuestionResponse): ApproveResult {
+  if (response.status !== 'answered') return approveResultFor(call, { requestId: response.requestId, status: response.status, ...(response.reason ? { reason: response.reason } : {}) });
+  const questions = (call.input['questions'] as Array<{ question: string }>) ?? [];
+  const answers: Record<string, string> = {};
+  request.questions.forEach((q, index) => {
+    const answer = response.answers?.[q.id];
+    if (answer && !answer.skipped) answers[questions[index]!.question] = answerText(answer);
+  });
+  return { behavior: 'allow', updatedInput: { ...call.input, answers } };
+}

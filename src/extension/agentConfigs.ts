@@ -1,0 +1,61 @@
+// Configuration text for connecting CLI agents to the MCP endpoint. Each reads the token from the
+// environment of a terminal VS Code started (AGENT_QUESTIONS_MCP_TOKEN), so no secret is pasted.
+export const MCP_URL_VAR = 'AGENT_QUESTIONS_MCP_URL';
+export const MCP_TOKEN_VAR = 'AGENT_QUESTIONS_MCP_TOKEN';
+export const MCP_SERVER_NAME = 'agent-questions';
+
+export interface AgentConfig {
+  agent: 'Claude Code' | 'Codex CLI' | 'OpenCode';
+  /** Where it goes, in one line. */
+  where: string;
+  text: string;
+}
+
+/** Claude Code expands ${VAR} in .mcp.json, so the URL and the token stay out of the file. */
+function claudeCode(): AgentConfig {
+  const mcpJson = {
+    mcpServers: {
+      [MCP_SERVER_NAME]: { type: 'http', url: `\${${MCP_URL_VAR}}`, headers: { Authorization: `Bearer \${${MCP_TOKEN_VAR}}` } },
+    },
+  };
+  return {
+    agent: 'Claude Code',
+    where: '.mcp.json in your project (or run the claude mcp add line)',
+    text: [
+      '// .mcp.json',
+      JSON.stringify(mcpJson, null, 2),
+      '',
+      '# or the same from a shell (single quotes: Claude Code expands the variables when it starts):',
+      `claude mcp add --scope project --transport http ${MCP_SERVER_NAME} '\${${MCP_URL_VAR}}' --header 'Authorization: Bearer \${${MCP_TOKEN_VAR}}'`,
+      '',
+      '# let its permission prompts and its own questions come to the Agent Questions sidebar:',
+      `claude --permission-prompt-tool mcp__${MCP_SERVER_NAME}__approve`,
+    ].join('\n'),
+  };
+}
+
+/** Codex reads the bearer token from the named variable; its url is literal (set a fixed port). */
+function codex(url: string): AgentConfig {
+  return {
+    agent: 'Codex CLI',
+    where: '~/.codex/config.toml (or .codex/config.toml in a trusted project)',
+    text: [`[mcp_servers.${MCP_SERVER_NAME}]`, `url = "${url}"`, `bearer_token_env_var = "${MCP_TOKEN_VAR}"`].join('\n'),
+  };
+}
+
+/** OpenCode substitutes {env:VAR} anywhere in its config. */
+function openCode(): AgentConfig {
+  const config = {
+    $schema: 'https://opencode.ai/config.json',
+    mcp: {
+      servers: {
+        [MCP_SERVER_NAME]: { type: 'remote', url: `{env:${MCP_URL_VAR}}`, headers: { Authorization: `Bearer {env:${MCP_TOKEN_VAR}}` }, oauth: false },
+      },
+    },
+  };
+  return { agent: 'OpenCode', where: 'opencode.json in your project (or ~/.config/opencode/opencode.json)', text: JSON.stringify(config, null, 2) };
+}
+
+export function agentConfigs(url: string): AgentConfig[] {
+  return [claudeCode(), codex(url), openCode()];
+}

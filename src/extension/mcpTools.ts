@@ -1,0 +1,106 @@
+// The MCP face of Agent Questions: tools `ask_user` (the same contract as the language-model tool)
+// and `approve` (a permission prompt). One SDK Server per client session. No 'vscode' import.
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import * as z from 'zod';
+import { APPROVE_DESCRIPTION, ApproveInputSchema, approveResultFor, askUserQuestionResultFor, permissionRequestFor, questionRequestFor, type ApproveResult } from '../broker/approveTool';
+import { callAskUser } from '../broker/askUserCall';
+import { askPermission, askQuestions, type Policy } from '../broker/askWithPolicy';
+import type { QuestionBroker } from '../broker/broker';
+import type { CancellationSignal } from '../broker/events';
+import type { RequestSource } from '../broker/schemas';
+import { ASK_USER_DESCRIPTION, askUserJsonSchema } from '../broker/toolSchema';
+
+export interface McpToolsContext {
+  broker: QuestionBroker;
+  policy: Policy;
+  timeoutMs: () => number;
+  log: (message: string) => void;
+  /** At most this many tool calls of one client wait at once. */
+  maxPendingPerClient: number;
+}
+
+/** What the session knows about the call in progress: its cancellation, and whether more may wait. */
+export interface CallScope {
+  signal: AbortSignal;
+}
+
+const approveJsonSchema = () => {
+  const { $schema: _ignored, ...schema } = z.toJSONSchema(ApproveInputSchema, { io: 'input' }) as Record<string, unknown>;
+  return schema;
+};
+
+const text = (value: string, isError = false): CallToolResult => ({ content: [{ type: 'text', text: value }], ...(isError ? { isError: true } : {}) });
+
+function toSignal(...signals: AbortSignal[]): CancellationSignal {
+  const any = AbortSignal.any(signals);
+  return {
+    get isCancellationRequested() {
+      return any.aborted;
+    },
+    onCancellationRequested(listener) {
+      any.addEventListener('abort', listener, { once: true });
+      return { dispose: () => any.removeEventListener('abort', listener) };
+    },
+  };
+}
+
+/**
+ * A Server for one client. `scope()` gives the transport-level cancellation of the call being
+ * handled (the HTTP request closed, or the session ended).
+ */
+export function createToolServer(context: McpToolsContext, version: string, scope: () => CallScope | undefined): Server {
+  const server = new Server({ name: 'agent-questions', version }, { capabilities: { tools: {} } });
+  let pending = 0;
+  const source = (): RequestSource => {
+    const client = server.getClientVersion();
+    return { type: 'mcp', label: (client as { title?: string } | undefined)?.title || client?.name || 'External agent' };
+  };
+
+  server.setRequestHandler(ListToolsRequestSchema, async () => ({
+    tools: [
+      { name: 'ask_user', description: ASK_USER_DESCRIPTION, inputSchema: askUserJsonSchema() as never },
+      { name: 'approve', description: APPROVE_DESCRIPTION, inputSchema: approveJsonSchema() as never },
+    ],
+  }));
+
+  server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
+    const { name, arguments: args } = request.params;
+    if (name !== 'ask_user' && name !== 'approve') return text(`Unknown tool "${name}"; this server has ask_user and approve.`, true);
+    if (pending >= context.maxPendingPerClient) {
+      return text(`Too many requests from this client are already waiting (${context.maxPendingPerClient}); wait for an answer before asking again.`, true);
+    }
+    const signals = [extra.signal, ...(scope() ? [scope()!.signal] : [])];
+    const options = { token: toSignal(...signals), timeoutMs: context.timeoutMs() };
+    pending++;
+    try {
+      if (name === 'ask_user') {
+        const result = await callAskUser(args ?? {}, { broker: context.broker, policy: context.policy, source: source(), options });
+        if (result.response) context.log(`MCP ask_user from ${source().label}: ${result.response.status}`);
+        return text(result.text, !result.response);
+      }
+      return text(JSON.stringify(await approve(context, args, source(), options)));
+    } finally {
+      pending--;
+    }
+  });
+  return server;
+}
+
+async function approve(context: McpToolsContext, args: unknown, source: RequestSource, options: { token: CancellationSignal; timeoutMs: number }): Promise<ApproveResult> {
+  const parsed = ApproveInputSchema.safeParse(args);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.') || 'input'}: ${i.message}`).join('; ');
+    return { behavior: 'deny', message: `approve input is invalid (${problems}); expected { tool_name, input, tool_use_id }.` };
+  }
+  const call = parsed.data;
+  const questions = questionRequestFor(call, source);
+  if (questions) {
+    const response = await askQuestions(context.broker, questions, context.policy, options);
+    context.log(`MCP AskUserQuestion from ${source.label}: ${response.status}`);
+    return askUserQuestionResultFor(call, questions, response);
+  }
+  const response = await askPermission(context.broker, permissionRequestFor(call, source), context.policy, options);
+  context.log(`MCP approve ${call.tool_name} from ${source.label}: ${response.decision ?? response.status}`);
+  return approveResultFor(call, response);
+}
