@@ -19,13 +19,15 @@ const testEntries = (folder) =>
 
 const builds = [
   { ...common, entryPoints: ['src/extension/extension.ts'], outfile: 'dist/extension.js', platform: 'node', format: 'cjs', external: ['vscode'] },
+  // Loaded only when the external-agent endpoint is on (see src/extension/externalAgents.ts).
+  { ...common, entryPoints: ['src/extension/mcpModule.ts'], outfile: 'dist/mcp.js', platform: 'node', format: 'cjs' },
   { ...common, entryPoints: ['src/webview/main.ts'], outfile: 'dist/webview.js', platform: 'browser', format: 'iife' },
 ];
 if (!production) {
   // Test bundles of deleted or moved test files must not linger and run.
   rmSync(join(root, 'out', 'test'), { recursive: true, force: true });
   const testBuild = { ...common, sourcemap: true, minify: false, platform: 'node', format: 'cjs', outbase: 'test', outdir: 'out/test', external: ['vscode', 'mocha', 'playwright-core'] };
-  builds.push({ ...testBuild, entryPoints: [...testEntries('unit'), ...testEntries('integration'), ...testEntries('ui'), ...testEntries('agent'), ...testEntries('bench'), 'test/harness/runLayer.ts'] });
+  builds.push({ ...testBuild, entryPoints: [...testEntries('unit'), ...testEntries('integration'), ...testEntries('ui'), ...testEntries('agent'), ...testEntries('external'), ...testEntries('bench'), 'test/harness/runLayer.ts'] });
 }
 
 /** Writes ask_user's model description and JSON Schema into package.json when they changed. */

@@ -1,4 +1,4 @@
-// `npm test`: builds, then runs the unit, integration, ui and agent layers one after another
+// `npm test`: builds, then runs the unit, integration, ui, agent and external layers one after another
 // and ends with a line per layer and a total. Exit code is non-zero on any failure.
 //   npm test                      all layers
 //   npm test -- unit integration  some layers
@@ -11,10 +11,11 @@ import { join } from 'node:path';
 import { runTests } from '@vscode/test-electron';
 import { packageExtension, packageScriptedModel } from './harness/package.mjs';
 import { provision } from './harness/provision.mjs';
+import { provisionClaudeCode } from './harness/claudeCode.mjs';
 
 const root = join(import.meta.dirname, '..');
 const out = join(root, 'out', 'test');
-const LAYERS = ['unit', 'integration', 'ui', 'agent'];
+const LAYERS = ['unit', 'integration', 'ui', 'agent', 'external'];
 const requested = process.argv.slice(2).filter((a) => LAYERS.includes(a));
 const layers = requested.length ? requested : LAYERS;
 const scratch = mkdtempSync(join(tmpdir(), 'agent-questions-test-'));
@@ -79,6 +80,11 @@ try {
     if (layer === 'ui') results.ui = runNodeLayer('ui', 120_000, { AGENT_QUESTIONS_VSIX: vsix() });
     // The agent layer: VS Code's own agent mode with the scripted model calls ask_user.
     if (layer === 'agent') results.agent = runNodeLayer('agent', 180_000, { AGENT_QUESTIONS_VSIX: vsix(), AGENT_QUESTIONS_MODEL_VSIX: packageScriptedModel() });
+    // The external layer: the real Claude Code CLI asks through the MCP endpoint.
+    if (layer === 'external') {
+      provisionClaudeCode();
+      results.external = runNodeLayer('external', 120_000, { AGENT_QUESTIONS_VSIX: vsix() });
+    }
   }
 } catch (error) {
   console.error(`npm test: ${error instanceof Error ? error.message : error}`);

@@ -2,14 +2,18 @@
 // token in SecretStorage, hands URL and token to new integrated terminals (never persisted), shows
 // the state in the status bar tooltip and the log, and offers "Connect an External Agent…".
 import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { Policy } from '../broker/askWithPolicy';
 import type { QuestionBroker } from '../broker/broker';
 import { agentConfigs, MCP_TOKEN_VAR, MCP_URL_VAR } from './agentConfigs';
 import type { Attention } from './attention';
-import { McpEndpoint } from './mcpEndpoint';
-import { createToolServer } from './mcpTools';
+import type { McpEndpoint } from './mcpEndpoint';
 import { readSettings } from './settings';
+
+type McpModule = typeof import('./mcpModule');
+// A computed path, so esbuild leaves the require alone: dist/mcp.js is its own bundle.
+const loadMcpModule = (): McpModule => require(join(__dirname, 'mcp.js')) as McpModule;
 
 const TOKEN_KEY = 'agentQuestions.mcp.token';
 const MAX_PENDING_PER_CLIENT = 8;
@@ -54,6 +58,7 @@ export class ExternalAgents implements vscode.Disposable {
     if (this.endpoint && (!mcpEnabled || (mcpPort !== 0 && mcpPort !== this.endpoint.port))) await this.stop();
     if (!mcpEnabled || this.endpoint) return;
     this.token = await this.loadToken();
+    const { McpEndpoint, createToolServer } = loadMcpModule();
     this.endpoint = await McpEndpoint.start({
       port: mcpPort,
       token: () => this.token,

@@ -44,6 +44,8 @@ export async function openWorkbench(): Promise<Workbench> {
   try {
     browser = await launchBrowser();
     const page = await browser.newPage({ viewport: { width: 1280, height: 1000 } });
+    // No click or wait may hang a test forever; a failure should name the step.
+    page.setDefaultTimeout(30_000);
     await page.goto(workbenchUrl(server, { workspace: WORKSPACE, extensionDevelopmentPath: DRIVER }));
     await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
     const openedBrowser = browser;

@@ -1,0 +1,4 @@
+// The entry of dist/mcp.js: the MCP endpoint and its tools, bundled apart and loaded only when
+// the user turns the endpoint on, so activation never pays for the MCP SDK.
+export { McpEndpoint } from './mcpEndpoint';
+export { createToolServer } from './mcpTools';

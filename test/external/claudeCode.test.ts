@@ -1,0 +1,224 @@
+import * as assert from 'node:assert/strict';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { request } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Frame } from 'playwright-core';
+import { startModelServer, type ModelServer } from '../fixtures/anthropic-model/server.mjs';
+import { runClaude } from '../harness/claudeCode.mjs';
+import { button, waitForRequest } from '../ui/panelHelpers';
+import { RESULTS, useWorkbench, type Workbench } from '../ui/workbench';
+
+// The real Claude Code CLI (print mode) in a terminal-like process, with a scripted model on
+// 127.0.0.1, asks through our MCP endpoint inside the real VS Code; the user answers in the panel.
+const SERVER = 'agent-questions';
+const ASK_USER = `mcp__${SERVER}__ask_user`;
+const APPROVE = `mcp__${SERVER}__approve`;
+const DATABASE = { questions: [{ id: 'database', header: 'Database', question: 'Which database should I use?', options: [{ label: 'PostgreSQL' }, { label: 'SQLite' }] }] };
+const BASH_COMMAND = 'touch marker && echo done';
+
+const SCENARIOS = [
+  { match: 'scenario:ask', calls: [{ name: ASK_USER, input: DATABASE }] },
+  { match: 'scenario:bash', calls: [{ name: 'Bash', input: { command: BASH_COMMAND, description: 'Create a marker file' } }] },
+  {
+    match: 'scenario:builtin-question',
+    calls: [{ name: 'AskUserQuestion', input: { questions: [{ question: 'Which cache should I use?', header: 'Cache', options: [{ label: 'Redis', description: 'In memory' }, { label: 'None', description: 'No cache' }], multiSelect: false }] } }],
+  },
+];
+
+suite('External agents: the real Claude Code CLI through the MCP endpoint', () => {
+  let workbench: Workbench;
+  let panel: Frame;
+  let model: ModelServer;
+  let mcpUrl = '';
+  let token = '';
+  useWorkbench((opened, openedPanel) => {
+    workbench = opened;
+    panel = openedPanel;
+  });
+
+  suiteSetup(async function () {
+    this.timeout(120_000);
+    model = await startModelServer({ scenarios: SCENARIOS });
+    await workbench.driver('config', { section: 'agentQuestions', key: 'mcp.enabled', value: true });
+    for (let i = 0; i < 100 && !mcpUrl; i++) {
+      mcpUrl = (await workbench.driver<{ url?: string }>('command', { id: 'agentQuestions.internal.mcpState' }).then((r) => (r as { value: { url?: string } }).value.url)) ?? '';
+      if (!mcpUrl) await new Promise((r) => setTimeout(r, 100));
+    }
+    assert.match(mcpUrl, /^http:\/\/127\.0\.0\.1:\d+\/mcp$/);
+    // As a user would: a terminal opened now has the URL and the token.
+    const env = await workbench.driver<Record<string, string>>('terminalEnv', { names: ['AGENT_QUESTIONS_MCP_URL', 'AGENT_QUESTIONS_MCP_TOKEN'] });
+    assert.equal(env['AGENT_QUESTIONS_MCP_URL'], mcpUrl);
+    token = env['AGENT_QUESTIONS_MCP_TOKEN']!;
+    assert.match(token, /^[A-Za-z0-9_-]{43}$/, '32 random bytes, base64url');
+  });
+
+  suiteTeardown(async () => {
+    await model?.close();
+  });
+
+  const claude = (prompt: string, options: { permissions?: boolean; token?: string; outputFormat?: 'text' | 'stream-json'; cwd?: string } = {}) =>
+    runClaude({
+      prompt,
+      modelUrl: model.url,
+      mcpUrl,
+      mcpToken: options.token ?? token,
+      serverName: SERVER,
+      allowedTools: options.permissions ? [] : [ASK_USER],
+      ...(options.permissions ? { permissionPromptTool: APPROVE } : {}),
+      outputFormat: options.outputFormat ?? 'text',
+      ...(options.cwd ? { cwd: options.cwd } : {}),
+    });
+
+  /** The CLI's result; a run that does not end in 60 s is killed and its output reported. */
+  async function finished(run: ReturnType<typeof runClaude>, ms = 60_000) {
+    const timer = setTimeout(() => run.child.kill('SIGKILL'), ms);
+    const result = await run.done;
+    clearTimeout(timer);
+    if (result.signal === 'SIGKILL') throw new Error(`the CLI did not finish in ${ms} ms:\n${result.stdout}\n${result.stderr}`);
+    return result;
+  }
+
+  /** The text of the tool_result the model received last. */
+  const lastToolResult = () => {
+    const results = model.received.flatMap((r) => (r.body.messages ?? []).flatMap((m) => (Array.isArray(m.content) ? m.content : []))).filter((b: { type?: string }) => b.type === 'tool_result');
+    return results[results.length - 1] as { content: unknown; is_error?: boolean } | undefined;
+  };
+  const resultText = (result: { content: unknown } | undefined) =>
+    typeof result?.content === 'string' ? result.content : ((result?.content as Array<{ text?: string }>) ?? []).map((c) => c.text ?? '').join('');
+
+  test('(a) the model calls ask_user; the question appears in the panel labelled with the client; the CLI prints the typed answer', async function () {
+    this.timeout(120_000);
+    const run = claude('Set up the service. scenario:ask');
+    await waitForRequest(panel, 'Which database should I use?');
+    assert.match(await panel.locator('.request-source').first().innerText(), /claude-code|Claude Code/i);
+    await panel.locator('vscode-radio[value="SQLite"]').click();
+    await button(panel, 'submit').click();
+    const { code, stdout } = await finished(run);
+    assert.equal(code, 0);
+    assert.match(stdout, /MODEL RECEIVED: The user answered 1 question: database = "SQLite"\.\n\{"requestId":"[^"]+","status":"answered","answers":\{"database":\{"selected":\["SQLite"\],"skipped":false\}\}\}/);
+  });
+
+  test('(b) a Bash permission prompt comes first in the queue; Allow runs the command, Deny sends the message to the model', async function () {
+    this.timeout(120_000);
+    // A question is already waiting: the permission must still be shown first.
+    const waiting = await workbench.driver<{ callId: number }>('ask', { request: { questions: [{ id: 'later', header: 'Later', question: 'A question that waits', options: [{ label: 'A' }, { label: 'B' }] }] } });
+    await waitForRequest(panel, 'A question that waits');
+    const cwd = mkdtempSync(join(tmpdir(), 'aq-bash-'));
+    try {
+      let run = claude('Make the marker. scenario:bash', { permissions: true, cwd });
+      // The question being answered stays on screen; the permission goes first in the queue.
+      const row = workbench.page.locator('.monaco-list-row', { hasText: 'wants to run a command' }).first();
+      await row.waitFor();
+      const tree = await workbench.driver<{ value: { tree: Array<{ label: string; children: string[] }> } }>('command', { id: 'agentQuestions.internal.attentionState' });
+      assert.deepEqual(tree.value.tree, [
+        { label: 'Permissions', children: ['Claude Code wants to run a command'] },
+        { label: 'Questions', children: ['Later'] },
+      ]);
+      await row.click();
+      await waitForRequest(panel, 'wants to run a command');
+      assert.match(await panel.locator('.request.permission').innerText(), /touch marker && echo done/);
+      await button(panel, 'allow_once').click();
+      assert.equal((await finished(run)).code, 0);
+      assert.equal(existsSync(join(cwd, 'marker')), true, 'the allowed command ran');
+      assert.equal(resultText(lastToolResult()), 'done');
+
+      rmSync(join(cwd, 'marker'));
+      run = claude('Make the marker. scenario:bash', { permissions: true, cwd });
+      await workbench.page.locator('.monaco-list-row', { hasText: 'wants to run a command' }).first().click();
+      await waitForRequest(panel, 'wants to run a command');
+      await panel.locator('.deny-message').click();
+      await workbench.page.keyboard.type('not now, use the staging box');
+      await button(panel, 'deny').click();
+      await finished(run);
+      assert.equal(existsSync(join(cwd, 'marker')), false, 'the denied command did not run');
+      const denied = lastToolResult();
+      assert.equal(denied?.is_error, true);
+      assert.match(resultText(denied), /not now, use the staging box/);
+    } finally {
+      rmSync(cwd, { recursive: true, force: true });
+      for (const pending of await workbench.driver<Array<{ id: string }>>('list')) await workbench.driver('reject', { requestId: pending.id });
+      await workbench.driver('await', { callId: waiting.callId });
+    }
+  });
+
+  test("(c) Claude Code's own AskUserQuestion is answered in the panel and reaches the model", async function () {
+    this.timeout(120_000);
+    const run = claude('Pick a cache. scenario:builtin-question', { permissions: true });
+    await waitForRequest(panel, 'Which cache should I use?');
+    await panel.locator('vscode-radio[value="Redis"]').click();
+    await button(panel, 'submit').click();
+    assert.equal((await finished(run)).code, 0);
+    assert.match(resultText(lastToolResult()), /"Which cache should I use\?"="Redis"/);
+  });
+
+  test('(d) a wrong token gets 401, and the CLI reports the server as failed', async function () {
+    this.timeout(60_000);
+    const { stdout } = await finished(claude('Hello. scenario:ask', { token: 'wrong-token', outputFormat: 'stream-json' }));
+    const init = stdout.split('\n').find((line) => line.includes('"mcp_servers"'))!;
+    assert.match(init, /"mcp_servers":\[\{"name":"agent-questions","status":"failed"/);
+    const response = await fetch(mcpUrl, { method: 'POST', headers: { authorization: 'Bearer wrong-token', 'content-type': 'application/json' }, body: '{}' });
+    assert.equal(response.status, 401);
+  });
+
+  test('(e) killing the CLI while its question is shown settles it as cancelled within 2 s and empties the queue', async function () {
+    this.timeout(60_000);
+    const run = claude('Set up the service. scenario:ask');
+    await waitForRequest(panel, 'Which database should I use?');
+    const killedAt = Date.now();
+    run.child.kill('SIGKILL');
+    await panel.locator('.empty').waitFor({ timeout: 2000 });
+    const elapsed = Date.now() - killedAt;
+    assert.deepEqual(await workbench.driver('list'), []);
+    const history = await workbench.driver<Array<{ status: string; source: { type: string } }>>('history');
+    assert.equal(history[0]!.status, 'cancelled');
+    assert.equal(history[0]!.source.type, 'mcp');
+    assert.ok(elapsed < 2000, `settled after ${elapsed} ms`);
+    await run.done;
+  });
+
+  test('security: foreign Host, browser Origin, oversized body and a flood of 1,000 requests are refused or bounded; VS Code stays responsive', async function () {
+    this.timeout(120_000);
+    const port = Number(new URL(mcpUrl).port);
+    const raw = (headers: Record<string, string>, body: string) =>
+      new Promise<number>((resolve, reject) => {
+        const req = request({ host: '127.0.0.1', port, path: '/mcp', method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', ...headers } }, (res) => {
+          res.resume();
+          resolve(res.statusCode!);
+        });
+        req.on('error', reject);
+        req.end(body);
+      });
+    const initialize = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'flood', version: '1' } } });
+    assert.equal(await raw({ host: `evil.example:${port}` }, initialize), 403);
+    assert.equal(await raw({ origin: 'http://localhost:3000' }, initialize), 403);
+    assert.equal(await raw({}, 'x'.repeat(1024 * 1024 + 10)), 413);
+    assert.equal(await raw({ authorization: '' }, initialize), 401);
+    const flood = await Promise.all(Array.from({ length: 1000 }, () => raw({ accept: 'application/json, text/event-stream' }, initialize).catch(() => -1)));
+    assert.ok(flood.every((s) => s === 200 || s === 503), `statuses: ${[...new Set(flood)].join(', ')}`);
+    const state = await workbench.driver<{ value: { clients: string[] } }>('command', { id: 'agentQuestions.internal.mcpState' });
+    assert.ok(state.value.clients.length <= 32, `${state.value.clients.length} sessions`);
+    // Still responsive: a panel round trip, and an answer through the endpoint.
+    const { ms } = await workbench.driver<{ ms: number }>('ping');
+    assert.ok(ms >= 0);
+    const run = claude('Set up the service. scenario:ask');
+    await waitForRequest(panel, 'Which database should I use?');
+    await panel.locator('vscode-radio[value="PostgreSQL"]').click();
+    await button(panel, 'submit').click();
+    assert.match((await finished(run)).stdout, /database = "PostgreSQL"/);
+  });
+
+  test('the token appears in no log, no server state and no test artifact', function () {
+    const files = (dir: string): string[] =>
+      existsSync(dir)
+        ? readdirSync(dir).flatMap((name) => {
+            const stat = statSync(join(dir, name));
+            return stat.isDirectory() ? files(join(dir, name)) : stat.isFile() ? [join(dir, name)] : [];
+          })
+        : [];
+    const everything = [...files(join(workbench.stateDir, 'user-data')), ...files(RESULTS)];
+    assert.ok(everything.length > 10, `searched ${everything.length} files`);
+    const hits = everything.filter((file) => readFileSync(file).includes(token));
+    assert.deepEqual(hits, []);
+  });
+});
