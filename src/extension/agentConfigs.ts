@@ -12,21 +12,28 @@ export interface AgentConfig {
 }
 
 /** Claude Code expands ${VAR} in .mcp.json, so the URL and the token stay out of the file. */
-function claudeCode(): AgentConfig {
-  const mcpJson = {
+export function claudeCodeMcpJson(): string {
+  const config = {
     mcpServers: {
       [MCP_SERVER_NAME]: { type: 'http', url: `\${${MCP_URL_VAR}}`, headers: { Authorization: `Bearer \${${MCP_TOKEN_VAR}}` } },
     },
   };
+  return JSON.stringify(config, null, 2);
+}
+
+/** The same, written by Claude Code itself (single quotes keep the variables for it to expand). */
+export const CLAUDE_MCP_ADD_ARGS = ['mcp', 'add', '--scope', 'project', '--transport', 'http', MCP_SERVER_NAME, `\${${MCP_URL_VAR}}`, '--header', `Authorization: Bearer \${${MCP_TOKEN_VAR}}`];
+
+function claudeCode(): AgentConfig {
   return {
     agent: 'Claude Code',
     where: '.mcp.json in your project (or run the claude mcp add line)',
     text: [
       '// .mcp.json',
-      JSON.stringify(mcpJson, null, 2),
+      claudeCodeMcpJson(),
       '',
       '# or the same from a shell (single quotes: Claude Code expands the variables when it starts):',
-      `claude mcp add --scope project --transport http ${MCP_SERVER_NAME} '\${${MCP_URL_VAR}}' --header 'Authorization: Bearer \${${MCP_TOKEN_VAR}}'`,
+      `claude ${CLAUDE_MCP_ADD_ARGS.map((a) => (/^[\w.-]+$/.test(a) ? a : `'${a}'`)).join(' ')}`,
       '',
       '# let its permission prompts and its own questions come to the Agent Questions sidebar:',
       `claude --permission-prompt-tool mcp__${MCP_SERVER_NAME}__approve`,

@@ -158,7 +158,7 @@ export class McpEndpoint {
       enableJsonResponse: true,
       onsessioninitialized: (id) => {
         this.sessions.set(id, session);
-        this.options.log(`MCP client connected: ${server.getClientVersion()?.name ?? 'unknown'} (${this.sessions.size} open)`);
+        this.options.log(`MCP session opened (${this.sessions.size} open)`);
       },
     });
     session.transport.onclose = () => ended.abort();
@@ -172,7 +172,7 @@ export class McpEndpoint {
     this.sessions.delete(id);
     session.ended.abort();
     void session.server.close().catch(() => undefined);
-    this.options.log(`MCP client disconnected: ${session.server.getClientVersion()?.name ?? 'unknown'} (${this.sessions.size} open)`);
+    this.options.log(`MCP session of ${session.server.getClientVersion()?.name ?? 'a client'} closed (${this.sessions.size} open)`);
   }
 }
 

@@ -5,7 +5,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Frame } from 'playwright-core';
 import { startModelServer, type ModelServer } from '../fixtures/anthropic-model/server.mjs';
-import { runClaude } from '../harness/claudeCode.mjs';
+import { execFileSync } from 'node:child_process';
+import { CLAUDE_MCP_ADD_ARGS, claudeCodeMcpJson } from '../../src/extension/agentConfigs';
+import { provisionClaudeCode, runClaude } from '../harness/claudeCode.mjs';
 import { button, waitForRequest } from '../ui/panelHelpers';
 import { RESULTS, useWorkbench, type Workbench } from '../ui/workbench';
 
@@ -32,6 +34,8 @@ suite('External agents: the real Claude Code CLI through the MCP endpoint', () =
   let model: ModelServer;
   let mcpUrl = '';
   let token = '';
+  /** Every token this suite saw, for the search of logs and artifacts. */
+  const tokens: string[] = [];
   useWorkbench((opened, openedPanel) => {
     workbench = opened;
     panel = openedPanel;
@@ -51,6 +55,7 @@ suite('External agents: the real Claude Code CLI through the MCP endpoint', () =
     assert.equal(env['AGENT_QUESTIONS_MCP_URL'], mcpUrl);
     token = env['AGENT_QUESTIONS_MCP_TOKEN']!;
     assert.match(token, /^[A-Za-z0-9_-]{43}$/, '32 random bytes, base64url');
+    tokens.push(token);
   });
 
   suiteTeardown(async () => {
@@ -91,7 +96,7 @@ suite('External agents: the real Claude Code CLI through the MCP endpoint', () =
     this.timeout(120_000);
     const run = claude('Set up the service. scenario:ask');
     await waitForRequest(panel, 'Which database should I use?');
-    assert.match(await panel.locator('.request-source').first().innerText(), /claude-code|Claude Code/i);
+    assert.match(await panel.locator('.request-source').first().innerText(), /^Claude Code asks/);
     await panel.locator('vscode-radio[value="SQLite"]').click();
     await button(panel, 'submit').click();
     const { code, stdout } = await finished(run);
@@ -174,6 +179,7 @@ suite('External agents: the real Claude Code CLI through the MCP endpoint', () =
     assert.equal(history[0]!.status, 'cancelled');
     assert.equal(history[0]!.source.type, 'mcp');
     assert.ok(elapsed < 2000, `settled after ${elapsed} ms`);
+    console.log(`      the panel was empty ${elapsed} ms after the kill`);
     await run.done;
   });
 
@@ -208,6 +214,47 @@ suite('External agents: the real Claude Code CLI through the MCP endpoint', () =
     assert.match((await finished(run)).stdout, /database = "PostgreSQL"/);
   });
 
+  test('the Claude Code configuration we hand out works as copied, and `claude mcp add` writes the same file', async function () {
+    this.timeout(120_000);
+    const terminalEnv = { AGENT_QUESTIONS_MCP_URL: mcpUrl, AGENT_QUESTIONS_MCP_TOKEN: token };
+    const run = runClaude({ prompt: 'Set up the service. scenario:ask', modelUrl: model.url, mcpUrl: '', mcpConfig: claudeCodeMcpJson(), allowedTools: [ASK_USER], extraEnv: terminalEnv });
+    await waitForRequest(panel, 'Which database should I use?');
+    await panel.locator('vscode-radio[value="SQLite"]').click();
+    await button(panel, 'submit').click();
+    assert.match((await finished(run)).stdout, /database = "SQLite"/);
+
+    const project = mkdtempSync(join(tmpdir(), 'aq-mcp-add-'));
+    try {
+      execFileSync(provisionClaudeCode(), CLAUDE_MCP_ADD_ARGS, { cwd: project, env: { ...process.env, HOME: project }, stdio: 'ignore' });
+      assert.deepEqual(JSON.parse(readFileSync(join(project, '.mcp.json'), 'utf8')), JSON.parse(claudeCodeMcpJson()));
+    } finally {
+      rmSync(project, { recursive: true, force: true });
+    }
+  });
+
+  test('"Connect an External Agent…" shows the endpoint; the status bar tooltip names it; rotating the token refuses the old one', async function () {
+    this.timeout(60_000);
+    const state = await workbench.driver<{ value: { tooltip: string } }>('command', { id: 'agentQuestions.internal.mcpState' });
+    assert.match(state.value.tooltip, new RegExp(`External agents: MCP endpoint on ${mcpUrl.replace(/[.]/g, '\\.')}`));
+    await workbench.runCommand('Agent Questions: Connect an External Agent…');
+    const picker = workbench.page.locator('.quick-input-widget');
+    await picker.locator('.quick-input-title', { hasText: mcpUrl }).waitFor();
+    const items = await picker.locator('.quick-input-list .monaco-list-row').allInnerTexts();
+    for (const agent of ['Claude Code', 'Codex CLI', 'OpenCode']) assert.ok(items.some((i) => i.includes(`Copy configuration for ${agent}`)), `offers ${agent}: ${items.join(' | ')}`);
+    await workbench.page.keyboard.press('Escape');
+
+    const oldToken = token;
+    await workbench.driver('command', { id: 'agentQuestions.rotateMcpToken', args: [{ skipConfirmation: true }] });
+    const env = await workbench.driver<Record<string, string>>('terminalEnv', { names: ['AGENT_QUESTIONS_MCP_TOKEN'] });
+    token = env['AGENT_QUESTIONS_MCP_TOKEN']!;
+    assert.notEqual(token, oldToken);
+    const init = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } } });
+    const headers = (t: string) => ({ authorization: `Bearer ${t}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream' });
+    assert.equal((await fetch(mcpUrl, { method: 'POST', headers: headers(oldToken), body: init })).status, 401);
+    assert.equal((await fetch(mcpUrl, { method: 'POST', headers: headers(token), body: init })).status, 200);
+    tokens.push(token);
+  });
+
   test('the token appears in no log, no server state and no test artifact', function () {
     const files = (dir: string): string[] =>
       existsSync(dir)
@@ -218,7 +265,7 @@ suite('External agents: the real Claude Code CLI through the MCP endpoint', () =
         : [];
     const everything = [...files(join(workbench.stateDir, 'user-data')), ...files(RESULTS)];
     assert.ok(everything.length > 10, `searched ${everything.length} files`);
-    const hits = everything.filter((file) => readFileSync(file).includes(token));
+    const hits = everything.filter((file) => tokens.some((t) => readFileSync(file).includes(t)));
     assert.deepEqual(hits, []);
   });
 });

@@ -25,4 +25,6 @@ export function runClaude(options: {
   outputFormat?: 'text' | 'json' | 'stream-json';
   extraEnv?: Record<string, string>;
   cwd?: string;
+  /** The MCP configuration file's text, instead of one built from mcpUrl and mcpToken. */
+  mcpConfig?: string;
 }): ClaudeRun;

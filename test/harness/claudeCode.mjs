@@ -63,7 +63,7 @@ export function provisionClaudeCode() {
 const STRIPPED = /^(https?_proxy|all_proxy|no_proxy|ANTHROPIC_.*|CLAUDE_.*|CLAUDECODE)$/i;
 
 /**
- * Runs `claude -p <prompt>` with our MCP server as its only one, in a scratch HOME that is removed
+ * Runs `claude -p <prompt>` with our MCP server as its only one (or the given `mcpConfig` text), in a scratch HOME that is removed
  * after it exits (kept with AGENT_QUESTIONS_KEEP=1). Returns { child, done, dir };
  * `done` resolves { code, signal, stdout, stderr } when the CLI exits.
  */
@@ -78,13 +78,14 @@ export function runClaude({
   outputFormat = 'text',
   extraEnv = {},
   cwd,
+  mcpConfig,
 }) {
   const claude = provisionClaudeCode();
   const dir = mkdtempSync(join(tmpdir(), 'agent-questions-claude-'));
-  const mcpConfig = join(dir, 'mcp.json');
+  const mcpConfigFile = join(dir, 'mcp.json');
   const server = { type: 'http', url: mcpUrl, ...(mcpToken ? { headers: { Authorization: `Bearer ${mcpToken}` } } : {}) };
-  writeFileSync(mcpConfig, JSON.stringify({ mcpServers: { [serverName]: server } }), { mode: 0o600 });
-  const args = ['-p', prompt, '--mcp-config', mcpConfig, '--strict-mcp-config'];
+  writeFileSync(mcpConfigFile, mcpConfig ?? JSON.stringify({ mcpServers: { [serverName]: server } }), { mode: 0o600 });
+  const args = ['-p', prompt, '--mcp-config', mcpConfigFile, '--strict-mcp-config'];
   if (allowedTools.length) args.push('--allowedTools', allowedTools.join(','));
   if (permissionPromptTool) args.push('--permission-prompt-tool', permissionPromptTool);
   if (outputFormat === 'stream-json') args.push('--output-format', 'stream-json', '--verbose');

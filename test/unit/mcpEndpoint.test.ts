@@ -107,6 +107,24 @@ suite('MCP endpoint', () => {
     }
   });
 
+  test('notifications/cancelled from the client settles the question as cancelled', async () => {
+    const { broker, endpoint } = await start();
+    try {
+      const client = await connect(endpoint.url);
+      const controller = new AbortController();
+      const settled = new Promise<string>((resolve) => broker.onDidChange((c) => c.type === 'settled' && resolve(c.response.status)));
+      const call = client.callTool({ name: 'ask_user', arguments: ASK }, undefined, { signal: controller.signal }).catch((error: Error) => error);
+      await until(() => broker.size === 1);
+      controller.abort('the user pressed Escape');
+      assert.equal(await settled, 'cancelled');
+      assert.equal(broker.size, 0);
+      await call;
+      await client.close();
+    } finally {
+      await endpoint.close();
+    }
+  });
+
   test('refuses: no token, a wrong token, a foreign Host, a browser Origin, an oversized body, a non-JSON body', async () => {
     const { endpoint, logs } = await start();
     try {
