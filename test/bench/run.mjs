@@ -1,4 +1,5 @@
-// npm run bench: the broker benchmark (plain Node), then the panel and agent-loop benchmarks (real workbench).
+// npm run bench: the broker and MCP endpoint benchmarks (plain Node), then the panel and agent-loop
+// benchmarks (real workbench).
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { packageExtension, packageScriptedModel } from '../harness/package.mjs';
@@ -12,6 +13,7 @@ const run = (args, env = {}) => {
 
 run([join(root, 'esbuild.mjs')]);
 run(['--expose-gc', join(root, 'out', 'test', 'bench', 'brokerBench.js')]);
+run([join(root, 'out', 'test', 'bench', 'mcpBench.js')]);
 provision();
 const vsix = packageExtension();
 run([join(root, 'out', 'test', 'bench', 'panelBench.js')], { AGENT_QUESTIONS_VSIX: vsix });

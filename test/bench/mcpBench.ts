@@ -1,0 +1,87 @@
+// Part of npm run bench: the round trip of an MCP tools/call of ask_user, answered as soon as it is
+// queued (broker.reply, what the API's reply does), against a tools/call of a no-op tool on the
+// same endpoint (same listener, token check, sessions and transport), measured in the same run.
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { QuestionBroker } from '../../src/broker/broker';
+import { RememberedPermissions } from '../../src/broker/rememberedPermissions';
+import { McpEndpoint } from '../../src/extension/mcpEndpoint';
+import { createToolServer } from '../../src/extension/mcpTools';
+
+// Under 1,500 per client: the SDK client adds an abort listener per request to a session-wide signal.
+const RUNS = 1000;
+const TOKEN = 'bench-token';
+const ASK = { questions: [{ id: 'database', header: 'Database', question: 'Which database?', options: [{ label: 'PostgreSQL' }, { label: 'SQLite' }] }] };
+
+function noopServer(): Server {
+  const server = new Server({ name: 'noop', version: '1' }, { capabilities: { tools: {} } });
+  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: [{ name: 'noop', inputSchema: { type: 'object' as const } }] }));
+  server.setRequestHandler(CallToolRequestSchema, async () => ({ content: [{ type: 'text' as const, text: 'ok' }] }));
+  return server;
+}
+
+async function client(url: string): Promise<Client> {
+  const c = new Client({ name: 'bench', version: '1' });
+  await c.connect(new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers: { authorization: `Bearer ${TOKEN}` } } }));
+  return c;
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+/** Alternates the two calls, so warm-up and machine noise fall on both alike; medians in ms. */
+async function timeBoth(first: () => Promise<unknown>, second: () => Promise<unknown>): Promise<[number, number]> {
+  const a: number[] = [];
+  const b: number[] = [];
+  for (let i = -100; i < RUNS; i++) {
+    for (const [call, into] of [[first, a], [second, b]] as const) {
+      const started = process.hrtime.bigint();
+      await call();
+      if (i >= 0) into.push(Number(process.hrtime.bigint() - started) / 1e6);
+    }
+  }
+  return [median(a), median(b)];
+}
+
+async function main() {
+  let next = 0;
+  const broker = new QuestionBroker({ newId: () => `r${++next}` });
+  broker.onDidChange((change) => {
+    if (change.type === 'added') broker.reply(change.request.id, { database: { selected: ['SQLite'], skipped: false } });
+  });
+  const store = new Map<string, unknown>();
+  const policy = {
+    route: () => ({ kind: 'ask' as const }),
+    loadAnswersFile: async () => ({ ok: true as const, entries: {} }),
+    permissions: new RememberedPermissions({ get: <T>(key: string) => store.get(key) as T | undefined, update: async (key: string, value: unknown) => void store.set(key, value) }),
+  };
+  // The first session gets our tools, the second the no-op tool: one endpoint for both.
+  let sessions = 0;
+  const endpoint = await McpEndpoint.start({
+    port: 0,
+    token: () => TOKEN,
+    log: () => undefined,
+    createServer: (scope) => (sessions++ === 0 ? createToolServer({ broker, policy, timeoutMs: () => 0, log: () => undefined, maxPendingPerClient: 8 }, 'bench', scope) : noopServer()),
+  });
+  try {
+    const ours = await client(endpoint.url);
+    const bare = await client(endpoint.url);
+    const [noopMs, askMs] = await timeBoth(
+      () => bare.callTool({ name: 'noop', arguments: {} }),
+      () => ours.callTool({ name: 'ask_user', arguments: ASK }),
+    );
+    console.log(`\nMCP endpoint (Streamable HTTP on 127.0.0.1, plain Node), medians over ${RUNS} calls each`);
+    console.log(`tools/call of a no-op tool                       ${noopMs.toFixed(2)} ms (baseline)`);
+    console.log(`tools/call of ask_user, answered when queued     ${askMs.toFixed(2)} ms  ratio ${(askMs / noopMs).toFixed(2)}x`);
+    await ours.close();
+    await bare.close();
+  } finally {
+    await endpoint.close();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
