@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { runTests } from '@vscode/test-electron';
 import { packageExtension, packageScriptedModel } from './harness/package.mjs';
 import { provision } from './harness/provision.mjs';
+import { provisionCodex, provisionOpenCode } from './harness/agentClis.mjs';
 import { provisionClaudeCode } from './harness/claudeCode.mjs';
 
 const root = join(import.meta.dirname, '..');
@@ -80,9 +81,12 @@ try {
     if (layer === 'ui') results.ui = runNodeLayer('ui', 120_000, { AGENT_QUESTIONS_VSIX: vsix() });
     // The agent layer: VS Code's own agent mode with the scripted model calls ask_user.
     if (layer === 'agent') results.agent = runNodeLayer('agent', 180_000, { AGENT_QUESTIONS_VSIX: vsix(), AGENT_QUESTIONS_MODEL_VSIX: packageScriptedModel() });
-    // The external layer: the real Claude Code CLI asks through the MCP endpoint.
+    // The external layer: the real Claude Code CLI asks through the MCP endpoint; OpenCode and
+    // Codex CLI read the configurations we hand out.
     if (layer === 'external') {
       provisionClaudeCode();
+      provisionOpenCode();
+      provisionCodex();
       results.external = runNodeLayer('external', 120_000, { AGENT_QUESTIONS_VSIX: vsix() });
     }
   }

@@ -1,62 +1,22 @@
 // Installs and runs the real Claude Code CLI in print mode, against a scripted model on 127.0.0.1
 // and an MCP endpoint of ours (see test/fixtures/anthropic-model/server.mjs).
-import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { cacheDir } from './provision.mjs';
+import { provisionNpmCli } from './npmCli.mjs';
 
 export const CLAUDE_CODE_VERSION = '2.1.332';
 
-const log = (msg) => process.stderr.write(`[claude-code] ${msg}\n`);
-
-/** The environment without what an outer `npm test` sets, which would redirect a nested npm. */
-function withoutNpmVariables(env) {
-  return Object.fromEntries(Object.entries(env).filter(([key]) => !/^npm_/i.test(key)));
-}
-
-function installDir() {
-  return join(cacheDir, `claude-code-${CLAUDE_CODE_VERSION}`);
-}
-
-/** The `claude` executables a finished install may have, preferred first. */
-function candidates(dir) {
-  // the package's postinstall links its platform package's native binary in as its bin entry
-  return [join(dir, 'node_modules', '.bin', 'claude'), join(dir, 'node_modules', '@anthropic-ai', `claude-code-${process.platform}-${process.arch}`, 'claude')];
-}
-
-function runs(file) {
-  try {
-    return execFileSync(file, ['--version'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'], timeout: 30_000 }).includes(CLAUDE_CODE_VERSION);
-  } catch {
-    return false;
-  }
-}
-
-let provisioned;
-
 /** Installs Claude Code once into the cache (about 10 s, 400 MB); returns the `claude` that runs. */
 export function provisionClaudeCode() {
-  if (provisioned) return provisioned;
-  const dir = installDir();
-  if (!existsSync(join(dir, '.complete'))) {
-    // installed beside the final folder and renamed, so a broken install never looks finished
-    const scratch = `${dir}.partial-${process.pid}`;
-    rmSync(scratch, { recursive: true, force: true });
-    mkdirSync(scratch, { recursive: true });
-    writeFileSync(join(scratch, 'package.json'), '{"private":true}\n');
-    log(`installing @anthropic-ai/claude-code@${CLAUDE_CODE_VERSION} into ${dir} (first run only)`);
-    execFileSync('npm', ['install', '--prefix', scratch, `@anthropic-ai/claude-code@${CLAUDE_CODE_VERSION}`, '--no-audit', '--no-fund', '--loglevel=error'], {
-      stdio: ['ignore', 'inherit', 'inherit'],
-      env: withoutNpmVariables(process.env),
-    });
-    writeFileSync(join(scratch, '.complete'), `${new Date().toISOString()}\n`);
-    rmSync(dir, { recursive: true, force: true });
-    renameSync(scratch, dir);
-  }
-  provisioned = candidates(dir).find((file) => existsSync(file) && runs(file));
-  if (!provisioned) throw new Error(`Claude Code is installed in ${dir} but no claude there runs; delete that folder and try again`);
-  return provisioned;
+  return provisionNpmCli({
+    pkg: '@anthropic-ai/claude-code',
+    version: CLAUDE_CODE_VERSION,
+    folder: `claude-code-${CLAUDE_CODE_VERSION}`,
+    // the package's postinstall links its platform package's native binary in as its bin entry
+    bins: [join('.bin', 'claude'), join('@anthropic-ai', `claude-code-${process.platform}-${process.arch}`, 'claude')],
+  });
 }
 
 // Variables that would send the CLI's traffic elsewhere than 127.0.0.1, or point it at a real account.
@@ -115,7 +75,7 @@ export function runClaude({
   const cleanUp = () => {
     if (cleaned) return;
     cleaned = true;
-    if (process.env.AGENT_QUESTIONS_KEEP === '1') log(`kept ${dir}`);
+    if (process.env.AGENT_QUESTIONS_KEEP === '1') process.stderr.write(`[claude-code] kept ${dir}\n`);
     else rmSync(dir, { recursive: true, force: true });
   };
   const done = new Promise((resolve, reject) => {

@@ -1,12 +1,13 @@
 import * as assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Frame } from 'playwright-core';
 import { startModelServer, type ModelServer } from '../fixtures/anthropic-model/server.mjs';
 import { execFileSync } from 'node:child_process';
-import { CLAUDE_MCP_ADD_ARGS, claudeCodeMcpJson } from '../../src/extension/agentConfigs';
+import { agentConfigs, CLAUDE_MCP_ADD_ARGS, claudeCodeMcpJson } from '../../src/extension/agentConfigs';
+import { provisionCodex, provisionOpenCode, runCli } from '../harness/agentClis.mjs';
 import { provisionClaudeCode, runClaude } from '../harness/claudeCode.mjs';
 import { button, waitForRequest } from '../ui/panelHelpers';
 import { RESULTS, useWorkbench, type Workbench } from '../ui/workbench';
@@ -28,7 +29,7 @@ const SCENARIOS = [
   },
 ];
 
-suite('External agents: the real Claude Code CLI through the MCP endpoint', () => {
+suite('External agents through the MCP endpoint (the real Claude Code, OpenCode and Codex CLI)', () => {
   let workbench: Workbench;
   let panel: Frame;
   let model: ModelServer;
@@ -227,6 +228,29 @@ suite('External agents: the real Claude Code CLI through the MCP endpoint', () =
     try {
       execFileSync(provisionClaudeCode(), CLAUDE_MCP_ADD_ARGS, { cwd: project, env: { ...process.env, HOME: project }, stdio: 'ignore' });
       assert.deepEqual(JSON.parse(readFileSync(join(project, '.mcp.json'), 'utf8')), JSON.parse(claudeCodeMcpJson()));
+    } finally {
+      rmSync(project, { recursive: true, force: true });
+    }
+  });
+
+  test('OpenCode connects with the configuration we hand out, and fails with a wrong token; Codex CLI reads ours', async function () {
+    this.timeout(180_000);
+    const configs = agentConfigs(mcpUrl);
+    const project = mkdtempSync(join(tmpdir(), 'aq-agents-'));
+    try {
+      writeFileSync(join(project, 'opencode.json'), configs.find((c) => c.agent === 'OpenCode')!.text);
+      const opencode = provisionOpenCode();
+      const env = (t: string) => ({ AGENT_QUESTIONS_MCP_URL: mcpUrl, AGENT_QUESTIONS_MCP_TOKEN: t, OPENCODE_DISABLE_AUTOUPDATE: '1' });
+      assert.match(await runCli(opencode, ['mcp', 'list'], { cwd: project, env: env(token) }), /✓ agent-questions\s+connected/);
+      assert.match(await runCli(opencode, ['mcp', 'list'], { cwd: project, env: env('wrong') }), /✗ agent-questions\s+failed[\s\S]*401/);
+
+      const codexHome = join(project, 'codex');
+      mkdirSync(codexHome);
+      writeFileSync(join(codexHome, 'config.toml'), configs.find((c) => c.agent === 'Codex CLI')!.text);
+      const codex = await runCli(provisionCodex(), ['mcp', 'get', 'agent-questions'], { cwd: project, env: { CODEX_HOME: codexHome } });
+      assert.match(codex, /transport: streamable_http/);
+      assert.match(codex, new RegExp(`url: ${mcpUrl.replace(/[.]/g, '\\.')}`));
+      assert.match(codex, /bearer_token_env_var: AGENT_QUESTIONS_MCP_TOKEN/);
     } finally {
       rmSync(project, { recursive: true, force: true });
     }
