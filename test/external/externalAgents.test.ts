@@ -148,6 +148,35 @@ suite('External agents through the MCP endpoint (the real Claude Code, OpenCode 
     }
   });
 
+  test('"Always allow" is remembered for that tool name until "Clear Remembered Permissions"', async function () {
+    this.timeout(120_000);
+    const cwd = mkdtempSync(join(tmpdir(), 'aq-always-'));
+    try {
+      let run = claude('Make the marker. scenario:bash', { permissions: true, cwd });
+      await waitForRequest(panel, 'wants to run a command');
+      await button(panel, 'allow_always').click();
+      await finished(run);
+      rmSync(join(cwd, 'marker'));
+      // Asked again: allowed without a prompt.
+      const historyBefore = (await workbench.driver<unknown[]>('history')).length;
+      assert.equal((await finished(claude('Make the marker. scenario:bash', { permissions: true, cwd }))).code, 0);
+      assert.equal(existsSync(join(cwd, 'marker')), true, 'ran without asking');
+      const history = await workbench.driver<Array<{ status: string; decision?: string }>>('history');
+      assert.equal(history.length, historyBefore + 1);
+      assert.equal(history[0]!.decision, 'allow_always');
+      rmSync(join(cwd, 'marker'));
+
+      await workbench.driver('command', { id: 'agentQuestions.clearRememberedPermissions' });
+      run = claude('Make the marker. scenario:bash', { permissions: true, cwd });
+      await waitForRequest(panel, 'wants to run a command');
+      await button(panel, 'deny').click();
+      await finished(run);
+      assert.equal(existsSync(join(cwd, 'marker')), false);
+    } finally {
+      rmSync(cwd, { recursive: true, force: true });
+    }
+  });
+
   test("(c) Claude Code's own AskUserQuestion is answered in the panel and reaches the model", async function () {
     this.timeout(120_000);
     const run = claude('Pick a cache. scenario:builtin-question', { permissions: true });
