@@ -38,6 +38,7 @@ export function renderPermissionRequest(request: PermissionRequest, header: HTML
     lock() {
       locked = true;
       for (const b of root.querySelectorAll<ToolkitButton>('vscode-button')) b.disabled = true;
+      denyMessage.disabled = true;
     },
     handleKey(event) {
       if (locked || event.key !== 'Escape') return;

@@ -17,6 +17,7 @@ export function registerToolkit(): void {
 /** The toolkit's form controls expose their state as properties, not attributes. */
 export interface ToolkitValue extends HTMLElement {
   value: string;
+  disabled: boolean;
 }
 
 export interface ToolkitCheckable extends HTMLElement {
