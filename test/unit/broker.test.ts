@@ -96,6 +96,16 @@ suite('QuestionBroker', () => {
     assert.deepEqual(await response, { requestId: 'r1', status: 'answered', decision: 'allow_once' });
   });
 
+  test('a denial may carry a message for the asker; an allow never does', async () => {
+    const { broker } = makeBroker();
+    const denied = broker.requestPermission({ source: QUESTION.source, title: 'Run?', detail: 'rm -rf out' });
+    const allowed = broker.requestPermission({ source: QUESTION.source, title: 'Run?', detail: 'npm test' });
+    broker.decide('r1', 'deny', 'use the staging box');
+    broker.decide('r2', 'allow_once', 'ignored');
+    assert.deepEqual(await denied, { requestId: 'r1', status: 'answered', decision: 'deny', reason: 'use the staging box' });
+    assert.deepEqual(await allowed, { requestId: 'r2', status: 'answered', decision: 'allow_once' });
+  });
+
   test('a throwing listener does not break the broker', async () => {
     const { broker } = makeBroker();
     broker.onDidChange(() => {
