@@ -3,9 +3,14 @@
 import * as z from 'zod';
 import { AskUserInputSchema } from './schemas';
 
+/** A tool's input schema as JSON Schema, without the `$schema` key tool schemas leave out. */
+export function toolJsonSchema(schema: z.ZodType): Record<string, unknown> {
+  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { io: 'input' }) as Record<string, unknown>;
+  return rest;
+}
+
 export function askUserJsonSchema(): Record<string, unknown> {
-  const { $schema: _ignored, ...schema } = z.toJSONSchema(AskUserInputSchema, { io: 'input' }) as Record<string, unknown>;
-  return schema;
+  return toolJsonSchema(AskUserInputSchema);
 }
 
 export const ASK_USER_DESCRIPTION =

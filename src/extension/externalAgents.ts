@@ -49,10 +49,6 @@ export class ExternalAgents implements vscode.Disposable {
     return this.queue;
   }
 
-  get url(): string | undefined {
-    return this.endpoint?.url;
-  }
-
   private async applyNow(): Promise<void> {
     const { mcpEnabled, mcpPort } = readSettings();
     if (this.endpoint && (!mcpEnabled || (mcpPort !== 0 && mcpPort !== this.endpoint.port))) await this.stop();

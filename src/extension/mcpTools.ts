@@ -2,14 +2,13 @@
 // and `approve` (a permission prompt). One SDK Server per client session. No 'vscode' import.
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import * as z from 'zod';
 import { APPROVE_DESCRIPTION, ApproveInputSchema, approveResultFor, askUserQuestionResultFor, permissionRequestFor, questionRequestFor, type ApproveResult } from '../broker/approveTool';
 import { callAskUser } from '../broker/askUserCall';
 import { askPermission, askQuestions, type Policy } from '../broker/askWithPolicy';
 import type { QuestionBroker } from '../broker/broker';
 import type { CancellationSignal } from '../broker/events';
 import type { RequestSource } from '../broker/schemas';
-import { ASK_USER_DESCRIPTION, askUserJsonSchema } from '../broker/toolSchema';
+import { ASK_USER_DESCRIPTION, askUserJsonSchema, toolJsonSchema } from '../broker/toolSchema';
 
 export interface McpToolsContext {
   broker: QuestionBroker;
@@ -25,10 +24,11 @@ export interface CallScope {
   signal: AbortSignal;
 }
 
-const approveJsonSchema = () => {
-  const { $schema: _ignored, ...schema } = z.toJSONSchema(ApproveInputSchema, { io: 'input' }) as Record<string, unknown>;
-  return schema;
-};
+// Built once: this module is loaded only when the endpoint is on.
+const TOOLS = [
+  { name: 'ask_user', description: ASK_USER_DESCRIPTION, inputSchema: askUserJsonSchema() as never },
+  { name: 'approve', description: APPROVE_DESCRIPTION, inputSchema: toolJsonSchema(ApproveInputSchema) as never },
+];
 
 const text = (value: string, isError = false): CallToolResult => ({ content: [{ type: 'text', text: value }], ...(isError ? { isError: true } : {}) });
 
@@ -57,12 +57,7 @@ export function createToolServer(context: McpToolsContext, version: string, scop
     return { type: 'mcp', label: (client as { title?: string } | undefined)?.title || client?.name || 'External agent' };
   };
 
-  server.setRequestHandler(ListToolsRequestSchema, async () => ({
-    tools: [
-      { name: 'ask_user', description: ASK_USER_DESCRIPTION, inputSchema: askUserJsonSchema() as never },
-      { name: 'approve', description: APPROVE_DESCRIPTION, inputSchema: approveJsonSchema() as never },
-    ],
-  }));
+  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: TOOLS }));
 
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     const { name, arguments: args } = request.params;
@@ -70,16 +65,17 @@ export function createToolServer(context: McpToolsContext, version: string, scop
     if (pending >= context.maxPendingPerClient) {
       return text(`Too many requests from this client are already waiting (${context.maxPendingPerClient}); wait for an answer before asking again.`, true);
     }
-    const signals = [extra.signal, ...(scope() ? [scope()!.signal] : [])];
-    const options = { token: toSignal(...signals), timeoutMs: context.timeoutMs() };
+    const call = scope();
+    const options = { token: toSignal(...(call ? [extra.signal, call.signal] : [extra.signal])), timeoutMs: context.timeoutMs() };
+    const from = source();
     pending++;
     try {
       if (name === 'ask_user') {
-        const result = await callAskUser(args ?? {}, { broker: context.broker, policy: context.policy, source: source(), options });
-        if (result.response) context.log(`MCP ask_user from ${source().label}: ${result.response.status}`);
+        const result = await callAskUser(args ?? {}, { broker: context.broker, policy: context.policy, source: from, options });
+        if (result.response) context.log(`MCP ask_user from ${from.label}: ${result.response.status}`);
         return text(result.text, !result.response);
       }
-      return text(JSON.stringify(await approve(context, args, source(), options)));
+      return text(JSON.stringify(await approve(context, args, from, options)));
     } finally {
       pending--;
     }

@@ -4,12 +4,13 @@
 // own agent turn, measured in the same runs) as the baseline. Every time is taken in the browser or
 // the extension host, on the same machine clock.
 import { typePrompt, type ReceivedRequest } from '../agent/chat';
-import { openAgentQuestionsView, openWorkbench, type Workbench } from '../ui/workbench';
+import type { Workbench } from '../ui/workbench';
+import { median, runBench } from './benchKit';
+import { inWorkbench } from './benchWorkbench';
 
 const RUNS = 10;
 const PROMPT = 'Which database? scenario:database';
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Waits until the scripted model has received a request after `since` that contains `text`. */
@@ -23,12 +24,8 @@ async function nextModelRequest(workbench: Workbench, since: number, text = ''):
 }
 
 async function main() {
-  const workbench = await openWorkbench();
-  try {
+  await inWorkbench(async (workbench, panel) => {
     const { page, driver } = workbench;
-    await openAgentQuestionsView(page);
-    const panel = await workbench.panel();
-    await panel.locator('.empty').waitFor();
 
     const enterToModel: number[] = [];
     const enterToInteractive: number[] = [];
@@ -62,12 +59,7 @@ async function main() {
     console.log(`Enter -> question interactive in the panel           ${median(enterToInteractive)} ms  ratio ${(median(enterToInteractive) / base).toFixed(1)}x`);
     console.log(`Submit -> model's next request carries the answer    ${median(submitToModel)} ms  ratio ${(median(submitToModel) / base).toFixed(1)}x`);
     console.log(`  (all runs, ms: Enter->interactive ${enterToInteractive.join(' ')}; Submit->model ${submitToModel.join(' ')})`);
-  } finally {
-    await workbench.close();
-  }
+  });
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+runBench(main);

@@ -5,6 +5,7 @@ import { parseAskUserInput } from '../../src/broker/askUserInput';
 import { QuestionBroker } from '../../src/broker/broker';
 import { newRequestId } from '../../src/broker/ids';
 import type { Answers, Question } from '../../src/broker/schemas';
+import { median, runBench } from './benchKit';
 
 const RAW_INPUT = {
   questions: [
@@ -75,8 +76,6 @@ async function perSecond(cycle: Cycle, count: number): Promise<number> {
   return count / (Number(process.hrtime.bigint() - started) / 1e9);
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-
 /** Alternates baseline and candidate rounds so machine noise hits both alike. */
 async function compare(label: string, baseline: Cycle, candidate: Cycle, count: number, rounds = 7) {
   await perSecond(baseline, count / 4);
@@ -128,7 +127,4 @@ async function main() {
   bytesPerPending(10_000);
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+runBench(main);

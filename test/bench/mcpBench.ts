@@ -9,6 +9,7 @@ import { QuestionBroker } from '../../src/broker/broker';
 import { RememberedPermissions } from '../../src/broker/rememberedPermissions';
 import { McpEndpoint } from '../../src/extension/mcpEndpoint';
 import { createToolServer } from '../../src/extension/mcpTools';
+import { median, runBench } from './benchKit';
 
 // Under 1,500 per client: the SDK client adds an abort listener per request to a session-wide signal.
 const RUNS = 1000;
@@ -27,8 +28,6 @@ async function client(url: string): Promise<Client> {
   await c.connect(new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers: { authorization: `Bearer ${TOKEN}` } } }));
   return c;
 }
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 /** Alternates the two calls, so warm-up and machine noise fall on both alike; medians in ms. */
 async function timeBoth(first: () => Promise<unknown>, second: () => Promise<unknown>): Promise<[number, number]> {
@@ -81,7 +80,4 @@ async function main() {
   }
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+runBench(main);

@@ -1,22 +1,18 @@
 // Part of npm run bench: in the real workbench, the time from invokeTool until the question is
 // interactive in the panel, and from Submit until the tool call returns, each a median over
 // RUNS runs and a ratio to a bare host -> webview -> host postMessage echo measured in the same run.
-import { openAgentQuestionsView, openWorkbench, type Workbench } from '../ui/workbench';
+import type { Workbench } from '../ui/workbench';
+import { median, runBench } from './benchKit';
+import { inWorkbench } from './benchWorkbench';
 
 const RUNS = 25;
 const INPUT = {
   questions: [{ id: 'database', header: 'Database', question: 'Which database?', options: [{ label: 'PostgreSQL', recommended: true }, { label: 'SQLite' }] }],
 };
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-
 async function main() {
-  const workbench = await openWorkbench();
-  try {
+  await inWorkbench(async (workbench, panel) => {
     const { page, driver } = workbench;
-    await openAgentQuestionsView(page);
-    const panel = await workbench.panel();
-    await panel.locator('.empty').waitFor();
 
     const echo: number[] = [];
     const askToInteractive: number[] = [];
@@ -54,9 +50,7 @@ async function main() {
     console.log(`\nOne new request reflected, with 1 pending vs with 200 pending (medians over ${SCALE_RUNS} runs)`);
     console.log(`  Queue tree row appears       ${one!.tree} ms vs ${many!.tree} ms  ratio ${(many!.tree / Math.max(one!.tree, 1)).toFixed(2)} (target near 1)`);
     console.log(`  panel's waiting count         ${one!.panel} ms vs ${many!.panel} ms  ratio ${(many!.panel / Math.max(one!.panel, 1)).toFixed(2)} (target near 1)`);
-  } finally {
-    await workbench.close();
-  }
+  });
 }
 
 const SCALE_RUNS = 15;
@@ -110,7 +104,4 @@ async function reflectTimes(workbench: Workbench, pendingCount: number): Promise
   return { tree: median(tree), panel: median(panelTimes) };
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+runBench(main);

@@ -21,6 +21,16 @@ async function start(maxPendingPerClient = 8) {
   return { broker, endpoint, logs };
 }
 
+/** Runs a test against a fresh endpoint and always closes it. */
+async function withEndpoint(run: (started: Awaited<ReturnType<typeof start>>) => Promise<void>, maxPendingPerClient?: number) {
+  const started = await start(maxPendingPerClient);
+  try {
+    await run(started);
+  } finally {
+    await started.endpoint.close();
+  }
+}
+
 async function connect(url: string, token = TOKEN, name = 'unit-client') {
   const client = new Client({ name, version: '1' });
   await client.connect(new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers: { authorization: `Bearer ${token}` } } }));
@@ -50,8 +60,7 @@ suite('MCP endpoint', () => {
   });
 
   test('ask_user over MCP: the question is queued labelled with the client name, and the answer comes back typed', async () => {
-    const { broker, endpoint } = await start();
-    try {
+    await withEndpoint(async ({ broker, endpoint }) => {
       const client = await connect(endpoint.url, TOKEN, 'Claude Code');
       const tools = await client.listTools();
       assert.deepEqual(tools.tools.map((t) => t.name), ['ask_user', 'approve']);
@@ -63,28 +72,22 @@ suite('MCP endpoint', () => {
       assert.match(result.content[0]!.text, /^The user answered 1 question: database = "SQLite"\.\n\{"requestId":"r1","status":"answered"/);
       assert.equal(result.isError, undefined);
       await client.close();
-    } finally {
-      await endpoint.close();
-    }
+    });
   });
 
   test('invalid ask_user input gets the same model-readable message as the language-model tool', async () => {
-    const { broker, endpoint } = await start();
-    try {
+    await withEndpoint(async ({ broker, endpoint }) => {
       const client = await connect(endpoint.url);
       const result = (await client.callTool({ name: 'ask_user', arguments: { questions: [{ ...ASK.questions[0], options: [{ label: 'Only' }] }] } })) as { content: Array<{ text: string }>; isError?: boolean };
       assert.match(result.content[0]!.text, /^ask_user input is invalid; nothing was asked\. Fix 1 problem and call ask_user again:\n- questions\[0\]\.options: needs 2 to 6 options \(got 1\)/);
       assert.equal(result.isError, true);
       assert.equal(broker.size, 0);
       await client.close();
-    } finally {
-      await endpoint.close();
-    }
+    });
   });
 
   test('a client that goes away while its question waits cancels it', async () => {
-    const { broker, endpoint } = await start();
-    try {
+    await withEndpoint(async ({ broker, endpoint }) => {
       const controller = new AbortController();
       const response = post(endpoint.url, INITIALIZE);
       const sessionId = (await response).headers.get('mcp-session-id')!;
@@ -102,14 +105,11 @@ suite('MCP endpoint', () => {
       await call;
       assert.equal(await settled, 'cancelled');
       assert.equal(broker.size, 0);
-    } finally {
-      await endpoint.close();
-    }
+    });
   });
 
   test('notifications/cancelled from the client settles the question as cancelled', async () => {
-    const { broker, endpoint } = await start();
-    try {
+    await withEndpoint(async ({ broker, endpoint }) => {
       const client = await connect(endpoint.url);
       const controller = new AbortController();
       const settled = new Promise<string>((resolve) => broker.onDidChange((c) => c.type === 'settled' && resolve(c.response.status)));
@@ -120,14 +120,11 @@ suite('MCP endpoint', () => {
       assert.equal(broker.size, 0);
       await call;
       await client.close();
-    } finally {
-      await endpoint.close();
-    }
+    });
   });
 
   test('refuses: no token, a wrong token, a foreign Host, a browser Origin, an oversized body, a non-JSON body', async () => {
-    const { endpoint, logs } = await start();
-    try {
+    await withEndpoint(async ({ endpoint, logs }) => {
       assert.equal((await post(endpoint.url, INITIALIZE, { authorization: '' })).status, 401);
       const wrong = await post(endpoint.url, INITIALIZE, { authorization: 'Bearer nope' });
       assert.equal(wrong.status, 401);
@@ -148,28 +145,22 @@ suite('MCP endpoint', () => {
       assert.equal((await post(endpoint.url, '{nope')).status, 400);
       assert.equal((await post(endpoint.url.replace('/mcp', '/other'), INITIALIZE)).status, 404);
       assert.equal(logs.join('\n').includes(TOKEN), false, 'the token is never logged');
-    } finally {
-      await endpoint.close();
-    }
+    });
   });
 
   test('a flood of 1,000 sessions is bounded, and the endpoint still answers afterwards', async () => {
-    const { endpoint } = await start();
-    try {
+    await withEndpoint(async ({ endpoint }) => {
       const statuses = await Promise.all(Array.from({ length: 1000 }, () => post(endpoint.url, INITIALIZE).then((r) => r.status)));
       assert.ok(statuses.every((s) => s === 200 || s === 503), `only 200 or 503, got ${[...new Set(statuses)].join(', ')}`);
       assert.ok(endpoint.clients().length <= MAX_SESSIONS, `${endpoint.clients().length} sessions open`);
       const client = await connect(endpoint.url);
       assert.equal((await client.listTools()).tools.length, 2);
       await client.close();
-    } finally {
-      await endpoint.close();
-    }
+    });
   });
 
   test("one client's waiting calls are capped; the rest are refused with a readable message", async () => {
-    const { broker, endpoint } = await start(3);
-    try {
+    await withEndpoint(async ({ broker, endpoint }) => {
       const client = await connect(endpoint.url);
       const calls = Array.from({ length: 5 }, () => client.callTool({ name: 'ask_user', arguments: ASK }) as Promise<{ content: Array<{ text: string }>; isError?: boolean }>);
       await until(() => broker.size === 3);
@@ -178,8 +169,6 @@ suite('MCP endpoint', () => {
       for (const request of broker.list()) broker.reject(request.id);
       await Promise.all(calls.slice(0, 3));
       await client.close();
-    } finally {
-      await endpoint.close();
-    }
+    }, 3);
   });
 });

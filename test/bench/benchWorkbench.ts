@@ -1,0 +1,16 @@
+// The real workbench for the panel and agent-loop benchmarks, with an empty Question panel.
+import type { Frame } from 'playwright-core';
+import { openAgentQuestionsView, openWorkbench, type Workbench } from '../ui/workbench';
+
+/** Opens the workbench and the Agent Questions view, waits for an empty panel, runs, closes. */
+export async function inWorkbench(run: (workbench: Workbench, panel: Frame) => Promise<void>): Promise<void> {
+  const workbench = await openWorkbench();
+  try {
+    await openAgentQuestionsView(workbench.page);
+    const panel = await workbench.panel();
+    await panel.locator('.empty').waitFor();
+    await run(workbench, panel);
+  } finally {
+    await workbench.close();
+  }
+}
