@@ -23,6 +23,8 @@ suite('Queue and attention in the real workbench', () => {
 
     const rows = page.locator('[id="workbench.view.extension.agentQuestions"] .monaco-list-row, .pane-body .monaco-list-row').filter({ hasText: /Permissions|Questions|Allow the build\?|First|Second/ });
     await page.locator('.monaco-list-row', { hasText: 'Allow the build?' }).waitFor();
+    // The tree may render the rows in more than one refresh: wait for the last one before reading.
+    await page.locator('.monaco-list-row', { hasText: 'Second' }).waitFor();
     const labels = (await rows.locator('.label-name').allInnerTexts()).map((t) => t.trim());
     assert.deepEqual(labels.slice(0, 5), ['Permissions', 'Allow the build?', 'Questions', 'First', 'Second']);
     const badge = page.getByRole('tab', { name: /^Agent Questions/ }).locator('.badge-content');
