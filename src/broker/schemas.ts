@@ -90,6 +90,8 @@ export type QuestionInput = z.infer<typeof QuestionInputSchema> & { returnValue?
 export const SourceSchema = z.object({
   type: z.enum(['tool', 'extension', 'mcp']),
   label: z.string(),
+  /** How the asker reached us, when its label is only what it says of itself (MCP clients: name and token). */
+  via: z.string().optional(),
 });
 
 export const QuestionSchema = z.object({

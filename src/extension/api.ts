@@ -27,6 +27,8 @@ export interface Question {
 export interface RequestSource {
   type: 'tool' | 'extension' | 'mcp';
   label: string;
+  /** How the asker reached us, when `label` is only what it says of itself (MCP clients). */
+  via?: string;
 }
 
 export interface QuestionRequest {
