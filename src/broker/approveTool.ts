@@ -3,6 +3,8 @@
 // {"behavior":"deny","message"}. Claude Code's own AskUserQuestion becomes a question request.
 import * as z from 'zod';
 import type { NewPermissionRequest, NewQuestionRequest } from './broker';
+import { displayToolCall } from './toolCallDisplay';
+import { uiText } from './visibleText';
 import { LIMITS, type Answer, type PermissionResponse, type Question, type QuestionResponse, type RequestSource } from './schemas';
 
 export const ApproveInputSchema = z.object({
@@ -43,17 +45,21 @@ function codeBlock(text: string, language = ''): string {
   return `${fence}${language}\n${text}\n${fence}`;
 }
 
-/** A readable view of the tool call: for Bash the command, otherwise the input as JSON. */
+/** The tool call as markdown, whole (for copying and for API readers; the panel shows `toolCall`). */
 export function describeToolCall(toolName: string, input: Record<string, unknown>): string {
-  const description = typeof input['description'] === 'string' ? `${input['description']}\n\n` : '';
-  if (toolName === 'Bash' && typeof input['command'] === 'string') return `${description}${codeBlock(clip(input['command'], 4000), 'sh')}`;
-  const path = typeof input['file_path'] === 'string' ? `File: \`${input['file_path']}\`\n\n` : '';
-  return `${description}${path}${codeBlock(clip(JSON.stringify(input, null, 2), 4000), 'json')}`;
+  if (toolName === 'Bash' && typeof input['command'] === 'string') {
+    const { command, ...rest } = input;
+    return `${codeBlock(command as string, 'sh')}${Object.keys(rest).length ? `\n\n${codeBlock(JSON.stringify(rest, null, 2), 'json')}` : ''}`;
+  }
+  return codeBlock(JSON.stringify(input, null, 2), 'json');
 }
 
-export function permissionRequestFor(call: ApproveInput, source: RequestSource): NewPermissionRequest {
-  const verb = call.tool_name === 'Bash' ? 'run a command' : `use ${call.tool_name}`;
-  return { source, title: `${source.label} wants to ${verb}`, detail: describeToolCall(call.tool_name, call.input), permissionKey: `mcp:${call.tool_name}` };
+/** The permission request for a tool call, or why it cannot be shown in full (then it is denied, never cut). */
+export function permissionRequestFor(call: ApproveInput, source: RequestSource, workspaceFolders: readonly string[]): NewPermissionRequest | { refused: string } {
+  const display = displayToolCall(call.tool_name, call.input, workspaceFolders);
+  if (!display.ok) return { refused: display.message };
+  const verb = call.tool_name === 'Bash' ? 'run a command' : `use ${uiText(call.tool_name, 80)}`;
+  return { source, title: `${source.label} wants to ${verb}`, detail: describeToolCall(call.tool_name, call.input), toolCall: display.toolCall };
 }
 
 export function approveResultFor(call: ApproveInput, response: PermissionResponse): ApproveResult {
@@ -69,10 +75,14 @@ export function approveResultFor(call: ApproveInput, response: PermissionRespons
 }
 
 /** AskUserQuestion's questions as ours, ids q1…q4; undefined when they do not fit our limits. */
-export function questionRequestFor(call: ApproveInput, source: RequestSource): NewQuestionRequest | undefined {
+export function questionRequestFor(call: ApproveInput, source: RequestSource): NewQuestionRequest | { refused: string } | undefined {
   if (call.tool_name !== ASK_USER_QUESTION_TOOL) return undefined;
   const parsed = AskUserQuestionInputSchema.safeParse(call.input);
   if (!parsed.success) return undefined;
+  // Claude Code keys the answers by question text, so two equal texts would overwrite each other.
+  const texts = parsed.data.questions.map((q) => q.question);
+  const repeated = texts.find((text, index) => texts.indexOf(text) !== index);
+  if (repeated !== undefined) return { refused: `AskUserQuestion has two questions with the same text (${JSON.stringify(clip(repeated, 80))}); its answers are keyed by question text, so give each question its own wording.` };
   const questions: Question[] = parsed.data.questions.map((q, index) => ({
     id: `q${index + 1}`,
     header: clip(q.header?.trim() || `Question ${index + 1}`, LIMITS.headerMax),
@@ -93,7 +103,8 @@ function answerText(answer: Answer): string {
 export function askUserQuestionResultFor(call: ApproveInput, request: NewQuestionRequest, response: QuestionResponse): ApproveResult {
   if (response.status !== 'answered') return approveResultFor(call, { requestId: response.requestId, status: response.status, ...(response.reason ? { reason: response.reason } : {}) });
   const questions = (call.input['questions'] as Array<{ question: string }>) ?? [];
-  const answers: Record<string, string> = {};
+  // No prototype: a question whose text is "__proto__" or "constructor" is an answer like any other.
+  const answers: Record<string, string> = Object.create(null);
   request.questions.forEach((q, index) => {
     const answer = response.answers?.[q.id];
     if (answer && !answer.skipped) answers[questions[index]!.question] = answerText(answer);

@@ -1,6 +1,7 @@
 // Asking, as every client does it: the availability policy first (unavailable, scripted,
 // remembered "always allow"), then the broker's queue.
 import type { AskOptions, NewPermissionRequest, NewQuestionRequest, QuestionBroker } from './broker';
+import { rememberOptionsFor } from './permissionRules';
 import type { Route } from './policy';
 import type { RememberedPermissions } from './rememberedPermissions';
 import { answersFromScript, type ParsedAnswersFile } from './scriptedAnswers';
@@ -26,15 +27,18 @@ export async function askQuestions(broker: QuestionBroker, request: NewQuestionR
 }
 
 export async function askPermission(broker: QuestionBroker, request: NewPermissionRequest, policy: Policy, options: AskOptions = {}): Promise<PermissionResponse> {
-  if (request.permissionKey && policy.permissions.isAlwaysAllowed(request.permissionKey)) {
-    return broker.decideWithoutAsking(request, { status: 'answered', decision: 'allow_always', reason: 'The user chose "Always allow" for this earlier.' });
-  }
+  const rememberOptions = rememberOptionsFor(request);
+  const full: NewPermissionRequest = { ...request, ...(rememberOptions.length ? { rememberOptions } : {}) };
+  // Policy first: with no one to ask, or in answersFile mode, nothing is allowed, remembered or not.
   const route = policy.route();
   if (route.kind !== 'ask') {
     const reason = route.kind === 'unavailable' ? route.reason : 'Permission requests are never answered from the answers file.';
-    return broker.decideWithoutAsking(request, { status: 'unavailable', reason });
+    return broker.decideWithoutAsking(full, { status: 'unavailable', reason });
   }
-  const response = await broker.requestPermission(request, options);
-  if (response.decision === 'allow_always' && request.permissionKey) await policy.permissions.remember(request.permissionKey);
+  const rule = policy.permissions.allowing(full);
+  if (rule) return broker.decideWithoutAsking(full, { status: 'answered', decision: 'allow_always', rule: rule.key, reason: `The user chose "Always allow" for ${rule.label} earlier.` });
+  const response = await broker.requestPermission(full, options);
+  const chosen = rememberOptions.find((o) => o.key === response.rule);
+  if (response.decision === 'allow_always' && chosen) await policy.permissions.remember(chosen, request.source.label);
   return response;
 }

@@ -2,6 +2,7 @@
 // by a reply, a rejection, a cancellation, a timeout or disposal.
 import { Emitter, type CancellationSignal, type Disposable } from './events';
 import { checkAnswers } from './answerCheck';
+import { uiText } from './visibleText';
 import type {
   Answers,
   PendingRequest,
@@ -40,6 +41,7 @@ export interface Outcome {
   answers?: Answers;
   decision?: PermissionDecision;
   reason?: string;
+  rule?: string;
 }
 
 interface Entry {
@@ -107,12 +109,18 @@ export class QuestionBroker implements Disposable {
     return this.settle(id, { status: 'answered', answers });
   }
 
-  /** Decides a permission request; a denial may carry a message for the asker. */
-  decide(id: string, decision: PermissionDecision, message?: string): boolean {
+  /**
+   * Decides a permission request; a denial may carry a message for the asker. "Always allow"
+   * remembers the rule picked among the request's options (the first when none or another was given).
+   */
+  decide(id: string, decision: PermissionDecision, message?: string, rule?: string): boolean {
     const entry = this.pending.get(id);
     if (!entry) return this.ignore(id, 'decision');
-    if (entry.request.kind !== 'permission') return this.ignore(id, 'decision', 'it is a question request; use reply()');
-    return this.settle(id, { status: 'answered', decision, ...(decision === 'deny' && message ? { reason: message } : {}) });
+    const { request } = entry;
+    if (request.kind !== 'permission') return this.ignore(id, 'decision', 'it is a question request; use reply()');
+    const options = request.rememberOptions ?? [];
+    const remembered = decision === 'allow_always' ? (options.find((o) => o.key === rule) ?? options[0]) : undefined;
+    return this.settle(id, { status: 'answered', decision, ...(decision === 'deny' && message ? { reason: message } : {}), ...(remembered ? { rule: remembered.key } : {}) });
   }
 
   reject(id: string, reason?: string): boolean {
@@ -171,7 +179,7 @@ export class QuestionBroker implements Disposable {
   }
 
   private ignore(id: string, what: string, why = 'it is not pending (already settled, or unknown)'): false {
-    this.log(`Ignored a ${what} for request ${id}: ${why}.`);
+    this.log(`Ignored a ${what} for request ${uiText(id, 100)}: ${why}.`);
     return false;
   }
 }
@@ -188,4 +196,5 @@ const permissionResponse = (requestId: string, o: Outcome): PermissionResponse =
   status: o.status,
   ...(o.decision ? { decision: o.decision } : {}),
   ...(o.reason ? { reason: o.reason } : {}),
+  ...(o.rule ? { rule: o.rule } : {}),
 });

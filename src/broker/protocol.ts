@@ -18,7 +18,16 @@ export const PanelToHostSchema = z.discriminatedUnion('type', [
     })
     .strict(),
   z.object({ type: z.literal('reject'), requestId: RequestId, reason: z.string().max(2000).optional() }).strict(),
-  z.object({ type: z.literal('decide'), requestId: RequestId, decision: z.enum(PERMISSION_DECISIONS), message: z.string().max(2000).optional() }).strict(),
+  z
+    .object({
+      type: z.literal('decide'),
+      requestId: RequestId,
+      decision: z.enum(PERMISSION_DECISIONS),
+      message: z.string().max(2000).optional(),
+      /** allow_always: which of the request's remember options the user picked. */
+      rule: z.string().max(100_000).optional(),
+    })
+    .strict(),
   /** The panel shows this request and it is ready for input. */
   z.object({ type: z.literal('shown'), requestId: RequestId }).strict(),
   z.object({ type: z.literal('openQueue') }).strict(),
@@ -46,8 +55,10 @@ export const HostToPanelSchema = z.discriminatedUnion('type', [
     /** The new history entry, when the request was recorded. */
     historyEntry: HistoryEntrySchema.optional(),
   }),
-  /** Show this pending request (chosen in the Queue), even if it is not the head. */
+  /** Show this pending request (chosen in the Queue), even if it is not the head; the user asked, so it takes focus. */
   z.object({ type: z.literal('show'), requestId: RequestId }),
+  /** The user asked to focus the panel: its request's first control takes focus. */
+  z.object({ type: z.literal('focus') }),
   /** A bare round trip, for the benchmark's baseline. */
   z.object({ type: z.literal('ping'), nonce: z.number() }),
 ]);

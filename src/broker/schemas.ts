@@ -116,6 +116,25 @@ export const QuestionRequestSchema = z.object({
   questions: z.array(QuestionSchema).min(1),
 });
 
+/** A tool call to approve, shown in full: the command, then every other input key by name. */
+export const ToolCallSchema = z.object({
+  tool: z.string(),
+  /** Bash: the command, never cut. */
+  command: z.string().optional(),
+  /** Every other input key; strings as they are, other values as JSON. */
+  fields: z.array(z.object({ name: z.string(), value: z.string(), warning: z.string().optional() })),
+  /** What deserves a second look before allowing: sandbox off, background, paths outside the workspace, blank runs. */
+  warnings: z.array(z.string()),
+});
+
+/** What "Always allow" may remember for a request; the first is the default. */
+export const RememberOptionSchema = z.object({
+  key: z.string(),
+  /** The rule in a few words, e.g. "npm test …" (a prefix) or "npm test" (the exact command). */
+  label: z.string(),
+  description: z.string(),
+});
+
 export const PermissionRequestSchema = z.object({
   id: z.string(),
   kind: z.literal('permission'),
@@ -124,6 +143,8 @@ export const PermissionRequestSchema = z.object({
   title: z.string(),
   detail: z.string(),
   permissionKey: z.string().optional(),
+  toolCall: ToolCallSchema.optional(),
+  rememberOptions: z.array(RememberOptionSchema).optional(),
 });
 
 export const PendingRequestSchema = z.discriminatedUnion('kind', [QuestionRequestSchema, PermissionRequestSchema]);
@@ -157,6 +178,8 @@ export const PermissionResponseSchema = z.object({
   status: z.enum(RESPONSE_STATUSES),
   decision: z.enum(PERMISSION_DECISIONS).optional(),
   reason: z.string().optional(),
+  /** allow_always: the key of the rule that was remembered (or that allowed it without asking). */
+  rule: z.string().optional(),
 });
 
 export const HistoryEntrySchema = z.object({
@@ -183,6 +206,8 @@ export type Question = z.infer<typeof QuestionSchema>;
 export type QuestionRequest = z.infer<typeof QuestionRequestSchema>;
 export type PermissionRequest = z.infer<typeof PermissionRequestSchema>;
 export type PendingRequest = z.infer<typeof PendingRequestSchema>;
+export type ToolCall = z.infer<typeof ToolCallSchema>;
+export type RememberOption = z.infer<typeof RememberOptionSchema>;
 export type Answer = z.infer<typeof AnswerSchema>;
 export type Answers = z.infer<typeof AnswersSchema>;
 export type ResponseStatus = (typeof RESPONSE_STATUSES)[number];

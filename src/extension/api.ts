@@ -48,6 +48,10 @@ export interface PermissionRequest {
   title: string;
   detail: string;
   permissionKey?: string;
+  /** A tool call from an external agent, shown in full: the command, then every other input key. */
+  toolCall?: { tool: string; command?: string; fields: Array<{ name: string; value: string; warning?: string }>; warnings: string[] };
+  /** What "Always allow" may remember for this request; the first is the default. */
+  rememberOptions?: Array<{ key: string; label: string; description: string }>;
 }
 
 export type PendingRequest = QuestionRequest | PermissionRequest;
@@ -80,6 +84,8 @@ export interface PermissionResponse {
   status: ResponseStatus;
   decision?: PermissionDecision;
   reason?: string;
+  /** allow_always: the key of the rule that was remembered, or that allowed it without asking. */
+  rule?: string;
 }
 
 export type ApiChange =

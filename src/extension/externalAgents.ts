@@ -16,6 +16,7 @@ type McpModule = typeof import('./mcpModule');
 const loadMcpModule = (): McpModule => require(join(__dirname, 'mcp.js')) as McpModule;
 
 const TOKEN_KEY = 'agentQuestions.mcp.token';
+const workspaceFolders = () => (vscode.workspace.workspaceFolders ?? []).filter((f) => f.uri.scheme === 'file').map((f) => f.uri.fsPath);
 const MAX_PENDING_PER_CLIENT = 8;
 
 export class ExternalAgents implements vscode.Disposable {
@@ -61,7 +62,7 @@ export class ExternalAgents implements vscode.Disposable {
       log: (message) => this.log.info(message),
       createServer: (scope) =>
         createToolServer(
-          { broker: this.broker, policy: this.policy, timeoutMs: () => readSettings().timeoutSeconds * 1000, log: (m) => this.log.info(m), maxPendingPerClient: MAX_PENDING_PER_CLIENT },
+          { broker: this.broker, policy: this.policy, timeoutMs: () => readSettings().timeoutSeconds * 1000, log: (m) => this.log.info(m), workspaceFolders, maxPendingPerClient: MAX_PENDING_PER_CLIENT },
           String(this.context.extension.packageJSON.version),
           scope,
         ),

@@ -15,6 +15,8 @@ export interface McpToolsContext {
   policy: Policy;
   timeoutMs: () => number;
   log: (message: string) => void;
+  /** Absolute paths of the workspace folders: a path outside them is called out on a permission prompt. */
+  workspaceFolders?: () => string[];
   /** At most this many tool calls of one client wait at once. */
   maxPendingPerClient: number;
 }
@@ -91,12 +93,15 @@ async function approve(context: McpToolsContext, args: unknown, source: RequestS
   }
   const call = parsed.data;
   const questions = questionRequestFor(call, source);
+  if (questions && 'refused' in questions) return { behavior: 'deny', message: questions.refused };
   if (questions) {
     const response = await askQuestions(context.broker, questions, context.policy, options);
     context.log(`MCP AskUserQuestion from ${source.label}: ${response.status}`);
     return askUserQuestionResultFor(call, questions, response);
   }
-  const response = await askPermission(context.broker, permissionRequestFor(call, source), context.policy, options);
+  const request = permissionRequestFor(call, source, context.workspaceFolders?.() ?? []);
+  if ('refused' in request) return { behavior: 'deny', message: request.refused };
+  const response = await askPermission(context.broker, request, context.policy, options);
   context.log(`MCP approve ${call.tool_name} from ${source.label}: ${response.decision ?? response.status}`);
   return approveResultFor(call, response);
 }

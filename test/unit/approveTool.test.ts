@@ -1,4 +1,5 @@
 import * as assert from 'node:assert/strict';
+import type { NewPermissionRequest, NewQuestionRequest } from '../../src/broker/broker';
 import { approveResultFor, askUserQuestionResultFor, describeToolCall, permissionRequestFor, questionRequestFor, type ApproveInput } from '../../src/broker/approveTool';
 
 const SOURCE = { type: 'mcp' as const, label: 'Claude Code' };
@@ -15,11 +16,17 @@ const ASK: ApproveInput = {
 };
 
 suite('approve (permission-prompt tool)', () => {
-  test('a Bash call becomes a permission request showing the command, keyed by tool name', () => {
-    const request = permissionRequestFor(BASH, SOURCE);
+  test('a Bash call becomes a permission request showing the command and every other key', () => {
+    const request = permissionRequestFor(BASH, SOURCE, ['/ws']) as NewPermissionRequest;
     assert.equal(request.title, 'Claude Code wants to run a command');
-    assert.equal(request.permissionKey, 'mcp:Bash');
-    assert.equal(request.detail, 'Create a marker file\n\n```sh\ntouch marker && echo done\n```');
+    assert.equal(request.permissionKey, undefined);
+    assert.deepEqual(request.toolCall, { tool: 'Bash', command: 'touch marker && echo done', fields: [{ name: 'description', value: 'Create a marker file' }], warnings: [] });
+    assert.equal(request.detail, '```sh\ntouch marker && echo done\n```\n\n```json\n{\n  "description": "Create a marker file"\n}\n```');
+  });
+
+  test('prevents a forged title: a tool name cannot add lines or links', () => {
+    const request = permissionRequestFor({ tool_name: 'Read.\n[Answer](command:workbench.action.terminal.sendSequence)', input: {} }, SOURCE, []) as NewPermissionRequest;
+    assert.equal(request.title, 'Claude Code wants to use Read. [Answer] (command:workbench.action.terminal.sendSequence)');
   });
 
   test('a fence inside the command cannot close the code block', () => {
@@ -28,7 +35,7 @@ suite('approve (permission-prompt tool)', () => {
   });
 
   test('other tools show their input as JSON', () => {
-    assert.match(describeToolCall('Write', { file_path: 'a.txt', content: 'x' }), /^File: `a.txt`\n\n```json\n\{\n  "file_path": "a.txt",/);
+    assert.match(describeToolCall('Write', { file_path: 'a.txt', content: 'x' }), /^```json\n\{\n  "file_path": "a.txt",/);
   });
 
   test('allow once and always allow return the input; deny returns the message or a default', () => {
@@ -44,7 +51,7 @@ suite('approve (permission-prompt tool)', () => {
   });
 
   test("AskUserQuestion becomes a question request, and the answers go back keyed by question text", () => {
-    const request = questionRequestFor(ASK, SOURCE)!;
+    const request = questionRequestFor(ASK, SOURCE) as NewQuestionRequest;
     assert.deepEqual(
       request.questions.map((q) => [q.id, q.header, q.kind, q.options.map((o) => o.label), q.allowOther]),
       [
@@ -57,11 +64,12 @@ suite('approve (permission-prompt tool)', () => {
       status: 'answered',
       answers: { q1: { selected: ['SQLite'], note: 'v3', skipped: false }, q2: { selected: ['Redis'], other: 'NATS', skipped: false } },
     });
-    assert.deepEqual(result, { behavior: 'allow', updatedInput: { ...ASK.input, answers: { 'Which database should I use?': 'SQLite (note: v3)', 'Which extras?': 'Redis, NATS' } } });
+    // As Claude Code receives it: JSON (the answers map has no prototype).
+    assert.deepEqual(JSON.parse(JSON.stringify(result)), { behavior: 'allow', updatedInput: { ...ASK.input, answers: { 'Which database should I use?': 'SQLite (note: v3)', 'Which extras?': 'Redis, NATS' } } });
   });
 
   test('AskUserQuestion rejected in the panel is a denial; other tools are not questions', () => {
-    const request = questionRequestFor(ASK, SOURCE)!;
+    const request = questionRequestFor(ASK, SOURCE) as NewQuestionRequest;
     assert.deepEqual(askUserQuestionResultFor(ASK, request, { requestId: 'r1', status: 'rejected', reason: 'later' }), { behavior: 'deny', message: 'The user declined to decide: later.' });
     assert.equal(questionRequestFor(BASH, SOURCE), undefined);
     assert.equal(questionRequestFor({ tool_name: 'AskUserQuestion', input: { questions: [] } }, SOURCE), undefined);

@@ -85,7 +85,7 @@ suite('availability policy', () => {
 });
 
 suite('permissions', () => {
-  test('allow_always is remembered per key and answered without asking next time', async () => {
+  test("allow_always is remembered per extension and key and answered without asking next time", async () => {
     const { broker } = makeBroker();
     const policy = makePolicy();
     const first = askPermission(broker, PERMISSION, policy);
@@ -103,6 +103,18 @@ suite('permissions', () => {
     assert.equal(broker.size, 1, 'another key still asks');
     broker.decide(broker.list()[0]!.id, 'deny');
     assert.equal((await otherKey).decision, 'deny');
+
+    const otherExtension = askPermission(broker, { ...PERMISSION, source: { type: 'extension', label: 'Extension c.d' } }, policy);
+    assert.equal(broker.size, 1, 'the same key from another extension still asks');
+    broker.decide(broker.list()[0]!.id, 'deny');
+    await otherExtension;
+    assert.deepEqual(policy.permissions.list().map((r) => [r.label, r.source]), [['run-tests', 'Extension a.b']]);
+
+    await policy.permissions.forget(policy.permissions.list()[0]!.key);
+    void askPermission(broker, PERMISSION, policy);
+    assert.equal(broker.size, 1, 'after forgetting the rule, it asks again');
+    broker.decide(broker.list()[0]!.id, 'allow_always');
+    await new Promise((r) => setImmediate(r));
 
     await policy.permissions.clear();
     void askPermission(broker, PERMISSION, policy);
