@@ -29,12 +29,12 @@ export function rememberOptionsFor(request: NewPermissionRequest): RememberOptio
   return [exact, ...commandPrefixes(call.command).map((prefix) => ({ key: `${BASH_PREFIX}${prefix}`, label: `${prefix} …`, description: `Commands that start with "${prefix}" (never with ; & | $ \` < > or a new line in them)` }))];
 }
 
-/** The longest first: "npm run test", "npm run", "npm". None when the command chains or substitutes. */
+/** The longest first: "npm run test", "npm run", "npm" (`npm run test:*` … `npm:*`). None when the command chains or substitutes. */
 function commandPrefixes(command: string): string[] {
   if (SHELL_OPERATORS.test(command) || hasInvisible(command)) return [];
   const words = command.trim().split(/\s+/);
   const prefixes: string[] = [];
-  for (let n = Math.min(MAX_PREFIX_WORDS, words.length - 1); n >= 1; n--) prefixes.push(words.slice(0, n).join(' '));
+  for (let n = Math.min(MAX_PREFIX_WORDS, words.length); n >= 1; n--) prefixes.push(words.slice(0, n).join(' '));
   return prefixes;
 }
 

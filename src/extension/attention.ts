@@ -7,6 +7,7 @@ import type { QuestionPanelView } from './questionPanelView';
 import type { QueueNode } from './queueTree';
 import { requestLabel } from './queueTree';
 import { readSettings } from './settings';
+import { uiText } from '../broker/visibleText';
 
 const COUNT_DELAY_MS = 50;
 
@@ -83,7 +84,7 @@ export class Attention implements vscode.Disposable {
       return;
     }
     const what = request.kind === 'permission' ? `asks permission: ${requestLabel(request)}` : `asks: ${requestLabel(request)}`;
-    this.show(`${request.source.label} ${what}`, ['Answer', 'Reject'], (choice) => {
+    this.show(`${uiText(request.source.label, 60)} ${what}`, ['Answer', 'Reject'], (choice) => {
       if (choice === 'Answer') void this.panel.showRequest(request.id);
       if (choice === 'Reject') this.broker.reject(request.id, 'The user rejected it from the notification.');
     });

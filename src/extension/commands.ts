@@ -1,19 +1,19 @@
 // The palette and Queue commands (category "Agent Questions").
 import * as vscode from 'vscode';
-import type { Policy } from '../broker/askWithPolicy';
 import type { QuestionBroker } from '../broker/broker';
 import type { History } from '../broker/history';
 import type { PendingRequest } from '../broker/schemas';
 import { describeAge } from '../broker/age';
 import { summarizeAnswer } from '../broker/resultText';
+import { uiText } from '../broker/visibleText';
 import { QuestionPanelView } from './questionPanelView';
 import { requestLabel } from './queueTree';
 import type { SecretVault } from './secretVault';
 
-export function registerCommands(context: vscode.ExtensionContext, broker: QuestionBroker, panel: QuestionPanelView, history: History, policy: Policy, vault: SecretVault): void {
+export function registerCommands(context: vscode.ExtensionContext, broker: QuestionBroker, panel: QuestionPanelView, history: History, vault: SecretVault): void {
   const register = (id: string, run: (...args: never[]) => unknown) => context.subscriptions.push(vscode.commands.registerCommand(id, run));
 
-  register('agentQuestions.focusPanel', () => vscode.commands.executeCommand(`${QuestionPanelView.viewType}.focus`));
+  register('agentQuestions.focusPanel', () => panel.focus());
   register('agentQuestions.answerNext', async () => {
     const next = broker.list()[0];
     if (next) await panel.showRequest(next.id);
@@ -25,7 +25,7 @@ export function registerCommands(context: vscode.ExtensionContext, broker: Quest
   register('agentQuestions.reject', async (request?: PendingRequest) => {
     if (!request?.id || !broker.get(request.id)) return;
     const reason = await vscode.window.showInputBox({
-      title: `Reject "${requestLabel(request)}"`,
+      title: `Reject "${uiText(requestLabel(request), 80)}"`,
       prompt: 'Optional: tell the agent why (it reads this).',
       placeHolder: 'e.g. Use the existing database; do not ask again',
     });
@@ -53,16 +53,12 @@ export function registerCommands(context: vscode.ExtensionContext, broker: Quest
     if (entries.length === 0) return void vscode.window.showInformationMessage('Agent Questions: no request has been settled in this workspace yet.');
     await vscode.window.showQuickPick(
       entries.map((entry) => ({
-        label: entry.summary,
-        description: `${entry.status.replace('_', ' ')} · ${entry.source.label} · ${describeAge(entry.settledAt)}`,
-        detail: entry.decision ?? (entry.questions ?? []).map((q) => `${q.header}: ${summarizeAnswer(q, entry.answers?.[q.id])}`).join(' · '),
+        label: uiText(entry.summary, 100),
+        description: `${entry.status.replace('_', ' ')} · ${uiText(entry.source.label, 60)} · ${describeAge(entry.settledAt)}`,
+        detail: uiText(entry.decision ?? (entry.questions ?? []).map((q) => `${q.header}: ${summarizeAnswer(q, entry.answers?.[q.id])}`).join(' · '), 300),
       })),
       { title: 'Agent Questions: History', placeHolder: 'Settled requests, newest first (secrets show only their variable)', matchOnDescription: true, matchOnDetail: true },
     );
-  });
-  register('agentQuestions.clearRememberedPermissions', async () => {
-    await policy.permissions.clear();
-    void vscode.window.showInformationMessage('Agent Questions: remembered "Always allow" permissions were cleared for this workspace.');
   });
   // Names only, never values. Other extensions may pass { delete: 'NAME' } or { deleteAll: true } (no prompt).
   register('agentQuestions.manageSecrets', async (options?: { delete?: string; deleteAll?: boolean }) => {

@@ -7,6 +7,7 @@ import { createApi } from './apiImpl';
 import { registerAskUserTool } from './askUserTool';
 import { Attention } from './attention';
 import { registerCommands } from './commands';
+import { registerPermissionCommands } from './permissionCommands';
 import { ExternalAgents } from './externalAgents';
 import { createPolicy } from './policyAdapter';
 import { QuestionPanelView } from './questionPanelView';
@@ -55,7 +56,8 @@ export function activate(context: vscode.ExtensionContext): AgentQuestionsApi {
       tree: queue.getChildren().map((group) => ({ label: queue.getTreeItem(group).label, children: queue.getChildren(group).map((r) => queue.getTreeItem(r).label) })),
     })),
   );
-  registerCommands(context, broker, panel, history, policy, vault);
+  registerCommands(context, broker, panel, history, vault);
+  registerPermissionCommands(context, policy.permissions);
   registerAskUserTool(context, broker, policy, log);
   registerSampleQuestionCommand(context, log);
   const externalAgents = new ExternalAgents(context, broker, policy, attention, log);

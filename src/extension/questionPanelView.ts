@@ -24,6 +24,8 @@ export class QuestionPanelView implements vscode.WebviewViewProvider, vscode.Dis
   private readonly pongs = new Map<number, () => void>();
   /** A request chosen in the Queue or a notification, shown as soon as the panel is ready for it. */
   private requestedShow: string | undefined;
+  /** The user asked to focus the panel before it was ready: its first control takes focus once it is. */
+  private requestedFocus = false;
 
   constructor(
     private readonly extensionUri: vscode.Uri,
@@ -66,6 +68,13 @@ export class QuestionPanelView implements vscode.WebviewViewProvider, vscode.Dis
     this.post({ type: 'show', requestId });
   }
 
+  /** Focuses the panel and its request's first control: the user asked for it. */
+  async focus(): Promise<void> {
+    this.requestedFocus = true;
+    await vscode.commands.executeCommand(`${QuestionPanelView.viewType}.focus`);
+    this.post({ type: 'focus' });
+  }
+
   /** Resolves with the time the panel reported this request interactive (at once if it already did). */
   whenShown(requestId: string): Promise<number> {
     const at = this.shownAt.get(requestId);
@@ -104,8 +113,12 @@ export class QuestionPanelView implements vscode.WebviewViewProvider, vscode.Dis
     ];
   }
 
+  /** Brings the panel into view without moving focus: keys meant for an editor or terminal stay there. */
   private reveal(): void {
     if (this.view?.visible) return;
+    if (this.view) return this.view.show(true);
+    // Never resolved yet: only the focus command can open it. The panel itself ignores keys until
+    // the user comes to a request, so nothing typed elsewhere can answer it.
     void vscode.commands.executeCommand(`${QuestionPanelView.viewType}.focus`);
   }
 
@@ -124,6 +137,7 @@ export class QuestionPanelView implements vscode.WebviewViewProvider, vscode.Dis
       case 'ready':
         this.postSnapshot();
         if (this.requestedShow && this.broker.get(this.requestedShow)) this.post({ type: 'show', requestId: this.requestedShow });
+        else if (this.requestedFocus) this.post({ type: 'focus' });
         return;
       case 'reply':
         void this.reply(message.requestId, message.answers, { values: message.secrets ?? {}, useStored: message.useStored ?? [] });
@@ -132,10 +146,11 @@ export class QuestionPanelView implements vscode.WebviewViewProvider, vscode.Dis
         this.broker.reject(message.requestId, message.reason);
         return;
       case 'decide':
-        this.broker.decide(message.requestId, message.decision, message.message);
+        this.broker.decide(message.requestId, message.decision, message.message, message.rule);
         return;
       case 'shown':
         if (message.requestId === this.requestedShow) this.requestedShow = undefined;
+        this.requestedFocus = false;
         this.shownAt.set(message.requestId, Date.now());
         if (this.shownAt.size > 50) this.shownAt.delete(this.shownAt.keys().next().value!);
         this.shown.fire(message.requestId);

@@ -4,6 +4,7 @@ import * as vscode from 'vscode';
 import type { QuestionBroker } from '../broker/broker';
 import type { PendingRequest } from '../broker/schemas';
 import { describeAge } from '../broker/age';
+import { uiText } from '../broker/visibleText';
 
 type Group = { kind: 'group'; requestKind: PendingRequest['kind']; label: string };
 export type QueueNode = Group | PendingRequest;
@@ -53,11 +54,11 @@ export class QueueTree implements vscode.TreeDataProvider<QueueNode>, vscode.Dis
     }
     const item = new vscode.TreeItem(requestLabel(node), vscode.TreeItemCollapsibleState.None);
     item.id = node.id;
-    item.description = `${node.source.label} · ${describeAge(node.createdAt)}`;
+    item.description = `${uiText(node.source.label, 60)} · ${describeAge(node.createdAt)}`;
     item.tooltip = requestTooltip(node);
     item.iconPath = new vscode.ThemeIcon(node.kind === 'permission' ? 'shield' : node.questions.some((q) => q.kind === 'secret') ? 'key' : 'question');
     item.contextValue = `agentQuestions.${node.kind}`;
-    item.accessibilityInformation = { label: `${node.kind === 'permission' ? 'Permission' : 'Question'}: ${requestLabel(node)}, from ${node.source.label}, ${describeAge(node.createdAt)}` };
+    item.accessibilityInformation = { label: `${node.kind === 'permission' ? 'Permission' : 'Question'}: ${requestLabel(node)}, from ${uiText(node.source.label, 60)}, ${describeAge(node.createdAt)}` };
     item.command = { command: 'agentQuestions.answer', title: 'Answer', arguments: [node] };
     return item;
   }
@@ -79,16 +80,19 @@ export class QueueTree implements vscode.TreeDataProvider<QueueNode>, vscode.Dis
   }
 }
 
+/** One line of agent text, safe for a tree item, a notification or a quick pick. */
 export function requestLabel(request: PendingRequest): string {
-  return request.kind === 'permission' ? request.title : request.questions.map((q) => q.header).join(', ');
+  return uiText(request.kind === 'permission' ? request.title : request.questions.map((q) => q.header).join(', '), 120);
 }
 
+/** Agent text as escaped markdown (appendText), each line made safe and capped. */
 function requestTooltip(request: PendingRequest): vscode.MarkdownString {
   const tooltip = new vscode.MarkdownString(undefined, false);
   tooltip.isTrusted = false;
   tooltip.supportHtml = false;
-  tooltip.appendText(`${request.source.label}\n\n`);
-  if (request.kind === 'permission') tooltip.appendText(`${request.title}\n\n${request.detail}`);
-  else for (const q of request.questions) tooltip.appendText(`${q.header}: ${q.question}\n\n`);
+  const lines = [request.source.label, ...(request.source.via ? [request.source.via] : [])];
+  if (request.kind === 'permission') lines.push(request.title, ...(request.toolCall?.warnings ?? []), request.toolCall?.command ?? request.detail);
+  else lines.push(...request.questions.map((q) => `${q.header}: ${q.question}`));
+  tooltip.appendText(lines.map((line) => uiText(line, 500)).join('\n\n'));
   return tooltip;
 }

@@ -1,4 +1,6 @@
-// Small DOM builders. Text always goes in through textContent: question text is never HTML.
+// Small DOM builders. Text always goes in through text nodes: question text is never HTML, and
+// characters that would render as nothing (bidi controls, zero-width, control codes) are shown as markers.
+import { invisibleMarker, splitInvisible } from '../broker/visibleText';
 
 type Attributes = Record<string, string | boolean | undefined>;
 
@@ -10,6 +12,19 @@ export function el(tag: string, attributes: Attributes = {}, ...children: Array<
     if (value === undefined || value === false) continue;
     element.setAttribute(name, value === true ? '' : value);
   }
-  for (const child of children) element.append(typeof child === 'string' ? document.createTextNode(child) : child);
+  for (const child of children) element.append(...(typeof child === 'string' ? visibleText(child) : [child]));
   return element;
+}
+
+/** Text as nodes, each invisible character replaced by a marker such as ⟨U+202E⟩. */
+export function visibleText(text: string): Node[] {
+  return splitInvisible(text).map((part) => {
+    if (!part.invisible) return document.createTextNode(part.text);
+    const marker = invisibleMarker(part.text);
+    const span = document.createElement('span');
+    span.className = 'invisible-char';
+    span.title = `Invisible character ${marker.slice(1, -1)}`;
+    span.textContent = marker;
+    return span;
+  });
 }

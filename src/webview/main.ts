@@ -82,10 +82,13 @@ function receive(message: HostToPanel): void {
       return refresh(0);
     case 'show': {
       const request = pending.find((r) => r.id === message.requestId);
-      if (request) show(request);
+      if (request) show(request, true);
       updateWaiting();
       return;
     }
+    case 'focus':
+      view?.focusFirst();
+      return;
     case 'ping':
       host.postMessage({ type: 'pong', nonce: message.nonce });
       return;
@@ -116,7 +119,8 @@ function refresh(arrived: number): void {
   }
 }
 
-function show(request: PendingRequest | undefined): void {
+/** `userAsked`: the user chose this request (Queue, notification, command), so its first control takes focus. */
+function show(request: PendingRequest | undefined, userAsked = false): void {
   saved.shownId = request?.id;
   repliedTo = undefined;
   view = undefined;
@@ -125,12 +129,18 @@ function show(request: PendingRequest | undefined): void {
     requestArea.replaceChildren(el('p', { class: 'empty' }, 'No agent is waiting for you.'));
     return;
   }
-  const header = el('div', { class: 'request-source' }, `${request.source.label} asks · `, el('span', { class: 'age', 'data-created': String(request.createdAt) }, age(request.createdAt)));
+  const header = el(
+    'div',
+    { class: 'request-source' },
+    `${request.source.label} asks · `,
+    el('span', { class: 'age', 'data-created': String(request.createdAt) }, age(request.createdAt)),
+    ...(request.source.via ? [el('span', { class: 'via' }, request.source.via)] : []),
+  );
   if (request.kind === 'permission') {
-    view = renderPermissionRequest(request, header, (decision, message) => {
+    view = renderPermissionRequest(request, header, (decision, message, rule) => {
       repliedTo = request.id;
       view?.lock();
-      host.postMessage({ type: 'decide', requestId: request.id, decision, ...(message ? { message } : {}) });
+      host.postMessage({ type: 'decide', requestId: request.id, decision, ...(message ? { message } : {}), ...(rule ? { rule } : {}) });
     });
   } else {
     const draft = (saved.drafts[request.id] ??= { step: 0, drafts: request.questions.map((q) => emptyDraft(q, storedSecrets)) });
@@ -152,8 +162,9 @@ function show(request: PendingRequest | undefined): void {
   requestArea.replaceChildren(view.element);
   const what = request.kind === 'permission' ? `permission: ${request.title}` : request.questions.map((q) => q.header).join(', ');
   announce(`${request.source.label} asks: ${what}`);
-  // The toolkit's elements upgrade as they are connected, so the first control can take focus now.
-  view.focusFirst();
+  // Focus moves in only when the user asked: a request that simply arrives must not catch keys
+  // meant for an editor, a terminal or the chat (the toolkit's elements upgrade as they connect).
+  if (userAsked) view.focusFirst();
   host.postMessage({ type: 'shown', requestId: request.id });
 }
 

@@ -1,17 +1,23 @@
-// A permission prompt: title, markdown detail, Allow once / Always allow / Deny (with an optional message).
-import type { PermissionDecision, PermissionRequest } from '../broker/schemas';
+// A permission prompt: who asks and what, the whole tool call (the command in full, every other
+// input key by name) with what is unusual called out, then Allow once / Always allow (with the rule
+// it remembers) / Deny (with an optional message). Nothing the agent sent is cut or hidden.
+import { invisibleCodePoints } from '../broker/visibleText';
+import type { PermissionDecision, PermissionRequest, ToolCall } from '../broker/schemas';
 import { el } from './dom';
 import { renderMarkdown } from './markdown';
 import type { RequestView } from './questionRequestView';
-import type { ToolkitButton, ToolkitValue } from './toolkit';
+import type { ToolkitButton, ToolkitCheckable, ToolkitValue } from './toolkit';
 
-export function renderPermissionRequest(request: PermissionRequest, header: HTMLElement, onDecide: (decision: PermissionDecision, message?: string) => void): RequestView {
+export function renderPermissionRequest(request: PermissionRequest, header: HTMLElement, onDecide: (decision: PermissionDecision, message?: string, rule?: string) => void): RequestView {
   let locked = false;
+  let armed = false;
   let confirmingDeny = false;
+  const options = request.rememberOptions ?? [];
+  let rule = options[0];
   const title = el('h2', { class: 'permission-title', tabindex: '-1' }, request.title);
   const confirmArea = el('div', { class: 'confirm', role: 'alert' });
   const denyMessage = el('vscode-text-field', { class: 'deny-message', placeholder: 'Why not? (optional, sent with Deny)', 'aria-label': 'Message for the agent, sent with Deny (optional)' }) as ToolkitValue;
-  const decide = (decision: PermissionDecision) => onDecide(decision, decision === 'deny' ? denyMessage.value.trim() || undefined : undefined);
+  const decide = (decision: PermissionDecision) => onDecide(decision, decision === 'deny' ? denyMessage.value.trim() || undefined : undefined, decision === 'allow_always' ? rule?.key : undefined);
   const button = (label: string, decision: PermissionDecision, appearance: string) => {
     const b = el('vscode-button', { appearance, 'data-action': decision }, label);
     b.addEventListener('click', () => {
@@ -19,33 +25,88 @@ export function renderPermissionRequest(request: PermissionRequest, header: HTML
     });
     return b;
   };
-  const keyNote = request.permissionKey ? [el('p', { class: 'hint' }, `"Always allow" applies to every request for "${request.permissionKey}" in this workspace.`)] : [];
+  const alwaysLabel = () => `Always allow \`${rule?.label ?? ''}\` in this workspace`;
+  const always = options.length ? button(alwaysLabel(), 'allow_always', 'secondary') : undefined;
   const root = el(
     'section',
     { class: 'request permission', 'aria-label': 'Permission request', 'data-request-id': request.id },
     header,
     title,
-    renderMarkdown(request.detail),
-    ...keyNote,
+    ...warningsFor(request),
+    request.toolCall ? renderToolCall(request.toolCall) : renderMarkdown(request.detail),
+    ...(options.length > 1 ? [ruleChoice()] : []),
     confirmArea,
-    el('div', { class: 'actions' }, button('Allow once', 'allow_once', 'primary'), button('Always allow', 'allow_always', 'secondary'), button('Deny', 'deny', 'secondary')),
+    el('div', { class: 'actions' }, button('Allow once', 'allow_once', 'primary'), ...(always ? [always] : []), button('Deny', 'deny', 'secondary')),
     denyMessage,
+    ...(options.length ? [el('p', { class: 'hint' }, 'Remembered rules are listed by "Agent Questions: Manage Remembered Permissions".')] : []),
   );
+  root.addEventListener('pointerdown', () => (armed = true));
+
+  function ruleChoice(): HTMLElement {
+    const group = el('vscode-radio-group', { orientation: 'vertical', class: 'rule-choice', 'aria-label': '"Always allow" remembers' }) as ToolkitValue;
+    const radios = options.map((option, i) => {
+      const radio = el('vscode-radio', { value: String(i), checked: i === 0 }, el('code', {}, option.label), el('span', { class: 'option-description' }, option.description)) as ToolkitCheckable;
+      group.append(radio);
+      return radio;
+    });
+    group.addEventListener('change', () => {
+      const index = radios.findIndex((r) => r.checked);
+      if (index < 0 || !always) return;
+      rule = options[index];
+      always.textContent = alwaysLabel();
+    });
+    return el('div', { class: 'rule' }, el('p', { class: 'rule-heading' }, '"Always allow" remembers:'), group);
+  }
+
   return {
     element: root,
     // Focus the title, not a button: a stray Enter must never grant a permission.
-    focusFirst: () => title.focus(),
+    focusFirst: () => {
+      armed = true;
+      title.focus();
+    },
     lock() {
       locked = true;
       for (const b of root.querySelectorAll<ToolkitButton>('vscode-button')) b.disabled = true;
       denyMessage.disabled = true;
     },
     handleKey(event) {
-      if (locked || event.key !== 'Escape') return;
+      // Keys count only once the user came here: a click, the focus command, or focus on a control.
+      armed ||= event.composedPath().some((t) => t instanceof HTMLElement && t !== root && t !== title && root.contains(t));
+      if (locked || !armed || event.key !== 'Escape') return;
       event.preventDefault();
       if (confirmingDeny) return decide('deny');
       confirmingDeny = true;
       confirmArea.replaceChildren(el('p', {}, 'Press Escape again to deny.'));
     },
   };
+}
+
+/** What deserves a second look, first: the call's own warnings and any invisible character anywhere in it. */
+function warningsFor(request: PermissionRequest): HTMLElement[] {
+  const call = request.toolCall;
+  const everything = [request.title, request.detail, call?.command ?? '', ...(call?.fields.flatMap((f) => [f.name, f.value]) ?? [])].join('\n');
+  const hidden = invisibleCodePoints(everything);
+  const warnings = [
+    ...(hidden.length ? [`Contains invisible characters (${hidden.join(', ')}), shown as ⟨U+…⟩ markers: the text may not read the way it runs.`] : []),
+    ...(call?.warnings ?? []),
+  ];
+  if (warnings.length === 0) return [];
+  return [el('div', { class: 'warnings', role: 'note', 'aria-label': 'Check before allowing' }, el('p', { class: 'warnings-heading' }, 'Check before allowing:'), el('ul', {}, ...warnings.map((w) => el('li', {}, w))))];
+}
+
+function renderToolCall(call: ToolCall): HTMLElement {
+  const parts: HTMLElement[] = [];
+  if (call.command !== undefined) parts.push(el('p', { class: 'field-name' }, 'Command'), el('pre', { class: 'command' }, call.command));
+  if (call.fields.length) {
+    parts.push(
+      el(
+        'dl',
+        { class: 'fields' },
+        ...call.fields.flatMap((f) => [el('dt', { class: f.warning ? 'unusual' : '' }, f.name), el('dd', {}, el('pre', { class: 'field-value' }, f.value))]),
+      ),
+    );
+  }
+  if (parts.length === 0) parts.push(el('p', { class: 'hint' }, `${call.tool} with no input.`));
+  return el('div', { class: 'tool-call', 'data-tool': call.tool }, ...parts);
 }

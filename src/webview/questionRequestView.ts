@@ -22,7 +22,9 @@ export interface QuestionRequestCallbacks {
 
 export interface RequestView {
   element: HTMLElement;
+  /** Focuses the first control; the user asked for it, so keys now answer this request. */
   focusFirst(): void;
+  /** Keys act only once the user came to the request: a click, the focus command, or focus on one of its controls. */
   handleKey(event: KeyboardEvent): void;
   /** Disables every action after a reply was sent. */
   lock(): void;
@@ -33,6 +35,7 @@ export function renderQuestionRequest(request: QuestionRequest, state: RequestDr
   const several = questions.length > 1;
   const reviewStep = questions.length;
   let locked = false;
+  let armed = false;
   let confirming: 'skip' | 'reject' | undefined;
   let controls: QuestionControl[] = [];
   // Secret fields keep their typed value while the user moves between steps.
@@ -236,17 +239,22 @@ export function renderQuestionRequest(request: QuestionRequest, state: RequestDr
 
   if (several) renderChips();
   render();
+  root.addEventListener('pointerdown', () => (armed = true));
 
   return {
     element: root,
-    focusFirst: focusStep,
+    focusFirst() {
+      armed = true;
+      focusStep();
+    },
     lock() {
       locked = true;
       for (const b of root.querySelectorAll<ToolkitButton>('vscode-button')) b.disabled = true;
     },
     handleKey(event) {
-      if (locked) return;
       const path = event.composedPath();
+      armed ||= path.some((t) => t instanceof HTMLElement && t !== root && root.contains(t) && t.getAttribute('tabindex') !== '-1');
+      if (locked || !armed) return;
       const inTag = (pattern: RegExp) => path.some((t) => t instanceof HTMLElement && pattern.test(t.tagName));
       const inTextArea = inTag(/^(VSCODE-TEXT-AREA|TEXTAREA)$/);
       const inTextField = inTextArea || inTag(/^(VSCODE-TEXT-FIELD|INPUT)$/);

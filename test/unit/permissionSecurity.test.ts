@@ -125,7 +125,7 @@ suite('"Always allow" is narrow', () => {
 
   test('a prefix rule the user picks allows "npm test -- --watch", never a chained or substituted command', async () => {
     const t = await connect();
-    await allowAlways(t, 'npm test -- --coverage', (keys) => keys.find((k) => k.endsWith('npm test'))!);
+    await allowAlways(t, 'npm test', (keys) => keys.find((k) => k.startsWith('mcp:bash-prefix:') && k.endsWith('npm test'))!);
     assert.deepEqual(
       t.policy.permissions.list().map((r) => r.label),
       ['npm test …'],
@@ -149,7 +149,7 @@ suite('"Always allow" is narrow', () => {
     const t = await connect();
     const result = t.approve('Bash', { command: 'npm run build' });
     const request = await t.pending();
-    assert.deepEqual(request.rememberOptions!.map((o) => o.label), ['npm run build', 'npm run …', 'npm …']);
+    assert.deepEqual(request.rememberOptions!.map((o) => o.label), ['npm run build', 'npm run build …', 'npm run …', 'npm …']);
     t.broker.decide(request.id, 'deny');
     await result;
     const read = t.approve('Read', { file_path: `${WORKSPACE}/a.txt` });
