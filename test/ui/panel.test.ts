@@ -61,7 +61,9 @@ suite('Question panel: every answer shape, keyboard, queue order, cancellation, 
     const { page } = workbench;
     const call = await invoke(workbench, FOUR_KINDS);
     await waitForRequest(panel, 'Database');
-    // The panel took focus on arrival: keys go straight to the first control.
+    // The user brings focus to the question (a request that arrives never takes it).
+    await workbench.runCommand('Agent Questions: Focus Question Panel');
+    await panel.locator('vscode-radio:focus').waitFor();
     await page.keyboard.press('3');
     await page.keyboard.press('Enter');
     await panel.locator('.question[data-kind="multi"]').waitFor();
@@ -181,16 +183,30 @@ suite('Question panel: every answer shape, keyboard, queue order, cancellation, 
     assert.equal((await toolResult(workbench, call)).json.status, 'rejected');
   });
 
-  test('reveals itself and focuses the first control when a request arrives while another view shows', async () => {
+  test('prevents a stolen answer: a request revealed while the user types elsewhere ignores their Enter until they come to it', async () => {
     const { page } = workbench;
     await page.locator('.activitybar [aria-label^="Explorer"]').first().click();
-    await page.mouse.move(640, 600);
-    const call = await invoke(workbench, { questions: [{ id: 'reveal', header: 'Reveal', question: 'Did the panel come to you?', options: [{ label: 'Yes' }, { label: 'No' }] }] });
+    await workbench.runCommand('File: New Untitled Text File');
+    await page.locator('.monaco-editor textarea').first().waitFor();
+    await page.keyboard.type('typing in an editor');
+    const call = await invoke(workbench, { questions: [{ id: 'reveal', header: 'Reveal', question: 'Did the panel come to you?', options: [{ label: 'Yes', recommended: true }, { label: 'No' }] }] });
     panel = await workbench.panel();
     await waitForRequest(panel, 'Did the panel come to you?');
+    // Keys meant for the editor: with focus stolen, Enter would send the preselected "Yes".
+    await page.keyboard.press('Enter');
     await page.keyboard.press('1');
     await page.keyboard.press('Enter');
-    assert.equal((await toolResult(workbench, call)).json.answers.reveal.selected[0], 'Yes');
+    await page.waitForTimeout(500);
+    assert.equal((await workbench.driver<unknown[]>('list')).length, 1, 'the request still waits');
+    assert.match(await page.locator('.monaco-editor .view-lines').first().innerText(), /typing in an editor[\s\S]*1/, 'the keys reached the editor');
+    await workbench.screenshot('panel-revealed-without-focus');
+
+    await workbench.runCommand('Agent Questions: Focus Question Panel');
+    await panel.locator('vscode-radio:focus').waitFor();
+    await page.keyboard.press('2');
+    await page.keyboard.press('Enter');
+    assert.equal((await toolResult(workbench, call)).json.answers.reveal.selected[0], 'No');
+    await workbench.runCommand('View: Revert and Close Editor');
   });
 
   test('history lists settled requests with secrets shown only as their variable', async () => {
