@@ -5,6 +5,7 @@ import { callAskUser } from '../broker/askUserCall';
 import type { Policy } from '../broker/askWithPolicy';
 import type { QuestionBroker } from '../broker/broker';
 import { readSettings } from './settings';
+import { uiText } from '../broker/visibleText';
 
 export class AskUserTool implements vscode.LanguageModelTool<unknown> {
   static readonly toolName = 'ask_user';
@@ -31,7 +32,8 @@ export class AskUserTool implements vscode.LanguageModelTool<unknown> {
       options: { token, timeoutMs: readSettings().timeoutSeconds * 1000 },
     });
     if (response) this.log.info(`ask_user request ${response.requestId} settled: ${response.status}`);
-    else this.log.warn(`ask_user was called with invalid input:\n${text}`);
+    // One line: field names in the message are the agent's and must not forge log lines.
+    else this.log.warn(`ask_user was called with invalid input: ${uiText(text, 2000)}`);
     return new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(text)]);
   }
 }
