@@ -135,6 +135,8 @@ suite('Question panel: every answer shape, keyboard, queue order, cancellation, 
     assert.equal(decided.value.decision, 'allow_once');
 
     await waitForRequest(panel, 'Second question?');
+    // Keys act on a request once the user comes to it: here, a click on it.
+    await panel.locator('.request .question-text').click();
     await workbench.page.keyboard.press('Escape');
     await panel.locator('.confirm', { hasText: 'Reject this request?' }).waitFor();
     await workbench.page.keyboard.press('Escape');
