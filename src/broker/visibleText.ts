@@ -32,6 +32,13 @@ export function splitInvisible(text: string): Array<{ text: string; invisible: b
   return parts;
 }
 
+/** The text as the panel shows it: each invisible character replaced by its marker. */
+export function markInvisible(text: string): string {
+  return splitInvisible(text)
+    .map((part) => (part.invisible ? invisibleMarker(part.text) : part.text))
+    .join('');
+}
+
 /** The invisible characters in a text, as code points ("U+202E"), each once, for a warning. */
 export function invisibleCodePoints(text: string): string[] {
   return [...new Set(splitInvisible(text).filter((p) => p.invisible).map((p) => codePoint(p.text)))];

@@ -2,6 +2,7 @@ import * as assert from 'node:assert/strict';
 import type { Frame } from 'playwright-core';
 import { FOUR_KINDS, invoke, toolResult, waitForRequest } from './panelHelpers';
 import { useWorkbench, type Workbench } from './workbench';
+import { markInvisible } from '../../src/broker/visibleText';
 
 const RUN = 'window.__xss=1';
 /** At least 30 payloads: script tags, event handlers, javascript: links, SVG, markdown-embedded HTML, long and right-to-left text. */
@@ -78,7 +79,8 @@ suite('Question panel: hostile text stays text, and every theme', () => {
       const request = requestFor(payload);
       const call = await invoke(workbench, request);
       const question = request.questions[0]!;
-      await panel.locator('.question-text').filter({ hasText: question.question.trim().slice(0, 20) }).first().waitFor({ timeout: 10_000 });
+      // Invisible characters (the right-to-left payload) are shown as markers such as ⟨U+202E⟩.
+      await panel.locator('.question-text').filter({ hasText: markInvisible(question.question.trim()).slice(0, 20) }).first().waitFor({ timeout: 10_000 });
       const seen = await panel.evaluate(
         ({ dangerous }) => {
           const app = document.getElementById('app')!;
@@ -93,9 +95,9 @@ suite('Question panel: hostile text stays text, and every theme', () => {
         { dangerous: DANGEROUS },
       );
       assert.deepEqual(seen.dangerous, [], `payload ${index} made elements`);
-      assert.equal(seen.question, question.question, `payload ${index}: question text`);
-      assert.equal(seen.header, question.header, `payload ${index}: header`);
-      assert.equal(seen.label, question.options[0]!.label, `payload ${index}: option label`);
+      assert.equal(seen.question, markInvisible(question.question), `payload ${index}: question text`);
+      assert.equal(seen.header, markInvisible(question.header), `payload ${index}: header`);
+      assert.equal(seen.label, markInvisible(question.options[0]!.label), `payload ${index}: option label`);
       assert.ok(seen.context.includes(RUN), `payload ${index}: context keeps the text`);
       const [pending] = await workbench.driver<Array<{ id: string }>>('list');
       await workbench.driver('reject', { requestId: pending!.id });
