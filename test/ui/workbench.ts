@@ -91,15 +91,17 @@ function createDriver(port: number): Driver {
 }
 
 async function waitForDriver(driver: Driver): Promise<void> {
+  let lastError: unknown;
   for (let attempt = 0; attempt < 120; attempt++) {
     try {
       await driver('list');
       return;
-    } catch {
+    } catch (error) {
+      lastError = error;
       await new Promise((r) => setTimeout(r, 500));
     }
   }
-  throw new Error('the test driver extension did not start within 60 s');
+  throw new Error(`the test driver extension did not start within 60 s; last: ${String(lastError).split('\n')[0]}`);
 }
 
 /**
