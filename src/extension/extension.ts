@@ -61,7 +61,8 @@ export function activate(context: vscode.ExtensionContext): AgentQuestionsApi {
   registerAskUserTool(context, broker, policy, log);
   registerSampleQuestionCommand(context, log);
   const externalAgents = new ExternalAgents(context, broker, policy, attention, log);
-  context.subscriptions.push(externalAgents);
+  // Restricted Mode ignores the workspace's say on the endpoint (see settings.ts); trusting the folder gives it back.
+  context.subscriptions.push(externalAgents, vscode.workspace.onDidGrantWorkspaceTrust(() => void externalAgents.apply()));
   void externalAgents.apply();
   log.info('Agent Questions is ready.');
   return createApi(broker, policy, history, vault);

@@ -13,18 +13,30 @@ export interface Settings {
   mcpPort: number;
 }
 
+/**
+ * Settings that decide who answers or who may connect. In Restricted Mode only the user's own values
+ * count: a workspace's settings come with the folder, from whoever wrote it. Also in package.json's
+ * `capabilities.untrustedWorkspaces.restrictedConfigurations`; this is the second, independent guard.
+ */
+const RESTRICTED = ['mode', 'answersFile', 'mcp.enabled', 'mcp.port'];
+
 /** Settings are read when used, so changes apply without a reload. */
 export function readSettings(): Settings {
   const config = vscode.workspace.getConfiguration('agentQuestions');
-  const mode = config.get<string>('mode', 'interactive');
+  const get = <T>(key: string, fallback: T): T => {
+    if (vscode.workspace.isTrusted || !RESTRICTED.includes(key)) return config.get<T>(key, fallback);
+    const values = config.inspect<T>(key);
+    return values?.globalValue ?? values?.defaultValue ?? fallback;
+  };
+  const mode = get<string>('mode', 'interactive');
   return {
     mode: (MODES as readonly string[]).includes(mode) ? (mode as Mode) : 'interactive',
-    answersFile: config.get<string>('answersFile', '').trim(),
-    timeoutSeconds: Math.max(0, config.get<number>('timeoutSeconds', 0)),
-    revealOnAsk: config.get<boolean>('revealOnAsk', true),
-    historyLimit: Math.max(0, Math.floor(config.get<number>('historyLimit', 100))),
-    notify: (['always', 'whenHidden', 'never'] as const).find((n) => n === config.get<string>('notify')) ?? 'whenHidden',
-    mcpEnabled: config.get<boolean>('mcp.enabled', false),
-    mcpPort: Math.min(65535, Math.max(0, Math.floor(config.get<number>('mcp.port', 0)))),
+    answersFile: get<string>('answersFile', '').trim(),
+    timeoutSeconds: Math.max(0, get<number>('timeoutSeconds', 0)),
+    revealOnAsk: get<boolean>('revealOnAsk', true),
+    historyLimit: Math.max(0, Math.floor(get<number>('historyLimit', 100))),
+    notify: (['always', 'whenHidden', 'never'] as const).find((n) => n === get<string>('notify', 'whenHidden')) ?? 'whenHidden',
+    mcpEnabled: get<boolean>('mcp.enabled', false),
+    mcpPort: Math.min(65535, Math.max(0, Math.floor(get<number>('mcp.port', 0)))),
   };
 }

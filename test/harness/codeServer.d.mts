@@ -14,6 +14,8 @@ export function startCodeServer(options: {
   port?: number;
   extensionsDir?: string;
   smokeTestDriver?: boolean;
+  /** Workspace trust on, the folder left untrusted (Restricted Mode). Default: trust off. */
+  workspaceTrust?: boolean;
   settings?: Record<string, unknown>;
   env?: Record<string, string>;
   onOutput?: (text: string) => void;

@@ -49,11 +49,14 @@ export function installExtension({ stateDir, vsix, extensionsDir }) {
   });
 }
 
+/** With `workspaceTrust`, the folder opens untrusted (Restricted Mode) and no startup dialog asks about it. */
+const TRUST_SETTINGS = { 'security.workspace.trust.enabled': true, 'security.workspace.trust.startupPrompt': 'never' };
+
 /**
  * Starts code-server in its own scratch profile under `stateDir`.
  * Returns { url, port, stop() }. `stop` kills the whole process group.
  */
-export async function startCodeServer({ stateDir, workspace, port, extensionsDir, smokeTestDriver = false, settings = {}, env = {}, onOutput }) {
+export async function startCodeServer({ stateDir, workspace, port, extensionsDir, smokeTestDriver = false, workspaceTrust = false, settings = {}, env = {}, onOutput }) {
   const { node, codeServerEntry } = provision();
   const home = join(stateDir, 'home');
   const userDataDir = join(stateDir, 'user-data');
@@ -63,7 +66,7 @@ export async function startCodeServer({ stateDir, workspace, port, extensionsDir
   // A profile that already has settings keeps them (npm start reuses its profile) and gains any
   // setting added here since; a settings file with comments is left as it is.
   const existing = readSettings(settingsFile);
-  if (existing) writeFileSync(settingsFile, JSON.stringify({ ...USER_SETTINGS, ...settings, ...existing }, null, 2));
+  if (existing) writeFileSync(settingsFile, JSON.stringify({ ...USER_SETTINGS, ...(workspaceTrust ? TRUST_SETTINGS : {}), ...settings, ...existing }, null, 2));
   const chosenPort = port ?? (await freePort());
   const args = [
     codeServerEntry,
@@ -73,7 +76,7 @@ export async function startCodeServer({ stateDir, workspace, port, extensionsDir
     '--extensions-dir', extensions,
     '--disable-telemetry',
     '--disable-update-check',
-    '--disable-workspace-trust',
+    ...(workspaceTrust ? [] : ['--disable-workspace-trust']),
     '--disable-getting-started-override',
     ...(smokeTestDriver ? ['--vscode-option', 'enable-smoke-test-driver'] : []),
     workspace,

@@ -26,11 +26,18 @@ export interface Workbench {
   close(): Promise<void>;
 }
 
+export interface WorkbenchOptions {
+  /** The folder to open; the shared fixture workspace by default. */
+  workspace?: string;
+  /** Workspace trust on and the folder untrusted (Restricted Mode); off by default. */
+  workspaceTrust?: boolean;
+}
+
 /**
  * Opens the workbench with the packaged extension installed from its .vsix (what users get),
  * the test driver extension loaded from source, and, for the agent layer, the scripted model.
  */
-export async function openWorkbench(): Promise<Workbench> {
+export async function openWorkbench({ workspace = WORKSPACE, workspaceTrust = false }: WorkbenchOptions = {}): Promise<Workbench> {
   const vsix = process.env.AGENT_QUESTIONS_VSIX;
   if (!vsix) throw new Error('AGENT_QUESTIONS_VSIX is not set: run the ui layer through `npm test -- ui`, which packages the extension first');
   const stateDir = mkdtempSync(join(tmpdir(), 'agent-questions-ui-'));
@@ -39,14 +46,14 @@ export async function openWorkbench(): Promise<Workbench> {
   const modelVsix = process.env.AGENT_QUESTIONS_MODEL_VSIX;
   if (modelVsix) installExtension({ stateDir, vsix: modelVsix });
   const driverPort = await freePort();
-  const server = await startCodeServer({ stateDir, workspace: WORKSPACE, smokeTestDriver: true, env: { AGENT_QUESTIONS_DRIVER_PORT: String(driverPort) } });
+  const server = await startCodeServer({ stateDir, workspace, workspaceTrust, smokeTestDriver: true, env: { AGENT_QUESTIONS_DRIVER_PORT: String(driverPort) } });
   let browser: Browser | undefined;
   try {
     browser = await launchBrowser();
     const page = await browser.newPage({ viewport: { width: 1280, height: 1000 } });
     // No click or wait may hang a test forever; a failure should name the step.
     page.setDefaultTimeout(30_000);
-    await page.goto(workbenchUrl(server, { workspace: WORKSPACE, extensionDevelopmentPath: DRIVER }));
+    await page.goto(workbenchUrl(server, { workspace, extensionDevelopmentPath: DRIVER }));
     await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
     const openedBrowser = browser;
     const driver = createDriver(driverPort);
@@ -84,15 +91,17 @@ function createDriver(port: number): Driver {
 }
 
 async function waitForDriver(driver: Driver): Promise<void> {
+  let lastError: unknown;
   for (let attempt = 0; attempt < 120; attempt++) {
     try {
       await driver('list');
       return;
-    } catch {
+    } catch (error) {
+      lastError = error;
       await new Promise((r) => setTimeout(r, 500));
     }
   }
-  throw new Error('the test driver extension did not start within 60 s');
+  throw new Error(`the test driver extension did not start within 60 s; last: ${String(lastError).split('\n')[0]}`);
 }
 
 /**

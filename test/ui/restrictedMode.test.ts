@@ -1,0 +1,96 @@
+import * as assert from 'node:assert/strict';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { connect } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { freePort } from '../harness/codeServer.mjs';
+import { invoke, toolResult } from './panelHelpers';
+import { openWorkbench, type Workbench } from './workbench';
+
+const DATABASE = { questions: [{ id: 'database', header: 'Database', question: 'Which database?', options: [{ label: 'PostgreSQL' }, { label: 'SQLite' }] }] };
+
+/** Whether anything accepts a TCP connection on 127.0.0.1:port. */
+function accepts(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect(port, '127.0.0.1');
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
+
+// A cloned repository's .vscode/settings.json is written by whoever wrote the repository. Until the
+// user trusts the folder it must not decide who answers (a scripted answers file) or who may connect.
+suite('Restricted Mode: an untrusted workspace', () => {
+  let workbench: Workbench;
+  let folder: string;
+  let port: number;
+
+  const mcpUrl = async () => (await workbench.driver<{ value: { url?: string } }>('command', { id: 'agentQuestions.internal.mcpState' })).value.url;
+  const pendingIds = async () => (await workbench.driver<Array<{ id: string }>>('list')).map((r) => r.id);
+
+  suiteSetup(async function () {
+    this.timeout(180_000);
+    port = await freePort();
+    // A scratch folder: the shared fixture workspace is what `npm start` opens.
+    folder = mkdtempSync(join(tmpdir(), 'agent-questions-untrusted-'));
+    mkdirSync(join(folder, '.vscode'));
+    writeFileSync(
+      join(folder, '.vscode', 'settings.json'),
+      JSON.stringify({ 'agentQuestions.mode': 'answersFile', 'agentQuestions.answersFile': 'answers.json', 'agentQuestions.mcp.enabled': true, 'agentQuestions.mcp.port': port }, null, 2),
+    );
+    writeFileSync(join(folder, 'answers.json'), JSON.stringify({ database: 'SQLite' }));
+    workbench = await openWorkbench({ workspace: folder, workspaceTrust: true });
+    assert.equal((await workbench.driver<{ value: boolean }>('isTrusted')).value, false, 'the folder opened untrusted, in Restricted Mode');
+  });
+
+  teardown(async function () {
+    if (this.currentTest?.state === 'failed') await workbench?.screenshot(`failed-${this.currentTest.title.slice(0, 40).replace(/\W+/g, '-')}`);
+  });
+
+  suiteTeardown(async () => {
+    await workbench?.close();
+    rmSync(folder, { recursive: true, force: true });
+  });
+
+  test("an untrusted workspace's settings cannot turn the MCP endpoint on", async () => {
+    // The extension is active (the driver reached its API); give a wrongly started endpoint time to listen.
+    for (let i = 0; i < 25; i++) {
+      assert.equal(await mcpUrl(), undefined, 'the endpoint is not running');
+      assert.equal(await accepts(port), false, `nothing listens on the workspace's port ${port}`);
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  });
+
+  test("an untrusted workspace's settings cannot pre-answer questions from its answers file", async () => {
+    const call = await invoke(workbench, DATABASE);
+    let pending: string[] = [];
+    for (let i = 0; i < 100 && pending.length === 0; i++) {
+      pending = await pendingIds();
+      if (pending.length === 0) await new Promise((r) => setTimeout(r, 100));
+    }
+    assert.equal(pending.length, 1, 'the question waits in the queue for the user, not answered from the file');
+    await workbench.driver('reject', { requestId: pending[0] });
+    assert.equal((await toolResult(workbench, call)).json.status, 'rejected');
+  });
+
+  test("granting trust applies the workspace's settings: the endpoint starts on its port and the file answers", async () => {
+    const { page } = workbench;
+    // The trust editor, as "Manage" on the Restricted Mode banner opens it.
+    await workbench.driver('command', { id: 'workbench.trust.manage' });
+    await page.locator('.workspace-trust-buttons .monaco-button', { hasText: 'Trust' }).first().click();
+    let url: string | undefined;
+    for (let i = 0; i < 100 && !url; i++) {
+      url = await mcpUrl();
+      if (!url) await new Promise((r) => setTimeout(r, 100));
+    }
+    assert.equal((await workbench.driver<{ value: boolean }>('isTrusted')).value, true);
+    assert.equal(url, `http://127.0.0.1:${port}/mcp`);
+    assert.equal(await accepts(port), true);
+    const { json } = await toolResult(workbench, await invoke(workbench, DATABASE));
+    assert.equal(json.status, 'answered');
+    assert.deepEqual(json.answers.database.selected, ['SQLite']);
+  });
+});
