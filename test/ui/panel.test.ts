@@ -188,8 +188,8 @@ suite('Question panel: every answer shape, keyboard, queue order, cancellation, 
   test('prevents a stolen answer: a request revealed while the user types elsewhere ignores their Enter until they come to it', async () => {
     const { page } = workbench;
     await page.locator('.activitybar [aria-label^="Explorer"]').first().click();
-    await workbench.runCommand('File: New Untitled Text File');
-    await page.locator('.monaco-editor textarea').first().waitFor();
+    await workbench.driver('command', { id: 'workbench.action.files.newUntitledFile' });
+    await page.locator('.editor-instance .monaco-editor textarea').first().waitFor();
     await page.keyboard.type('typing in an editor');
     const call = await invoke(workbench, { questions: [{ id: 'reveal', header: 'Reveal', question: 'Did the panel come to you?', options: [{ label: 'Yes', recommended: true }, { label: 'No' }] }] });
     panel = await workbench.panel();
@@ -200,7 +200,7 @@ suite('Question panel: every answer shape, keyboard, queue order, cancellation, 
     await page.keyboard.press('Enter');
     await page.waitForTimeout(500);
     assert.equal((await workbench.driver<unknown[]>('list')).length, 1, 'the request still waits');
-    assert.match(await page.locator('.monaco-editor .view-lines').first().innerText(), /typing in an editor[\s\S]*1/, 'the keys reached the editor');
+    assert.match(await page.locator('.editor-instance .monaco-editor .view-lines').first().innerText(), /typing in an editor[\s\S]*1/, 'the keys reached the editor');
     await workbench.screenshot('panel-revealed-without-focus');
 
     await workbench.runCommand('Agent Questions: Focus Question Panel');
@@ -208,7 +208,7 @@ suite('Question panel: every answer shape, keyboard, queue order, cancellation, 
     await page.keyboard.press('2');
     await page.keyboard.press('Enter');
     assert.equal((await toolResult(workbench, call)).json.answers.reveal.selected[0], 'No');
-    await workbench.runCommand('View: Revert and Close Editor');
+    await workbench.driver('command', { id: 'workbench.action.revertAndCloseActiveEditor' });
   });
 
   test('history lists settled requests with secrets shown only as their variable', async () => {
