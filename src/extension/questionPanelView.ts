@@ -126,7 +126,7 @@ export class QuestionPanelView implements vscode.WebviewViewProvider, vscode.Dis
         if (this.requestedShow && this.broker.get(this.requestedShow)) this.post({ type: 'show', requestId: this.requestedShow });
         return;
       case 'reply':
-        void this.reply(message.requestId, message.answers, { values: message.secrets ?? {}, useStored: message.useStored ?? [] });
+        void this.reply(message.requestId, message.answers, { values: message.secrets ?? {}, useStored: message.useStored ?? [], allWorkspaces: message.allWorkspaces ?? [] });
         return;
       case 'reject':
         this.broker.reject(message.requestId, message.reason);

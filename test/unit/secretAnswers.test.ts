@@ -6,7 +6,9 @@ import type { SecretVault } from '../../src/extension/secretVault';
 /** An in-memory vault with SecretVault's shape (the real one wraps VS Code's SecretStorage). */
 function fakeVault(initial: Record<string, string> = {}) {
   const values = new Map(Object.entries(initial));
-  return { values, vault: { has: (n: string) => values.has(n), get: async (n: string) => values.get(n), store: async (n: string, v: string) => void values.set(n, v) } as unknown as SecretVault };
+  const scopes = new Map<string, string>();
+  const store = async (n: string, v: string, scope = 'workspace') => void (values.set(n, v), scopes.set(n, scope));
+  return { values, scopes, vault: { has: (n: string) => values.has(n), get: async (n: string) => values.get(n), store } as unknown as SecretVault };
 }
 
 const request = (returnValue = false): QuestionRequest => ({
@@ -41,6 +43,17 @@ suite('secret answers', () => {
     const { vault } = fakeVault({ API_KEY: 'sk-old' });
     const result = await resolveSecretAnswers(request(true), { key: { selected: [], skipped: false }, db: { selected: ['B'], skipped: false } }, { values: {}, useStored: ['key'] }, vault);
     assert.equal('answers' in result && result.answers.key!.value, 'sk-old');
+  });
+
+  test('a typed value is for this workspace unless the user marked it for all workspaces', async () => {
+    const answers = { key: { selected: [], skipped: false }, db: { selected: ['A'], skipped: false } };
+    const here = fakeVault();
+    await resolveSecretAnswers(request(), answers, { values: { key: 'sk-1' }, useStored: [] }, here.vault);
+    assert.equal(here.scopes.get('API_KEY'), 'workspace');
+    const everywhere = fakeVault();
+    await resolveSecretAnswers(request(), answers, { values: { key: 'sk-1' }, useStored: [], allWorkspaces: ['key'] }, everywhere.vault);
+    assert.equal(everywhere.scopes.get('API_KEY'), 'all');
+    assert.deepEqual(await resolveSecretAnswers(request(), answers, { values: { key: 'sk-1' }, useStored: [], allWorkspaces: ['db'] }, fakeVault().vault), { problem: 'question "db" is not a secret question' });
   });
 
   test('a value for a question that is not a secret is refused', async () => {
