@@ -187,7 +187,7 @@ function secretField(question: Question, draft: Draft, { heading, secretStored }
     if (draft.secretChoice === 'type') field.focus();
   });
   sync();
-  const hint = el('p', { class: 'hint' }, `Kept in VS Code's secret storage and given to new terminals of this workspace (or of all workspaces) as $${name}. The agent receives only that name, never the value.`);
+  const hint = el('p', { class: 'hint' }, `Kept in VS Code's secret storage and given to this workspace's new terminals as $${name} (every workspace's, with "Use in all workspaces"). The agent receives only that name, never the value.`);
   return {
     element: el('div', { class: 'secret' }, typing, group, hint),
     focus: () => (draft.secretChoice === 'type' ? field : (radios.find((r) => r.checked) ?? radios[0]!)).focus(),

@@ -148,7 +148,9 @@ suite('Secret answers in the real workbench', () => {
       { name: 'AQ_HERE_ONLY', scope: 'workspace' },
     ]);
 
-    // The same VS Code (same secret storage and global state), another folder.
+    // The same VS Code (same secret storage and global state), another folder. The workbench writes
+    // state to the browser's storage a moment later: leave it that time, or the new window sees nothing.
+    await page.waitForTimeout(3000);
     const other = mkdtempSync(join(tmpdir(), 'aq-other-workspace-'));
     try {
       const url = new URL(page.url());
