@@ -1,4 +1,5 @@
 import * as assert from 'node:assert/strict';
+import { PanelToHostSchema } from '../../src/broker/protocol';
 import type { QuestionRequest } from '../../src/broker/schemas';
 import { resolveSecretAnswers } from '../../src/extension/secretAnswers';
 import type { SecretVault } from '../../src/extension/secretVault';
@@ -59,5 +60,13 @@ suite('secret answers', () => {
   test('a value for a question that is not a secret is refused', async () => {
     const { vault } = fakeVault();
     assert.deepEqual(await resolveSecretAnswers(request(), { key: { selected: [], skipped: true }, db: { selected: ['A'], skipped: false } }, { values: { db: 'x' }, useStored: [] }, vault), { problem: 'question "db" is not a secret question' });
+  });
+
+  test("the panel's reply names the secrets for all workspaces by question id; anything else there is dropped", () => {
+    const reply = { type: 'reply', requestId: 'r1', answers: { key: { selected: [], skipped: false } }, secrets: { key: 'sk-1' } };
+    assert.ok(PanelToHostSchema.safeParse({ ...reply, allWorkspaces: ['key'] }).success);
+    for (const allWorkspaces of [true, 'key', [1], ['x'.repeat(101)], Array.from({ length: 51 }, (_, i) => `q${i}`)]) {
+      assert.equal(PanelToHostSchema.safeParse({ ...reply, allWorkspaces }).success, false, JSON.stringify(allWorkspaces).slice(0, 40));
+    }
   });
 });
