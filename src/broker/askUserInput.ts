@@ -13,6 +13,7 @@ import {
   type Question,
   type QuestionInput,
 } from './schemas';
+import { envVarRefusal } from './envVarPolicy';
 
 export type ParsedQuestions<T> = { ok: true; input: T; questions: Question[] } | { ok: false; message: string };
 
@@ -212,6 +213,8 @@ function crossFieldProblems(questions: readonly QuestionInput[]): Problem[] {
       if (q.allowOther !== undefined) problems.push({ path: at('allowOther'), message: `not allowed on kind "${kind}"; remove it` });
     }
     if (kind === 'secret' && !q.envVar) problems.push({ path: at('envVar'), message: 'is required for kind "secret": the environment variable new terminals receive the value in, e.g. "OPENAI_API_KEY"' });
+    const refusal = q.envVar ? envVarRefusal(q.envVar) : undefined;
+    if (kind === 'secret' && refusal) problems.push({ path: at('envVar'), message: refusal });
     if (kind !== 'secret' && q.envVar !== undefined) problems.push({ path: at('envVar'), message: `only allowed on kind "secret"; remove it, or set kind "secret"` });
     if (kind !== 'secret' && q.returnValue !== undefined) problems.push({ path: at('returnValue'), message: 'only allowed on kind "secret"; remove it' });
 

@@ -4,7 +4,7 @@ import type { AskOptions, NewPermissionRequest, NewQuestionRequest, QuestionBrok
 import { rememberOptionsFor } from './permissionRules';
 import type { Route } from './policy';
 import type { RememberedPermissions } from './rememberedPermissions';
-import { answersFromScript, type ParsedAnswersFile } from './scriptedAnswers';
+import { answersFromScript, SCRIPTED_REASON, type ParsedAnswersFile } from './scriptedAnswers';
 import type { PermissionResponse, QuestionResponse } from './schemas';
 
 export interface Policy {
@@ -21,7 +21,7 @@ export async function askQuestions(broker: QuestionBroker, request: NewQuestionR
     const file = await policy.loadAnswersFile();
     if (!file.ok) return broker.answerWithoutAsking(request, { status: 'unavailable', reason: file.error });
     const scripted = answersFromScript(request.questions, file.entries);
-    return broker.answerWithoutAsking(request, scripted.ok ? { status: 'answered', answers: scripted.answers } : { status: 'unavailable', reason: scripted.reason });
+    return broker.answerWithoutAsking(request, scripted.ok ? { status: 'answered', answers: scripted.answers, reason: SCRIPTED_REASON } : { status: 'unavailable', reason: scripted.reason });
   }
   return broker.ask(request, options);
 }

@@ -15,6 +15,8 @@ export const PanelToHostSchema = z.discriminatedUnion('type', [
       secrets: z.record(z.string(), z.string().min(1).max(10_000)).optional(),
       /** Secret questions answered with the value already stored for their variable. */
       useStored: z.array(z.string().max(100)).max(50).optional(),
+      /** Secret questions whose typed value is for all workspaces (otherwise it is for this one). */
+      allWorkspaces: z.array(z.string().max(100)).max(50).optional(),
     })
     .strict(),
   z.object({ type: z.literal('reject'), requestId: RequestId, reason: z.string().max(2000).optional() }).strict(),

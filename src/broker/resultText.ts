@@ -1,5 +1,6 @@
 // What the model reads back: one short, readable line, then the response as JSON. Deterministic.
 import type { Answer, Question, QuestionResponse } from './schemas';
+import { SCRIPTED_REASON } from './scriptedAnswers';
 
 const CONTINUE = 'Continue on your own best assumptions, state them plainly in your reply, and do not ask again for the same thing in this turn.';
 
@@ -21,7 +22,9 @@ export function headline(questions: readonly Pick<Question, 'id' | 'kind'>[], re
       const each = questions.map((q) => `${q.id} = ${summarizeAnswer(q, answers[q.id])}`).join('; ');
       const stored = Object.values(answers).flatMap((a) => (a.secret && !a.skipped ? [`$${a.secret.envVar}`] : []));
       const terminals = stored.length ? ` New integrated terminals have ${stored.join(', ')} set; use ${stored.length > 1 ? 'them' : 'it'} from there and never print or ask for the value.` : '';
-      return `The user answered ${questions.length} ${noun}: ${each}.${terminals}`;
+      // A scripted answer is never passed off as the user's.
+      const who = response.reason === SCRIPTED_REASON ? `The answers file answered ${questions.length} ${noun} (not the user)` : `The user answered ${questions.length} ${noun}`;
+      return `${who}: ${each}.${terminals}`;
     }
     case 'rejected':
       return `The user declined to answer.${reason} ${CONTINUE}`;

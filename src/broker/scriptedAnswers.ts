@@ -1,7 +1,8 @@
 // Scripted answers for CI and evals: a JSON file mapping question ids to answers.
 // Anything missing or not fitting fails closed: the request is `unavailable`, never guessed.
 import * as z from 'zod';
-import type { Answer, Answers, Question } from './schemas';
+import { jsonErrorLocation } from './jsonErrorLocation';
+import { SNAKE_CASE, LIMITS, type Answer, type Answers, type Question } from './schemas';
 
 const ScriptedAnswerSchema = z.union([
   z.string(),
@@ -16,29 +17,43 @@ const ScriptedAnswerSchema = z.union([
     .strict(),
 ]);
 
-export const AnswersFileSchema = z.record(z.string(), ScriptedAnswerSchema);
-export type AnswersFile = z.infer<typeof AnswersFileSchema>;
 export type ScriptedAnswer = z.infer<typeof ScriptedAnswerSchema>;
+/** Entries by question id. Read only through own properties: a key like "constructor" is no entry. */
+export type AnswersFile = Readonly<Record<string, ScriptedAnswer>>;
 
 export type ParsedAnswersFile = { ok: true; entries: AnswersFile } | { ok: false; error: string };
 
+/** What a scripted response says, so neither the model nor the history takes it for the user. */
+export const SCRIPTED_REASON = 'Answered from the answers file agentQuestions.answersFile, not by the user.';
+
+const ENTRY_SHAPE = 'a label, a list of labels, or {"selected","other","note","skipped"}';
+
+/** Parses the file. Errors say where it is malformed, never what it holds (it may hold a secret). */
 export function parseAnswersFile(text: string, name: string): ParsedAnswersFile {
   let json: unknown;
   try {
     json = JSON.parse(text);
-  } catch (error) {
-    return { ok: false, error: `The answers file ${name} is not valid JSON (${error instanceof Error ? error.message : String(error)}).` };
+  } catch {
+    const at = jsonErrorLocation(text);
+    return { ok: false, error: `The answers file ${name} is not valid JSON${at ? ` (line ${at.line}, column ${at.column})` : ''}.` };
   }
-  const parsed = AnswersFileSchema.safeParse(json);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    const where = issue.path.length ? `entry "${issue.path.join('.')}"` : 'the top level';
-    return {
-      ok: false,
-      error: `The answers file ${name} is malformed at ${where}: expected an object mapping question ids to a label, a list of labels, or {"selected","other","note","skipped"}.`,
-    };
+  if (json === null || typeof json !== 'object' || Array.isArray(json)) {
+    return { ok: false, error: `The answers file ${name} is malformed at the top level: expected an object mapping question ids to ${ENTRY_SHAPE}.` };
   }
-  return { ok: true, entries: parsed.data };
+  // A null-prototype object: "__proto__" stays an ordinary key, nothing is inherited.
+  const entries: Record<string, ScriptedAnswer> = Object.create(null);
+  let position = 0;
+  for (const [key, value] of Object.entries(json)) {
+    position++;
+    const parsed = ScriptedAnswerSchema.safeParse(value);
+    if (!parsed.success) {
+      // Only a key shaped like a question id is named; anything else could be what must not be echoed.
+      const where = SNAKE_CASE.test(key) && key.length <= LIMITS.idMax ? `entry "${key}"` : `its entry ${position}`;
+      return { ok: false, error: `The answers file ${name} is malformed at ${where}: expected ${ENTRY_SHAPE}.` };
+    }
+    Object.defineProperty(entries, key, { value: parsed.data, enumerable: true });
+  }
+  return { ok: true, entries };
 }
 
 export type ScriptedResult = { ok: true; answers: Answers } | { ok: false; reason: string };
@@ -46,12 +61,12 @@ export type ScriptedResult = { ok: true; answers: Answers } | { ok: false; reaso
 export function answersFromScript(questions: readonly Question[], entries: AnswersFile): ScriptedResult {
   const answers: Answers = {};
   for (const question of questions) {
-    const entry = entries[question.id];
+    const entry = Object.hasOwn(entries, question.id) ? entries[question.id] : undefined;
     if (entry === undefined) return { ok: false, reason: `The answers file has no entry for question "${question.id}".` };
     if (question.kind === 'secret') return { ok: false, reason: `Secret question "${question.id}" cannot be answered from the answers file.` };
     const answer = toAnswer(question, entry);
     if (typeof answer === 'string') return { ok: false, reason: `The answers file's entry for "${question.id}" does not fit the question: ${answer}.` };
-    answers[question.id] = answer;
+    Object.defineProperty(answers, question.id, { value: answer, enumerable: true, writable: true, configurable: true });
   }
   return { ok: true, answers };
 }

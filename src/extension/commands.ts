@@ -60,21 +60,26 @@ export function registerCommands(context: vscode.ExtensionContext, broker: Quest
       { title: 'Agent Questions: History', placeHolder: 'Settled requests, newest first (secrets show only their variable)', matchOnDescription: true, matchOnDetail: true },
     );
   });
-  // Names only, never values. Other extensions may pass { delete: 'NAME' } or { deleteAll: true } (no prompt).
-  register('agentQuestions.manageSecrets', async (options?: { delete?: string; deleteAll?: boolean }) => {
+  // Names and scopes only, never values. Other extensions may pass { delete: 'NAME' } or { deleteAll: true } (no prompt),
+  // or { list: true } for [{ name, scope: 'workspace' | 'all' }]. Only what applies in this workspace is shown.
+  register('agentQuestions.manageSecrets', async (options?: { delete?: string; deleteAll?: boolean; list?: boolean }) => {
+    if (options?.list) return vault.list();
     if (options?.delete) return vault.delete(options.delete);
     if (options?.deleteAll) return Promise.all(vault.names().map((n) => vault.delete(n)));
-    const names = vault.names();
-    if (names.length === 0) return void vscode.window.showInformationMessage('Agent Questions: no secrets are stored.');
-    const deleteAll = { label: '$(trash) Delete All', description: `${names.length} stored`, name: undefined };
-    const picked = await vscode.window.showQuickPick([...names.map((name) => ({ label: `$${name}`, description: 'new terminals get it', detail: 'Pick to delete', name })), deleteAll], {
+    const stored = vault.list();
+    if (stored.length === 0) return void vscode.window.showInformationMessage('Agent Questions: no secrets are stored for this workspace.');
+    const deleteAll = { label: '$(trash) Delete All', description: `${stored.length} stored`, name: undefined };
+    const items = stored.map(({ name, scope }) => ({ label: `$${name}`, description: scope === 'all' ? 'all workspaces' : 'this workspace', detail: 'Pick to delete', name }));
+    const picked = await vscode.window.showQuickPick([...items, deleteAll], {
       title: 'Agent Questions: Stored Secrets',
       placeHolder: 'Pick a secret to delete it from secret storage and from new terminals',
     });
     if (!picked) return;
-    const what = picked.name ? `the stored secret ${picked.name}` : `all ${names.length} stored secrets`;
-    const confirmed = await vscode.window.showWarningMessage(`Delete ${what}?`, { modal: true, detail: 'Agents will have to ask again. Terminals already open keep their environment.' }, 'Delete');
+    const what = picked.name ? `the stored secret ${picked.name}` : `all ${stored.length} stored secrets`;
+    const everywhere = picked.name ? stored.some((s) => s.name === picked.name && s.scope === 'all') : stored.some((s) => s.scope === 'all');
+    const detail = `Agents will have to ask again${everywhere ? ', in every workspace' : ''}. Terminals already open keep their environment.`;
+    const confirmed = await vscode.window.showWarningMessage(`Delete ${what}?`, { modal: true, detail }, 'Delete');
     if (confirmed !== 'Delete') return;
-    await Promise.all((picked.name ? [picked.name] : names).map((n) => vault.delete(n)));
+    await Promise.all((picked.name ? [picked.name] : stored.map((s) => s.name)).map((n) => vault.delete(n)));
   });
 }

@@ -140,7 +140,7 @@ export class QuestionPanelView implements vscode.WebviewViewProvider, vscode.Dis
         else if (this.requestedFocus) this.post({ type: 'focus' });
         return;
       case 'reply':
-        void this.reply(message.requestId, message.answers, { values: message.secrets ?? {}, useStored: message.useStored ?? [] });
+        void this.reply(message.requestId, message.answers, { values: message.secrets ?? {}, useStored: message.useStored ?? [], allWorkspaces: message.allWorkspaces ?? [] });
         return;
       case 'reject':
         this.broker.reject(message.requestId, message.reason);

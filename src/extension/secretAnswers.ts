@@ -8,6 +8,8 @@ export interface SecretInput {
   values: Record<string, string>;
   /** Question ids whose answer is the value already stored for their variable. */
   useStored: readonly string[];
+  /** Question ids whose typed value the user marked for all workspaces (by default it is for this workspace only). */
+  allWorkspaces?: readonly string[];
 }
 
 /** Resolves every answered secret question to `{ secret: { stored: true, envVar } }`, or explains why it cannot. */
@@ -15,7 +17,7 @@ export async function resolveSecretAnswers(request: QuestionRequest, sent: Answe
   const answers: Answers = {};
   // A handle or a value is only ever made here; whatever the sender put there is dropped.
   for (const [id, { secret: _handle, value: _value, ...answer }] of Object.entries(sent)) answers[id] = answer;
-  for (const id of [...Object.keys(input.values), ...input.useStored]) {
+  for (const id of [...Object.keys(input.values), ...input.useStored, ...(input.allWorkspaces ?? [])]) {
     const question = request.questions.find((q) => q.id === id);
     if (question?.kind !== 'secret' || !question.envVar) return { problem: `question "${id}" is not a secret question` };
   }
@@ -23,7 +25,7 @@ export async function resolveSecretAnswers(request: QuestionRequest, sent: Answe
     const answer = answers[question.id];
     if (question.kind !== 'secret' || !question.envVar || !answer || answer.skipped) continue;
     const typed = input.values[question.id];
-    if (typed !== undefined) await vault.store(question.envVar, typed);
+    if (typed !== undefined) await vault.store(question.envVar, typed, input.allWorkspaces?.includes(question.id) ? 'all' : 'workspace');
     else if (!input.useStored.includes(question.id) || !vault.has(question.envVar)) return { problem: `secret question "${question.id}" has no value` };
     const value = question.returnValue ? (typed ?? (await vault.get(question.envVar))) : undefined;
     answers[question.id] = { ...answer, secret: { stored: true, envVar: question.envVar }, ...(value !== undefined ? { value } : {}) };

@@ -146,10 +146,10 @@ function show(request: PendingRequest | undefined, userAsked = false): void {
     const draft = (saved.drafts[request.id] ??= { step: 0, drafts: request.questions.map((q) => emptyDraft(q, storedSecrets)) });
     view = renderQuestionRequest(request, draft, header, storedSecrets, {
       onDraftChange: save,
-      onSubmit: (answers, secrets, useStored) => {
+      onSubmit: (answers, secrets, useStored, allWorkspaces) => {
         repliedTo = request.id;
         view?.lock();
-        host.postMessage({ type: 'reply', requestId: request.id, answers, ...(Object.keys(secrets).length ? { secrets } : {}), ...(useStored.length ? { useStored } : {}) });
+        host.postMessage({ type: 'reply', requestId: request.id, answers, ...(Object.keys(secrets).length ? { secrets } : {}), ...(useStored.length ? { useStored } : {}), ...(allWorkspaces.length ? { allWorkspaces } : {}) });
       },
       onReject: () => {
         repliedTo = request.id;

@@ -12,6 +12,8 @@ export interface QuestionControl {
   chooseByNumber(n: number): boolean;
   /** The typed secret, for a secret question. */
   secretValue(): string | undefined;
+  /** The user marked the typed secret for all workspaces (by default it is for this workspace only). */
+  secretForAllWorkspaces(): boolean;
   clearSecret(): void;
 }
 
@@ -38,7 +40,7 @@ function bodyFor(question: Question, draft: Draft, labelledBy: string, onChange:
   }
 }
 
-const noSecret = { secretValue: () => undefined, clearSecret: () => undefined };
+const noSecret = { secretValue: () => undefined, secretForAllWorkspaces: () => false, clearSecret: () => undefined };
 
 function optionContent(index: number, label: string, description?: string, recommended?: boolean): Node[] {
   const nodes: Node[] = [el('span', { class: 'option-key', 'aria-hidden': 'true' }, index <= 9 ? `${index}` : ''), el('span', { class: 'option-label' }, label)];
@@ -160,7 +162,10 @@ function secretField(question: Question, draft: Draft, { heading, secretStored }
     draft.secretTyped = field.value.length > 0;
     onChange();
   });
+  // Off by default: a secret given here stays with this workspace. Kept in the DOM only, like the value.
+  const everywhere = el('vscode-checkbox', { class: 'secret-all-workspaces' }, 'Use in all workspaces') as ToolkitCheckable;
   const row = el('div', { class: 'secret-row' }, field, toggle);
+  const typing = el('div', { class: 'secret-typing' }, row, everywhere);
   const choices: Array<[Draft['secretChoice'], string]> = [
     ...(secretStored ? [['stored', `Use the value already stored for ${name}`] as [Draft['secretChoice'], string]] : []),
     ['type', secretStored ? 'Replace it with a new value' : 'Type a value'],
@@ -172,7 +177,7 @@ function secretField(question: Question, draft: Draft, { heading, secretStored }
     group.append(radio);
     return radio;
   });
-  const sync = () => (row.hidden = draft.secretChoice !== 'type');
+  const sync = () => (typing.hidden = draft.secretChoice !== 'type');
   group.addEventListener('change', () => {
     const checked = radios.find((r) => r.checked);
     if (!checked || checked.value === draft.secretChoice) return;
@@ -182,14 +187,16 @@ function secretField(question: Question, draft: Draft, { heading, secretStored }
     if (draft.secretChoice === 'type') field.focus();
   });
   sync();
-  const hint = el('p', { class: 'hint' }, `Kept in VS Code's secret storage and given to new terminals as $${name}. The agent receives only that name, never the value.`);
+  const hint = el('p', { class: 'hint' }, `Kept in VS Code's secret storage and given to this workspace's new terminals as $${name} (every workspace's, with "Use in all workspaces"). The agent receives only that name, never the value.`);
   return {
-    element: el('div', { class: 'secret' }, row, group, hint),
+    element: el('div', { class: 'secret' }, typing, group, hint),
     focus: () => (draft.secretChoice === 'type' ? field : (radios.find((r) => r.checked) ?? radios[0]!)).focus(),
     chooseByNumber: () => false,
     secretValue: () => field.value || undefined,
+    secretForAllWorkspaces: () => everywhere.checked,
     clearSecret: () => {
       field.value = '';
+      everywhere.checked = false;
       draft.secretTyped = false;
     },
   };

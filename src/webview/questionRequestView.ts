@@ -15,7 +15,8 @@ export interface RequestDraft {
 
 export interface QuestionRequestCallbacks {
   onDraftChange(): void;
-  onSubmit(answers: Answers, secrets: Record<string, string>, useStored: string[]): void;
+  /** `allWorkspaces`: question ids whose typed secret the user marked for all workspaces. */
+  onSubmit(answers: Answers, secrets: Record<string, string>, useStored: string[], allWorkspaces: string[]): void;
   onReject(): void;
   announce(text: string): void;
 }
@@ -209,6 +210,7 @@ export function renderQuestionRequest(request: QuestionRequest, state: RequestDr
     const answers: Answers = {};
     const secrets: Record<string, string> = {};
     const useStored: string[] = [];
+    const allWorkspaces: string[] = [];
     questions.forEach((q, i) => {
       const s = all[i]!;
       const draft = state.drafts[i]!;
@@ -218,13 +220,16 @@ export function renderQuestionRequest(request: QuestionRequest, state: RequestDr
       }
       answers[q.id] = s.answer;
       if (q.kind !== 'secret' || s.answer.skipped) return;
-      const value = secretControls.get(i)?.secretValue();
+      const control = secretControls.get(i);
+      const value = control?.secretValue();
       if (draft.secretChoice === 'stored') useStored.push(q.id);
-      else if (value) secrets[q.id] = value;
-      else answers[q.id] = skippedAnswer(draft);
+      else if (value) {
+        secrets[q.id] = value;
+        if (control?.secretForAllWorkspaces()) allWorkspaces.push(q.id);
+      } else answers[q.id] = skippedAnswer(draft);
     });
     for (const control of secretControls.values()) control.clearSecret();
-    callbacks.onSubmit(answers, secrets, useStored);
+    callbacks.onSubmit(answers, secrets, useStored, allWorkspaces);
   }
 
   function askReject(): void {

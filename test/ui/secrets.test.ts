@@ -1,12 +1,36 @@
 import * as assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Frame } from 'playwright-core';
 import { button, invoke, toolResult, waitForRequest } from './panelHelpers';
-import { RESULTS, useWorkbench, type Workbench } from './workbench';
+import { openAgentQuestionsView, RESULTS, useWorkbench, type Workbench } from './workbench';
 
 const secretRequest = (envVar: string) => ({ questions: [{ id: 'key', header: 'API key', question: `Your key for ${envVar}?`, kind: 'secret', envVar }] });
+
+const storedHere = async (workbench: Workbench) => (await workbench.driver<{ value: unknown }>('command', { id: 'agentQuestions.manageSecrets', args: [{ list: true }] })).value;
+
+/** Types a value into the masked field of the request shown now and submits it, for this workspace or all. */
+async function answerSecret(workbench: Workbench, panel: Frame, envVar: string, value: string, allWorkspaces: boolean): Promise<void> {
+  const call = await invoke(workbench, secretRequest(envVar));
+  await waitForRequest(panel, `Your key for ${envVar}?`);
+  const everywhere = panel.locator('.secret-all-workspaces');
+  assert.equal(await everywhere.getAttribute('aria-checked'), 'false', 'off by default');
+  await panel.locator('.secret-field').click();
+  await workbench.page.keyboard.type(value);
+  if (allWorkspaces) {
+    // Keyboard only: Tab passes Show, then reaches the checkbox; Space checks it.
+    await workbench.page.keyboard.press('Tab');
+    await workbench.page.keyboard.press('Tab');
+    assert.equal(await everywhere.evaluate((e) => e === document.activeElement), true, 'the checkbox is reachable with Tab');
+    await workbench.page.keyboard.press('Space');
+    await panel.locator('.secret-all-workspaces[aria-checked="true"]').waitFor({ timeout: 5000 });
+    await workbench.screenshot('secret-all-workspaces');
+  }
+  await button(panel, 'submit').click();
+  assert.match((await toolResult(workbench, call)).line, new RegExp(`stored in \\$${envVar}`));
+}
 
 /** Every file under `dir` whose bytes contain `needle`. */
 function filesContaining(dir: string, needle: string): string[] {
@@ -111,5 +135,49 @@ suite('Secret answers in the real workbench', () => {
     await button(panel, 'submit').click();
     assert.deepEqual((await toolResult(workbench, second)).json.answers.key, { selected: [], skipped: true });
     await workbench.driver('command', { id: 'agentQuestions.manageSecrets', args: [{ deleteAll: true }] });
+  });
+
+  test('prevents a secret given in one workspace from reaching another; "Use in all workspaces" shares it', async () => {
+    const { page, driver } = workbench;
+    const hereOnly = `here-${randomBytes(8).toString('hex')}`;
+    const everywhere = `everywhere-${randomBytes(8).toString('hex')}`;
+    await answerSecret(workbench, panel, 'AQ_HERE_ONLY', hereOnly, false);
+    await answerSecret(workbench, panel, 'AQ_EVERYWHERE', everywhere, true);
+    assert.deepEqual(await storedHere(workbench), [
+      { name: 'AQ_EVERYWHERE', scope: 'all' },
+      { name: 'AQ_HERE_ONLY', scope: 'workspace' },
+    ]);
+
+    // The same VS Code (same secret storage and global state), another folder. The workbench writes
+    // state to the browser's storage a moment later: leave it that time, or the new window sees nothing.
+    await page.waitForTimeout(3000);
+    const other = mkdtempSync(join(tmpdir(), 'aq-other-workspace-'));
+    try {
+      const url = new URL(page.url());
+      url.searchParams.set('folder', other);
+      await page.goto(url.toString());
+      await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
+      // The driver answers from the new window's extension host once history is this workspace's (empty).
+      for (let i = 0; i < 120; i++) {
+        const history = await driver<unknown[]>('history').catch(() => undefined);
+        if (Array.isArray(history) && history.length === 0) break;
+        await page.waitForTimeout(500);
+      }
+      assert.deepEqual(await driver('history'), []);
+      assert.deepEqual(await storedHere(workbench), [{ name: 'AQ_EVERYWHERE', scope: 'all' }]);
+      assert.deepEqual(await driver('terminalEnv', { names: ['AQ_HERE_ONLY', 'AQ_EVERYWHERE'] }), { AQ_HERE_ONLY: '', AQ_EVERYWHERE: everywhere });
+
+      await openAgentQuestionsView(page);
+      panel = await workbench.panel();
+      const call = await invoke(workbench, secretRequest('AQ_HERE_ONLY'));
+      await waitForRequest(panel, 'Your key for AQ_HERE_ONLY?');
+      assert.equal(await panel.locator('.secret-choice vscode-radio[value="stored"]').count(), 0, 'no stored value is offered here');
+      await panel.locator('.secret-choice vscode-radio[value="decline"]').click();
+      await button(panel, 'submit').click();
+      assert.deepEqual((await toolResult(workbench, call)).json.answers.key, { selected: [], skipped: true });
+    } finally {
+      await driver('command', { id: 'agentQuestions.manageSecrets', args: [{ deleteAll: true }] }).catch(() => undefined);
+      rmSync(other, { recursive: true, force: true });
+    }
   });
 });

@@ -32,7 +32,7 @@ suite('availability policy', () => {
   test('answersFile mode answers from the script', async () => {
     const { broker } = makeBroker();
     const response = await askQuestions(broker, DB_QUESTION, makePolicy({ kind: 'script' }, { ok: true, entries: { db: 'B' } }));
-    assert.deepEqual(response, { requestId: 'r1', status: 'answered', answers: { db: { selected: ['B'], skipped: false } } });
+    assert.deepEqual(response, { requestId: 'r1', status: 'answered', answers: { db: { selected: ['B'], skipped: false } }, reason: 'Answered from the answers file agentQuestions.answersFile, not by the user.' });
   });
 
   test('answersFile mode fails closed on a missing id, naming it', async () => {

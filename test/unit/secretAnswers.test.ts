@@ -1,4 +1,5 @@
 import * as assert from 'node:assert/strict';
+import { PanelToHostSchema } from '../../src/broker/protocol';
 import type { QuestionRequest } from '../../src/broker/schemas';
 import { resolveSecretAnswers } from '../../src/extension/secretAnswers';
 import type { SecretVault } from '../../src/extension/secretVault';
@@ -6,7 +7,9 @@ import type { SecretVault } from '../../src/extension/secretVault';
 /** An in-memory vault with SecretVault's shape (the real one wraps VS Code's SecretStorage). */
 function fakeVault(initial: Record<string, string> = {}) {
   const values = new Map(Object.entries(initial));
-  return { values, vault: { has: (n: string) => values.has(n), get: async (n: string) => values.get(n), store: async (n: string, v: string) => void values.set(n, v) } as unknown as SecretVault };
+  const scopes = new Map<string, string>();
+  const store = async (n: string, v: string, scope = 'workspace') => void (values.set(n, v), scopes.set(n, scope));
+  return { values, scopes, vault: { has: (n: string) => values.has(n), get: async (n: string) => values.get(n), store } as unknown as SecretVault };
 }
 
 const request = (returnValue = false): QuestionRequest => ({
@@ -43,8 +46,27 @@ suite('secret answers', () => {
     assert.equal('answers' in result && result.answers.key!.value, 'sk-old');
   });
 
+  test('a typed value is for this workspace unless the user marked it for all workspaces', async () => {
+    const answers = { key: { selected: [], skipped: false }, db: { selected: ['A'], skipped: false } };
+    const here = fakeVault();
+    await resolveSecretAnswers(request(), answers, { values: { key: 'sk-1' }, useStored: [] }, here.vault);
+    assert.equal(here.scopes.get('API_KEY'), 'workspace');
+    const everywhere = fakeVault();
+    await resolveSecretAnswers(request(), answers, { values: { key: 'sk-1' }, useStored: [], allWorkspaces: ['key'] }, everywhere.vault);
+    assert.equal(everywhere.scopes.get('API_KEY'), 'all');
+    assert.deepEqual(await resolveSecretAnswers(request(), answers, { values: { key: 'sk-1' }, useStored: [], allWorkspaces: ['db'] }, fakeVault().vault), { problem: 'question "db" is not a secret question' });
+  });
+
   test('a value for a question that is not a secret is refused', async () => {
     const { vault } = fakeVault();
     assert.deepEqual(await resolveSecretAnswers(request(), { key: { selected: [], skipped: true }, db: { selected: ['A'], skipped: false } }, { values: { db: 'x' }, useStored: [] }, vault), { problem: 'question "db" is not a secret question' });
+  });
+
+  test("the panel's reply names the secrets for all workspaces by question id; anything else there is dropped", () => {
+    const reply = { type: 'reply', requestId: 'r1', answers: { key: { selected: [], skipped: false } }, secrets: { key: 'sk-1' } };
+    assert.ok(PanelToHostSchema.safeParse({ ...reply, allWorkspaces: ['key'] }).success);
+    for (const allWorkspaces of [true, 'key', [1], ['x'.repeat(101)], Array.from({ length: 51 }, (_, i) => `q${i}`)]) {
+      assert.equal(PanelToHostSchema.safeParse({ ...reply, allWorkspaces }).success, false, JSON.stringify(allWorkspaces).slice(0, 40));
+    }
   });
 });
