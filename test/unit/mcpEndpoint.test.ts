@@ -202,8 +202,9 @@ suite('MCP endpoint', () => {
   test('prevents one token holder from locking agents out: its 32 sessions hold at most 16 waiting calls, so a new agent still connects', async () => {
     await withEndpoint(async ({ broker, endpoint }) => {
       const clients = await Promise.all(Array.from({ length: MAX_SESSIONS }, () => connect(endpoint.url)));
+      // The calls over the cap come back at once, refused; the others wait for the user.
       const results: ToolResult[] = [];
-      const calls = clients.map((c) => callAsk(c).then((r) => (results.push(r), r)));
+      const calls = clients.map(async (c) => results.push(await callAsk(c)));
       await until(() => results.length === 16);
       assert.equal(broker.size, 16);
       for (const r of results) assert.match(r.content[0]!.text, /^Too many requests through this token are already waiting \(16 across its sessions\)/);
