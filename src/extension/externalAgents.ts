@@ -1,6 +1,7 @@
 // VS Code side of the MCP endpoint: starts and stops it with `agentQuestions.mcp.enabled`, keeps the
 // token in SecretStorage, hands URL and token to new integrated terminals (never persisted), shows
-// the state in the status bar tooltip and the log, and offers "Connect an External Agent…".
+// the state in the status bar tooltip and the log, and offers "Connect an External Agent…" and
+// "Manage Connected Agents…".
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
@@ -8,7 +9,7 @@ import type { Policy } from '../broker/askWithPolicy';
 import type { QuestionBroker } from '../broker/broker';
 import { agentConfigs, MCP_TOKEN_VAR, MCP_URL_VAR } from './agentConfigs';
 import type { Attention } from './attention';
-import type { McpEndpoint } from './mcpEndpoint';
+import type { McpEndpoint, SessionInfo } from './mcpEndpoint';
 import { readSettings } from './settings';
 
 type McpModule = typeof import('./mcpModule');
@@ -17,7 +18,6 @@ const loadMcpModule = (): McpModule => require(join(__dirname, 'mcp.js')) as Mcp
 
 const TOKEN_KEY = 'agentQuestions.mcp.token';
 const workspaceFolders = () => (vscode.workspace.workspaceFolders ?? []).filter((f) => f.uri.scheme === 'file').map((f) => f.uri.fsPath);
-const MAX_PENDING_PER_CLIENT = 8;
 
 export class ExternalAgents implements vscode.Disposable {
   private endpoint: McpEndpoint | undefined;
@@ -39,8 +39,15 @@ export class ExternalAgents implements vscode.Disposable {
       }),
       vscode.commands.registerCommand('agentQuestions.connectExternalAgent', () => this.connect()),
       vscode.commands.registerCommand('agentQuestions.rotateMcpToken', (options?: { skipConfirmation?: boolean }) => this.rotateToken(options)),
+      // Tests pass { disconnect: key } to disconnect a session without the UI.
+      vscode.commands.registerCommand('agentQuestions.manageConnectedAgents', (options?: { disconnect?: number }) => this.manageConnected(options)),
       // Not in the palette: the endpoint's state, for tests and the benchmark. Never the token.
-      vscode.commands.registerCommand('agentQuestions.internal.mcpState', () => ({ url: this.endpoint?.url, clients: this.endpoint?.clients() ?? [], tooltip: attention.tooltip() })),
+      vscode.commands.registerCommand('agentQuestions.internal.mcpState', () => ({
+        url: this.endpoint?.url,
+        clients: this.endpoint?.clients() ?? [],
+        sessions: this.endpoint?.sessions() ?? [],
+        tooltip: attention.tooltip(),
+      })),
     );
   }
 
@@ -62,7 +69,7 @@ export class ExternalAgents implements vscode.Disposable {
       log: (message) => this.log.info(message),
       createServer: (scope) =>
         createToolServer(
-          { broker: this.broker, policy: this.policy, timeoutMs: () => readSettings().timeoutSeconds * 1000, log: (m) => this.log.info(m), workspaceFolders, maxPendingPerClient: MAX_PENDING_PER_CLIENT },
+          { broker: this.broker, policy: this.policy, timeoutMs: () => readSettings().timeoutSeconds * 1000, log: (m) => this.log.info(m), workspaceFolders },
           String(this.context.extension.packageJSON.version),
           scope,
         ),
@@ -121,6 +128,38 @@ export class ExternalAgents implements vscode.Disposable {
     this.publish();
     this.log.info('External agents: token rotated');
     if (!options?.skipConfirmation) void vscode.window.showInformationMessage('Agent Questions: the token was rotated. Open a new terminal for agents to pick it up.');
+  }
+
+  /** A quick pick of open sessions; the one picked is disconnected after a confirmation. */
+  private async manageConnected(options?: { disconnect?: number }): Promise<boolean | void> {
+    if (options?.disconnect !== undefined) return this.endpoint?.disconnect(options.disconnect) ?? false;
+    const sessions = this.endpoint?.sessions() ?? [];
+    if (!sessions.length) {
+      void vscode.window.showInformationMessage(this.endpoint ? 'Agent Questions: no external agent is connected.' : 'Agent Questions: the endpoint for external agents is off.');
+      return;
+    }
+    const time = (ms: number) => new Date(ms).toLocaleTimeString();
+    const calls = (n: number) => (n === 1 ? '1 call waiting' : `${n} calls waiting`);
+    const picked = await vscode.window.showQuickPick(
+      sessions.map((session) => ({
+        label: session.name,
+        description: `name self-reported · token ${session.tokenId}`,
+        detail: `Opened ${time(session.openedAt)} · last used ${time(session.lastUsedAt)} · ${calls(session.waiting)}`,
+        session,
+      })),
+      { title: 'Connected agents', placeHolder: 'Pick an agent to disconnect it. Names are what each agent says of itself.' },
+    );
+    if (!picked) return;
+    const session: SessionInfo = picked.session;
+    const choice = await vscode.window.showWarningMessage(
+      `Disconnect "${session.name}" (token ${session.tokenId})?`,
+      { modal: true, detail: `${session.waiting ? `Its ${calls(session.waiting)} will be cancelled. ` : ''}It can reconnect with the token; rotate the token to lock it out.` },
+      'Disconnect',
+    );
+    if (choice !== 'Disconnect') return;
+    this.endpoint?.disconnect(session.key);
+    const next = await vscode.window.showInformationMessage(`Agent Questions: disconnected "${session.name}". It can reconnect with the token; rotate the token to lock it out.`, 'Rotate Token…');
+    if (next) await this.rotateToken();
   }
 
   private async connect(): Promise<void> {

@@ -1,6 +1,7 @@
 // The local MCP endpoint (Streamable HTTP) for agents outside VS Code: 127.0.0.1 only, a bearer
 // token compared in constant time, no browser origins, no foreign Host (DNS rebinding), bodies
-// capped, sessions capped. No 'vscode' import, so it runs in plain Node tests too.
+// capped in size, time and nesting, sessions and waiting calls capped. A refusal closes the
+// connection without reading the body. No 'vscode' import, so it runs in plain Node tests too.
 import { randomUUID, createHash, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server as HttpServer, type ServerResponse } from 'node:http';
 import { AsyncLocalStorage } from 'node:async_hooks';
@@ -8,11 +9,25 @@ import type { AddressInfo } from 'node:net';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import type { CallScope } from './mcpTools';
+import { uiText } from '../broker/visibleText';
+import { selfReportedName, type CallScope } from './mcpTools';
 
 export const MCP_PATH = '/mcp';
 export const MAX_BODY_BYTES = 1024 * 1024;
 export const MAX_SESSIONS = 32;
+/** Arrays and objects nested deeper than this are refused before parsing. */
+export const MAX_NESTING = 64;
+
+export interface EndpointLimits {
+  /** Sessions open at once. */
+  sessions: number;
+  /** Tool calls waiting at once: per session, per token (across its sessions) and in all. */
+  waitingPerSession: number;
+  waitingPerToken: number;
+  waitingTotal: number;
+}
+
+const DEFAULT_LIMITS: EndpointLimits = { sessions: MAX_SESSIONS, waitingPerSession: 8, waitingPerToken: 16, waitingTotal: 64 };
 
 export interface McpEndpointOptions {
   port: number;
@@ -20,18 +35,41 @@ export interface McpEndpointOptions {
   /** A new tool server for a new client session; `scope()` is the call being handled. */
   createServer: (scope: () => CallScope | undefined) => Server;
   log: (message: string) => void;
+  limits?: Partial<EndpointLimits>;
+  /** A body still arriving after this long is refused with 408 (default 10 s). */
+  bodyTimeoutMs?: number;
+}
+
+/** An open session as the user may see it. */
+export interface SessionInfo {
+  /** Names the session in this window; never its MCP session id. */
+  key: number;
+  /** What the client calls itself (initialize), made safe to show: self-reported, not verified. */
+  name: string;
+  /** Fingerprint of the token its last request came through. */
+  tokenId: string;
+  openedAt: number;
+  lastUsedAt: number;
+  /** Its tool calls waiting for the user. */
+  waiting: number;
 }
 
 interface Session {
+  key: number;
   transport: StreamableHTTPServerTransport;
   server: Server;
   /** Aborted when the session ends: every call still waiting is cancelled. */
   ended: AbortController;
+  tokenId: string;
+  openedAt: number;
   lastUsed: number;
-  inFlight: number;
+  waiting: number;
 }
 
 const digest = (value: string) => createHash('sha256').update(value).digest();
+
+/** A short fingerprint that tells tokens apart in the UI and the log; never the token. */
+export const tokenFingerprint = (token: string) => digest(token).toString('hex').slice(0, 6);
 
 /** Constant-time: both sides are hashed to the same length before comparing. */
 export function tokenMatches(header: string | undefined, token: string): boolean {
@@ -41,17 +79,24 @@ export function tokenMatches(header: string | undefined, token: string): boolean
 
 export class McpEndpoint {
   private readonly http: HttpServer;
-  private readonly sessions = new Map<string, Session>();
+  private readonly byId = new Map<string, Session>();
   private readonly callScope = new AsyncLocalStorage<CallScope>();
+  /** Waiting tool calls per token fingerprint. */
+  private readonly waitingByToken = new Map<string, number>();
+  private readonly limits: EndpointLimits;
   private listeningPort = 0;
+  private nextKey = 1;
 
   private constructor(private readonly options: McpEndpointOptions) {
+    this.limits = { ...DEFAULT_LIMITS, ...options.limits };
     this.http = createServer((req, res) => {
       this.handle(req, res).catch((error: unknown) => {
-        options.log(`MCP endpoint error: ${error instanceof Error ? error.message : String(error)}`);
+        options.log(`MCP endpoint error: ${uiText(error instanceof Error ? error.message : String(error))}`);
         if (!res.headersSent) this.refuse(res, 500, 'Internal error');
       });
     });
+    // "Expect: 100-continue" is answered only once the request passes our checks (see handle).
+    this.http.on('checkContinue', (req, res) => this.http.emit('request', req, res));
     this.http.headersTimeout = 10_000;
     this.http.requestTimeout = 0; // a tools/call waits as long as the user takes
   }
@@ -74,20 +119,33 @@ export class McpEndpoint {
     return `http://127.0.0.1:${this.listeningPort}${MCP_PATH}`;
   }
 
-  /** Client names of the sessions now open. */
+  /** Self-reported client names of the sessions now open. */
   clients(): string[] {
-    return [...this.sessions.values()].map((s) => s.server.getClientVersion()?.name ?? 'unknown');
+    return this.sessions().map((s) => s.name);
+  }
+
+  sessions(): SessionInfo[] {
+    return [...this.byId.values()].map((s) => ({ key: s.key, name: selfReportedName(s.server), tokenId: s.tokenId, openedAt: s.openedAt, lastUsedAt: s.lastUsed, waiting: s.waiting }));
+  }
+
+  /** Ends a session: its waiting calls settle as cancelled. The client may initialize again. */
+  disconnect(key: number): boolean {
+    const entry = [...this.byId.entries()].find(([, s]) => s.key === key);
+    if (entry) this.endSession(entry[0], 'disconnected by the user');
+    return entry !== undefined;
   }
 
   async close(): Promise<void> {
-    for (const id of [...this.sessions.keys()]) this.endSession(id);
+    for (const id of [...this.byId.keys()]) this.endSession(id, 'closed (the endpoint stopped)');
     this.http.closeAllConnections();
     await new Promise<void>((resolve) => this.http.close(() => resolve()));
   }
 
+  /** Answers with an error and closes the connection: whatever the client still sends is never read. */
   private refuse(res: ServerResponse, status: number, message: string, headers: Record<string, string> = {}): void {
-    res.writeHead(status, { 'content-type': 'application/json', ...headers });
-    res.end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message }, id: null }));
+    const socket = res.socket; // detached from `res` once the response has finished
+    res.writeHead(status, { 'content-type': 'application/json', connection: 'close', ...headers });
+    res.end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message }, id: null }), () => socket?.destroy());
   }
 
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -100,18 +158,27 @@ export class McpEndpoint {
       return this.refuse(res, 401, 'Missing or wrong bearer token; copy it with "Agent Questions: Connect an External Agent…"', { 'www-authenticate': 'Bearer' });
     }
 
+    const tokenId = tokenFingerprint(this.options.token());
+
     const sessionId = req.headers['mcp-session-id'];
-    const existing = typeof sessionId === 'string' ? this.sessions.get(sessionId) : undefined;
+    const existing = typeof sessionId === 'string' ? this.byId.get(sessionId) : undefined;
     if (req.method === 'GET' || req.method === 'DELETE') {
       if (!existing) return this.refuse(res, 404, 'Unknown session');
+      existing.tokenId = tokenId;
+      existing.lastUsed = Date.now();
       await existing.transport.handleRequest(req, res);
-      if (req.method === 'DELETE') this.endSession(sessionId as string);
+      if (req.method === 'DELETE') this.endSession(sessionId as string, 'closed');
       return;
     }
     if (req.method !== 'POST') return this.refuse(res, 405, 'Method not allowed', { allow: 'GET, POST, DELETE' });
 
-    const body = await readBody(req, MAX_BODY_BYTES);
-    if (body === 'too large') return this.refuse(res, 413, `Request body over ${MAX_BODY_BYTES} bytes`);
+    if (req.headers.expect === '100-continue') res.writeContinue();
+    const timeoutMs = this.options.bodyTimeoutMs ?? 10_000;
+    const body = await readBody(req, MAX_BODY_BYTES, timeoutMs);
+    if (body === 413) return this.refuse(res, 413, `Request body over ${MAX_BODY_BYTES} bytes`);
+    if (body === 408) return this.refuse(res, 408, `The request body took longer than ${timeoutMs} ms to arrive`);
+    // JSON.parse and the schema checks after it take seconds on a deeply nested megabyte.
+    if (nestsDeeperThan(body, MAX_NESTING)) return this.refuse(res, 400, `The body is nested deeper than ${MAX_NESTING} levels`);
     let parsed: unknown;
     try {
       parsed = JSON.parse(body);
@@ -123,8 +190,8 @@ export class McpEndpoint {
     if (!session) {
       if (typeof sessionId === 'string') return this.refuse(res, 404, 'Unknown session; initialize again');
       if (!isInitializeRequest(parsed)) return this.refuse(res, 400, 'No session; send initialize first');
-      session = this.openSession();
-      if (!session) return this.refuse(res, 503, `Too many open sessions (${MAX_SESSIONS}); close an agent and retry`);
+      session = this.openSession(tokenId);
+      if (!session) return this.refuse(res, 503, `Too many open sessions (${this.limits.sessions}) and every one has a call waiting; close an agent and retry`);
     }
 
     // The call ends when its HTTP request does (the agent quit) or when its session ends.
@@ -133,32 +200,63 @@ export class McpEndpoint {
       if (!res.writableFinished) closed.abort();
     });
     const active = session;
+    active.tokenId = tokenId;
     active.lastUsed = Date.now();
-    active.inFlight++;
+    // A closed transport never answers what is still open: say so, rather than hang the client.
+    const onEnded = () => {
+      if (!res.headersSent) this.refuse(res, 404, 'The session was closed; initialize again');
+    };
+    active.ended.signal.addEventListener('abort', onEnded);
+    const scope: CallScope = { signal: AbortSignal.any([closed.signal, active.ended.signal]), tokenId, admit: () => this.admit(active, tokenId) };
     try {
-      await this.callScope.run({ signal: AbortSignal.any([closed.signal, active.ended.signal]) }, () => active.transport.handleRequest(req, res, parsed));
+      await this.callScope.run(scope, () => active.transport.handleRequest(req, res, parsed));
     } finally {
-      active.inFlight--;
-      active.lastUsed = Date.now();
+      active.ended.signal.removeEventListener('abort', onEnded);
     }
   }
 
-  private openSession(): Session | undefined {
-    if (this.sessions.size >= MAX_SESSIONS) {
-      // Make room by closing the session idle the longest; refuse when every session is busy.
-      const idle = [...this.sessions.entries()].filter(([, s]) => s.inFlight === 0).sort((a, b) => a[1].lastUsed - b[1].lastUsed)[0];
+  /** Counts a tool call as waiting until it is released, unless that would pass a cap. */
+  private admit(session: Session, tokenId: string): { release: () => void } | { refused: string } {
+    const { waitingPerSession, waitingPerToken, waitingTotal } = this.limits;
+    const byToken = this.waitingByToken.get(tokenId) ?? 0;
+    const total = [...this.waitingByToken.values()].reduce((a, b) => a + b, 0);
+    const later = 'wait for an answer before asking again.';
+    if (session.waiting >= waitingPerSession) return { refused: `Too many requests from this client are already waiting (${waitingPerSession}); ${later}` };
+    if (byToken >= waitingPerToken) return { refused: `Too many requests through this token are already waiting (${waitingPerToken} across its sessions); ${later}` };
+    if (total >= waitingTotal) return { refused: `Too many requests are already waiting (${waitingTotal} in all); ${later}` };
+    session.waiting++;
+    this.waitingByToken.set(tokenId, byToken + 1);
+    let released = false;
+    return {
+      release: () => {
+        if (released) return;
+        released = true;
+        session.waiting--;
+        session.lastUsed = Date.now();
+        const left = (this.waitingByToken.get(tokenId) ?? 1) - 1;
+        if (left > 0) this.waitingByToken.set(tokenId, left);
+        else this.waitingByToken.delete(tokenId);
+      },
+    };
+  }
+
+  private openSession(tokenId: string): Session | undefined {
+    if (this.byId.size >= this.limits.sessions) {
+      // Make room by closing the session idle the longest; never one with a call waiting.
+      const idle = [...this.byId.entries()].filter(([, s]) => s.waiting === 0).sort((a, b) => a[1].lastUsed - b[1].lastUsed)[0];
       if (!idle) return undefined;
-      this.endSession(idle[0]);
+      this.endSession(idle[0], 'closed to make room (idle the longest)');
     }
     const ended = new AbortController();
     const server = this.options.createServer(() => this.callScope.getStore());
-    const session: Session = { transport: undefined as never, server, ended, lastUsed: Date.now(), inFlight: 0 };
+    const now = Date.now();
+    const session: Session = { key: this.nextKey++, transport: undefined as never, server, ended, tokenId, openedAt: now, lastUsed: now, waiting: 0 };
     session.transport = new StreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
       enableJsonResponse: true,
       onsessioninitialized: (id) => {
-        this.sessions.set(id, session);
-        this.options.log(`MCP session opened (${this.sessions.size} open)`);
+        this.byId.set(id, session);
+        this.options.log(`MCP session opened (${this.byId.size} open)`);
       },
     });
     session.transport.onclose = () => ended.abort();
@@ -166,37 +264,62 @@ export class McpEndpoint {
     return session;
   }
 
-  private endSession(id: string): void {
-    const session = this.sessions.get(id);
+  private endSession(id: string, why: string): void {
+    const session = this.byId.get(id);
     if (!session) return;
-    this.sessions.delete(id);
+    this.byId.delete(id);
     session.ended.abort();
     void session.server.close().catch(() => undefined);
-    this.options.log(`MCP session of ${session.server.getClientVersion()?.name ?? 'a client'} closed (${this.sessions.size} open)`);
+    this.options.log(`MCP session of ${selfReportedName(session.server)} (token ${session.tokenId}) ${why} (${this.byId.size} open)`);
   }
 }
 
-/** The body as text, or 'too large' as soon as it passes `max` bytes. */
-function readBody(req: IncomingMessage, max: number): Promise<string> {
-  const declared = Number(req.headers['content-length'] ?? 0);
-  if (declared > max) {
-    req.resume();
-    return Promise.resolve('too large');
-  }
+/**
+ * The body as text; 413 as soon as it is declared or passes `max` bytes, 408 when it is still
+ * arriving after `timeoutMs`. What is left unread stays unread: the caller closes the connection.
+ */
+function readBody(req: IncomingMessage, max: number, timeoutMs: number): Promise<string | 408 | 413> {
+  if (Number(req.headers['content-length'] ?? 0) > max) return Promise.resolve(413);
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
-    req.on('data', (chunk: Buffer) => {
+    const stop = (result: 408 | 413) => {
+      clearTimeout(timer);
+      req.removeListener('data', onData);
+      req.pause();
+      resolve(result);
+    };
+    const timer = setTimeout(() => stop(408), timeoutMs);
+    const onData = (chunk: Buffer) => {
       size += chunk.length;
-      if (size > max) {
-        req.removeAllListeners('data');
-        req.resume();
-        resolve('too large');
-        return;
-      }
+      if (size > max) return stop(413);
       chunks.push(chunk);
+    };
+    req.on('data', onData);
+    req.on('end', () => {
+      clearTimeout(timer);
+      resolve(Buffer.concat(chunks).toString('utf8'));
     });
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    req.on('error', reject);
+    req.on('error', (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
   });
+}
+
+/** Whether JSON text nests arrays and objects deeper than `max`: one linear pass, strings skipped. */
+export function nestsDeeperThan(text: string, max: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c) i++; // a backslash escapes the next character, a quote included
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x5b || c === 0x7b) {
+      if (++depth > max) return true;
+    } else if (c === 0x5d || c === 0x7d) depth--;
+  }
+  return false;
 }

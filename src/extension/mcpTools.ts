@@ -9,6 +9,7 @@ import type { QuestionBroker } from '../broker/broker';
 import type { CancellationSignal } from '../broker/events';
 import type { RequestSource } from '../broker/schemas';
 import { ASK_USER_DESCRIPTION, askUserJsonSchema, toolJsonSchema } from '../broker/toolSchema';
+import { uiText } from '../broker/visibleText';
 
 export interface McpToolsContext {
   broker: QuestionBroker;
@@ -17,13 +18,15 @@ export interface McpToolsContext {
   log: (message: string) => void;
   /** Absolute paths of the workspace folders: a path outside them is called out on a permission prompt. */
   workspaceFolders?: () => string[];
-  /** At most this many tool calls of one client wait at once. */
-  maxPendingPerClient: number;
 }
 
-/** What the session knows about the call in progress: its cancellation, and whether more may wait. */
+/** What the endpoint knows about the call in progress: its cancellation, its token, and whether it may wait. */
 export interface CallScope {
   signal: AbortSignal;
+  /** Fingerprint of the token the request came through. */
+  tokenId: string;
+  /** Counts the call as waiting until `release()`, or says which cap it would pass. */
+  admit(): { release: () => void } | { refused: string };
 }
 
 // Built once: this module is loaded only when the endpoint is on.
@@ -31,6 +34,12 @@ const TOOLS = [
   { name: 'ask_user', description: ASK_USER_DESCRIPTION, inputSchema: askUserJsonSchema() as never },
   { name: 'approve', description: APPROVE_DESCRIPTION, inputSchema: toolJsonSchema(ApproveInputSchema) as never },
 ];
+
+/** The name a client gives itself in `initialize` (title, else name), made safe to show. Anyone with the token can claim any name. */
+export function selfReportedName(server: Server): string {
+  const client = server.getClientVersion();
+  return uiText(client?.title || client?.name || '', 60) || 'External agent';
+}
 
 const text = (value: string, isError = false): CallToolResult => ({ content: [{ type: 'text', text: value }], ...(isError ? { isError: true } : {}) });
 
@@ -53,24 +62,22 @@ function toSignal(...signals: AbortSignal[]): CancellationSignal {
  */
 export function createToolServer(context: McpToolsContext, version: string, scope: () => CallScope | undefined): Server {
   const server = new Server({ name: 'agent-questions', version }, { capabilities: { tools: {} } });
-  let pending = 0;
-  const source = (): RequestSource => {
-    const client = server.getClientVersion();
-    return { type: 'mcp', label: (client as { title?: string } | undefined)?.title || client?.name || 'External agent' };
-  };
+  const source = (call: CallScope | undefined): RequestSource => ({
+    type: 'mcp',
+    label: selfReportedName(server),
+    via: `MCP client · name self-reported${call ? ` · token ${call.tokenId}` : ''}`,
+  });
 
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: TOOLS }));
 
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     const { name, arguments: args } = request.params;
     if (name !== 'ask_user' && name !== 'approve') return text(`Unknown tool "${name}"; this server has ask_user and approve.`, true);
-    if (pending >= context.maxPendingPerClient) {
-      return text(`Too many requests from this client are already waiting (${context.maxPendingPerClient}); wait for an answer before asking again.`, true);
-    }
     const call = scope();
+    const admitted = call ? call.admit() : { release: () => undefined };
+    if ('refused' in admitted) return text(admitted.refused, true);
     const options = { token: toSignal(...(call ? [extra.signal, call.signal] : [extra.signal])), timeoutMs: context.timeoutMs() };
-    const from = source();
-    pending++;
+    const from = source(call);
     try {
       if (name === 'ask_user') {
         const result = await callAskUser(args ?? {}, { broker: context.broker, policy: context.policy, source: from, options });
@@ -79,7 +86,7 @@ export function createToolServer(context: McpToolsContext, version: string, scop
       }
       return text(JSON.stringify(await approve(context, args, from, options)));
     } finally {
-      pending--;
+      admitted.release();
     }
   });
   return server;
@@ -102,6 +109,6 @@ async function approve(context: McpToolsContext, args: unknown, source: RequestS
   const request = permissionRequestFor(call, source, context.workspaceFolders?.() ?? []);
   if ('refused' in request) return { behavior: 'deny', message: request.refused };
   const response = await askPermission(context.broker, request, context.policy, options);
-  context.log(`MCP approve ${call.tool_name} from ${source.label}: ${response.decision ?? response.status}`);
+  context.log(`MCP approve ${uiText(call.tool_name, 60)} from ${source.label}: ${response.decision ?? response.status}`);
   return approveResultFor(call, response);
 }

@@ -1,54 +1,10 @@
 import * as assert from 'node:assert/strict';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { MAX_SESSIONS, McpEndpoint, tokenMatches } from '../../src/extension/mcpEndpoint';
-import { createToolServer } from '../../src/extension/mcpTools';
-import { makeBroker, makePolicy } from './fakes';
+import { createHash } from 'node:crypto';
+import { uiText } from '../../src/broker/visibleText';
+import { MAX_SESSIONS, tokenMatches } from '../../src/extension/mcpEndpoint';
+import { ASK, callAsk, connect, INITIALIZE, post, TOKEN, until, withEndpoint, type ToolResult } from './mcpHelpers';
 
-const TOKEN = 'test-token-0123456789';
-const INITIALIZE = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'unit-client', version: '1' } } };
-const ASK = { questions: [{ id: 'database', header: 'Database', question: 'Which database?', options: [{ label: 'PostgreSQL' }, { label: 'SQLite' }] }] };
-
-async function start(maxPendingPerClient = 8) {
-  const { broker } = makeBroker();
-  const logs: string[] = [];
-  const endpoint = await McpEndpoint.start({
-    port: 0,
-    token: () => TOKEN,
-    log: (m) => logs.push(m),
-    createServer: (scope) => createToolServer({ broker, policy: makePolicy(), timeoutMs: () => 0, log: (m) => logs.push(m), maxPendingPerClient }, '0.0.0', scope),
-  });
-  return { broker, endpoint, logs };
-}
-
-/** Runs a test against a fresh endpoint and always closes it. */
-async function withEndpoint(run: (started: Awaited<ReturnType<typeof start>>) => Promise<void>, maxPendingPerClient?: number) {
-  const started = await start(maxPendingPerClient);
-  try {
-    await run(started);
-  } finally {
-    await started.endpoint.close();
-  }
-}
-
-async function connect(url: string, token = TOKEN, name = 'unit-client') {
-  const client = new Client({ name, version: '1' });
-  await client.connect(new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers: { authorization: `Bearer ${token}` } } }));
-  return client;
-}
-
-function post(url: string, body: unknown, headers: Record<string, string> = {}) {
-  return fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', authorization: `Bearer ${TOKEN}`, ...headers },
-    body: typeof body === 'string' ? body : JSON.stringify(body),
-  });
-}
-
-const until = async (condition: () => boolean) => {
-  for (let i = 0; i < 200 && !condition(); i++) await new Promise((r) => setTimeout(r, 10));
-  assert.ok(condition(), 'condition never became true');
-};
+const fingerprint = (token: string) => createHash('sha256').update(token).digest('hex').slice(0, 6);
 
 suite('MCP endpoint', () => {
   test('tokens compare in constant time and only as "Bearer <token>"', () => {
@@ -66,7 +22,7 @@ suite('MCP endpoint', () => {
       assert.deepEqual(tools.tools.map((t) => t.name), ['ask_user', 'approve']);
       const call = client.callTool({ name: 'ask_user', arguments: ASK });
       await until(() => broker.size === 1);
-      assert.deepEqual(broker.list()[0]!.source, { type: 'mcp', label: 'Claude Code' });
+      assert.deepEqual(broker.list()[0]!.source, { type: 'mcp', label: 'Claude Code', via: `MCP client · name self-reported · token ${fingerprint(TOKEN)}` });
       broker.reply(broker.list()[0]!.id, { database: { selected: ['SQLite'], skipped: false } });
       const result = (await call) as { content: Array<{ text: string }>; isError?: boolean };
       assert.match(result.content[0]!.text, /^The user answered 1 question: database = "SQLite"\.\n\{"requestId":"r1","status":"answered"/);
@@ -169,6 +125,144 @@ suite('MCP endpoint', () => {
       for (const request of broker.list()) broker.reject(request.id);
       await Promise.all(calls.slice(0, 3));
       await client.close();
-    }, 3);
+    }, { limits: { waitingPerSession: 3 } });
+  });
+
+  test('a client name is never taken at its word: shown cleaned and marked self-reported, with a fingerprint of the token it came through, never the token', async () => {
+    await withEndpoint(async ({ broker, endpoint }) => {
+      const name = `Claude Code\n[Allow](command:workbench.action.terminal.sendSequence) $(check) ${'x'.repeat(100)}`;
+      const client = await connect(endpoint.url, TOKEN, name);
+      const call = callAsk(client);
+      await until(() => broker.size === 1);
+      const source = broker.list()[0]!.source;
+      assert.equal(source.label, uiText(name, 60));
+      assert.doesNotMatch(source.label, /\n|\]\(|\$\(/);
+      assert.equal(source.via, `MCP client · name self-reported · token ${fingerprint(TOKEN)}`);
+      assert.equal(JSON.stringify(source).includes(TOKEN), false);
+      broker.reject(broker.list()[0]!.id);
+      await call;
+      await client.close();
+    });
+  });
+
+  test('prevents forged log lines: a newline in a client name or a tool_name stays inside its one log line', async () => {
+    await withEndpoint(async ({ broker, endpoint, logs }) => {
+      const client = await connect(endpoint.url, TOKEN, 'evil\nMCP session opened (1 open)');
+      const ask = callAsk(client);
+      await until(() => broker.size === 1);
+      broker.reply(broker.list()[0]!.id, { database: { selected: ['SQLite'], skipped: false } });
+      await ask;
+      const approve = client.callTool({ name: 'approve', arguments: { tool_name: 'Bash\nMCP approve Bash from Claude Code: allow_always', input: { command: 'ls' } } });
+      await until(() => broker.size === 1);
+      broker.decide(broker.list()[0]!.id, 'deny');
+      await approve;
+      const oneLineEach = () => {
+        for (const line of logs) assert.doesNotMatch(line, /[\r\n\u2028\u2029]/, `one line: ${JSON.stringify(line)}`);
+      };
+      oneLineEach();
+      endpoint.disconnect(endpoint.sessions()[0]!.key);
+      await client.close();
+      assert.ok(logs.length >= 4, logs.join(' | '));
+      oneLineEach();
+    });
+  });
+
+  test('open sessions are listed (self-reported name, token fingerprint, opened, last used, calls waiting); disconnecting one cancels its waiting call and empties the queue', async () => {
+    await withEndpoint(async ({ broker, endpoint }) => {
+      const agent = await connect(endpoint.url, TOKEN, 'Claude Code');
+      const other = await connect(endpoint.url, TOKEN, 'other');
+      const settled = new Promise<string>((resolve) => broker.onDidChange((c) => c.type === 'settled' && resolve(c.response.status)));
+      const call = callAsk(agent).then(
+        () => 'answered',
+        (error: Error) => error.message,
+      );
+      await until(() => broker.size === 1);
+      const sessions = endpoint.sessions();
+      assert.equal(sessions.length, 2);
+      const mine = sessions.find((s) => s.name === 'Claude Code')!;
+      assert.equal(mine.tokenId, fingerprint(TOKEN));
+      assert.equal(mine.waiting, 1);
+      assert.ok(mine.openedAt <= mine.lastUsedAt && mine.lastUsedAt <= Date.now());
+      assert.equal(sessions.find((s) => s.name === 'other')!.waiting, 0);
+      assert.equal(JSON.stringify(sessions).includes(TOKEN), false);
+
+      assert.equal(endpoint.disconnect(mine.key), true);
+      assert.equal(await settled, 'cancelled');
+      assert.equal(broker.size, 0);
+      assert.notEqual(await call, 'answered', 'the call ends with an error, it does not hang');
+      assert.deepEqual(endpoint.sessions().map((s) => s.name), ['other']);
+      assert.equal(endpoint.disconnect(mine.key), false);
+      await assert.rejects(agent.listTools());
+      assert.equal((await other.listTools()).tools.length, 2);
+      await other.close();
+      await agent.close().catch(() => undefined);
+    });
+  });
+
+  test('prevents one token holder from locking agents out: its 32 sessions hold at most 16 waiting calls, so a new agent still connects', async () => {
+    await withEndpoint(async ({ broker, endpoint }) => {
+      const clients = await Promise.all(Array.from({ length: MAX_SESSIONS }, () => connect(endpoint.url)));
+      // The calls over the cap come back at once, refused; the others wait for the user.
+      const results: ToolResult[] = [];
+      const calls = clients.map(async (c) => results.push(await callAsk(c)));
+      await until(() => results.length === 16);
+      assert.equal(broker.size, 16);
+      for (const r of results) assert.match(r.content[0]!.text, /^Too many requests through this token are already waiting \(16 across its sessions\)/);
+      const agent = await connect(endpoint.url, TOKEN, 'the real agent');
+      assert.equal((await agent.listTools()).tools.length, 2);
+      for (const request of broker.list()) broker.reject(request.id);
+      await Promise.all(calls);
+      await Promise.all([agent, ...clients].map((c) => c.close().catch(() => undefined)));
+    });
+  });
+
+  test('waiting calls are capped in total, across tokens (calls through a rotated token still count)', async () => {
+    let token = TOKEN;
+    await withEndpoint(
+      async ({ broker, endpoint }) => {
+        const first = await connect(endpoint.url, token);
+        const firstCalls = [callAsk(first), callAsk(first)];
+        const overToken = await callAsk(first);
+        assert.match(overToken.content[0]!.text, /^Too many requests through this token are already waiting \(2 across its sessions\)/);
+        token = 'rotated-token-9876543210';
+        const second = await connect(endpoint.url, token);
+        const secondCall = callAsk(second);
+        await until(() => broker.size === 3);
+        const overTotal = await callAsk(second);
+        assert.match(overTotal.content[0]!.text, /^Too many requests are already waiting \(3 in all\)/);
+        assert.equal(overTotal.isError, true);
+        assert.deepEqual(endpoint.sessions().map((s) => s.tokenId).sort(), [fingerprint(TOKEN), fingerprint(token)].sort());
+        for (const request of broker.list()) broker.reject(request.id);
+        await Promise.all([...firstCalls, secondCall]);
+        await second.close();
+      },
+      { token: () => token, limits: { waitingPerToken: 2, waitingTotal: 3 } },
+    );
+  });
+
+  test('never evicts a session with a call waiting: an idle session makes room, and with every session busy a new agent gets 503', async () => {
+    await withEndpoint(
+      async ({ broker, endpoint }) => {
+        const busy = await connect(endpoint.url, TOKEN, 'busy');
+        const idle = await connect(endpoint.url, TOKEN, 'idle');
+        const busyCall = callAsk(busy);
+        await until(() => broker.size === 1);
+        const newcomer = await connect(endpoint.url, TOKEN, 'newcomer');
+        assert.deepEqual(endpoint.sessions().map((s) => s.name).sort(), ['busy', 'newcomer']);
+        await assert.rejects(idle.listTools(), 'the idle session was closed');
+        const newcomerCall = callAsk(newcomer);
+        await until(() => broker.size === 2);
+        const refused = await post(endpoint.url, INITIALIZE);
+        assert.equal(refused.status, 503);
+        assert.match(await refused.text(), /Too many open sessions \(2\)/);
+        assert.deepEqual(endpoint.sessions().map((s) => s.name).sort(), ['busy', 'newcomer']);
+        for (const request of broker.list()) broker.reply(request.id, { database: { selected: ['SQLite'], skipped: false } });
+        assert.match((await busyCall).content[0]!.text, /database = "SQLite"/);
+        await newcomerCall;
+        await Promise.all([busy, newcomer].map((c) => c.close()));
+        await idle.close().catch(() => undefined);
+      },
+      { limits: { sessions: 2 } },
+    );
   });
 });

@@ -16,7 +16,7 @@ async function connect() {
   const policy = makePolicy();
   let route: Route = { kind: 'ask' };
   policy.route = () => route;
-  const server = createToolServer({ broker, policy, timeoutMs: () => 0, log: () => undefined, workspaceFolders: () => [WORKSPACE], maxPendingPerClient: 8 }, '0.0.0', () => undefined);
+  const server = createToolServer({ broker, policy, timeoutMs: () => 0, log: () => undefined, workspaceFolders: () => [WORKSPACE] }, '0.0.0', () => undefined);
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   await server.connect(serverSide);
   const client = new Client({ name: 'Claude Code', version: '1' });
