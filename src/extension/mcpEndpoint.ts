@@ -17,6 +17,8 @@ export const MAX_BODY_BYTES = 1024 * 1024;
 export const MAX_SESSIONS = 32;
 /** Arrays and objects nested deeper than this are refused before parsing. */
 export const MAX_NESTING = 64;
+/** Far above any real tool call (ask_user has at most a few dozen values), far below what stalls the host. */
+export const MAX_ELEMENTS = 10_000;
 
 export interface EndpointLimits {
   /** Sessions open at once. */
@@ -178,7 +180,8 @@ export class McpEndpoint {
     if (body === 413) return this.refuse(res, 413, `Request body over ${MAX_BODY_BYTES} bytes`);
     if (body === 408) return this.refuse(res, 408, `The request body took longer than ${timeoutMs} ms to arrive`);
     // JSON.parse and the schema checks after it take seconds on a deeply nested megabyte.
-    if (nestsDeeperThan(body, MAX_NESTING)) return this.refuse(res, 400, `The body is nested deeper than ${MAX_NESTING} levels`);
+    const shape = jsonShapeProblem(body);
+    if (shape) return this.refuse(res, 400, shape);
     let parsed: unknown;
     try {
       parsed = JSON.parse(body);
@@ -308,8 +311,13 @@ function readBody(req: IncomingMessage, max: number, timeoutMs: number): Promise
 }
 
 /** Whether JSON text nests arrays and objects deeper than `max`: one linear pass, strings skipped. */
-export function nestsDeeperThan(text: string, max: number): boolean {
+/**
+ * Why a JSON text would take the host's thread too long to parse and check, found in one linear
+ * scan before parsing (strings skipped): nested too deep, or too many elements (commas) in all.
+ */
+export function jsonShapeProblem(text: string): string | undefined {
   let depth = 0;
+  let elements = 1;
   let inString = false;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
@@ -318,8 +326,9 @@ export function nestsDeeperThan(text: string, max: number): boolean {
       else if (c === 0x22) inString = false;
     } else if (c === 0x22) inString = true;
     else if (c === 0x5b || c === 0x7b) {
-      if (++depth > max) return true;
+      if (++depth > MAX_NESTING) return `The body is nested deeper than ${MAX_NESTING} levels`;
     } else if (c === 0x5d || c === 0x7d) depth--;
+    else if (c === 0x2c && ++elements > MAX_ELEMENTS) return `The body has more than ${MAX_ELEMENTS} JSON elements`;
   }
-  return false;
+  return undefined;
 }

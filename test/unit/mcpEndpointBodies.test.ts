@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { connect as connectSocket } from 'node:net';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { MAX_NESTING } from '../../src/extension/mcpEndpoint';
+import { MAX_ELEMENTS, MAX_NESTING } from '../../src/extension/mcpEndpoint';
 import { post, TOKEN, withEndpoint } from './mcpHelpers';
 
 const MB = 1024 * 1024;
@@ -106,6 +106,25 @@ suite('MCP endpoint: request bodies', () => {
       assert.ok(worstMs < 250, `the event loop was blocked for ${worstMs.toFixed(0)} ms`);
       assert.equal(response.status, 400);
       assert.match(await response.text(), new RegExp(`nested deeper than ${MAX_NESTING}`));
+    });
+  });
+
+  test(`prevents a wide body from stalling the host: an approve call with 60,000 input keys is refused with 400 naming the limit (${MAX_ELEMENTS}), the event loop never blocked`, async () => {
+    await withEndpoint(async ({ endpoint }) => {
+      const init = await post(endpoint.url, '{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"x","version":"1"}}}');
+      const session = init.headers.get('mcp-session-id')!;
+      await post(endpoint.url, '{"jsonrpc":"2.0","method":"notifications/initialized"}', { 'mcp-session-id': session });
+      const input = Object.fromEntries(Array.from({ length: 60_000 }, (_, i) => [`k${i}`, i]));
+      const body = JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'approve', arguments: { tool_name: 'Edit', input } } });
+      const delay = monitorEventLoopDelay({ resolution: 5 });
+      delay.enable();
+      const response = await post(endpoint.url, body, { 'mcp-session-id': session });
+      delay.disable();
+      const worstMs = delay.max / 1e6;
+      console.log(`      worst event loop delay ${worstMs.toFixed(1)} ms`);
+      assert.ok(worstMs < 250, `the event loop was blocked for ${worstMs.toFixed(0)} ms`);
+      assert.equal(response.status, 400);
+      assert.match(await response.text(), new RegExp(`more than ${MAX_ELEMENTS} JSON elements`));
     });
   });
 
