@@ -1,6 +1,13 @@
 // Who can answer right now. Never wait for input nobody can give.
 
 export const MODES = ['interactive', 'answersFile', 'off'] as const;
+
+/**
+ * Settings (under `agentQuestions.`) that decide who answers or who may connect. In Restricted Mode
+ * only the user's own values count: a workspace's settings come with the folder, from whoever wrote
+ * it. package.json lists the same in `capabilities.untrustedWorkspaces.restrictedConfigurations`.
+ */
+export const RESTRICTED_SETTINGS = ['mode', 'answersFile', 'mcp.enabled', 'mcp.port'] as const;
 export type Mode = (typeof MODES)[number];
 
 export interface Availability {

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { MODES, type Mode } from '../broker/policy';
+import { MODES, RESTRICTED_SETTINGS, type Mode } from '../broker/policy';
 
 export interface Settings {
   mode: Mode;
@@ -13,12 +13,8 @@ export interface Settings {
   mcpPort: number;
 }
 
-/**
- * Settings that decide who answers or who may connect. In Restricted Mode only the user's own values
- * count: a workspace's settings come with the folder, from whoever wrote it. Also in package.json's
- * `capabilities.untrustedWorkspaces.restrictedConfigurations`; this is the second, independent guard.
- */
-const RESTRICTED = ['mode', 'answersFile', 'mcp.enabled', 'mcp.port'];
+// VS Code ignores workspace values of RESTRICTED_SETTINGS in Restricted Mode (package.json); this is a second, independent guard.
+const RESTRICTED: readonly string[] = RESTRICTED_SETTINGS;
 
 /** Settings are read when used, so changes apply without a reload. */
 export function readSettings(): Settings {

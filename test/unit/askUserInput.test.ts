@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseAskUserInput } from '../../src/broker/askUserInput';
 import { ASK_USER_DESCRIPTION, askUserJsonSchema } from '../../src/broker/toolSchema';
+import { RESTRICTED_SETTINGS } from '../../src/broker/policy';
 
 const options = (...labels: string[]) => labels.map((label) => ({ label }));
 const question = (extra: object = {}) => ({ id: 'db', header: 'Database', question: 'Which database?', options: options('A', 'B'), ...extra });
@@ -64,6 +65,12 @@ suite('ask_user input', () => {
   test('the same input always gives the same message', () => {
     const bad = { questions: [question({ header: '', options: options('x') })], extra: 1 };
     assert.equal(errorOf(bad), errorOf(structuredClone(bad)));
+  });
+
+  test("package.json's Restricted Mode settings are exactly the ones readSettings guards (no drift)", () => {
+    const manifest = JSON.parse(readFileSync(join(__dirname, '..', '..', '..', 'package.json'), 'utf8'));
+    assert.deepEqual(manifest.capabilities.untrustedWorkspaces.restrictedConfigurations, RESTRICTED_SETTINGS.map((key) => `agentQuestions.${key}`));
+    for (const key of RESTRICTED_SETTINGS) assert.ok(manifest.contributes.configuration.properties[`agentQuestions.${key}`], key);
   });
 
   test('package.json carries exactly the schema and description the MCP endpoint serves (no drift)', () => {
