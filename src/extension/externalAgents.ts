@@ -147,7 +147,7 @@ export class ExternalAgents implements vscode.Disposable {
         detail: `Opened ${time(session.openedAt)} · last used ${time(session.lastUsedAt)} · ${calls(session.waiting)}`,
         session,
       })),
-      { title: 'Connected agents', placeHolder: 'Pick an agent to disconnect it. Names are what each agent says of itself.' },
+      { title: 'Agent Questions: Connected Agents', placeHolder: 'Pick an agent to disconnect it. Names are what each agent says of itself.' },
     );
     if (!picked) return;
     const session: SessionInfo = picked.session;

@@ -326,6 +326,34 @@ suite('External agents through the MCP endpoint (the real Claude Code, OpenCode 
     assert.match((await finished(run)).stdout, /database = "PostgreSQL"/);
   });
 
+  test('a client name is shown as self-reported with its token fingerprint; Manage Connected Agents lists it and disconnecting cancels its question', async function () {
+    this.timeout(60_000);
+    const client = new Client({ name: 'Claude Code\n[info] Always allowed', version: '1' });
+    await client.connect(new StreamableHTTPClientTransport(new URL(mcpUrl), { requestInit: { headers: { authorization: `Bearer ${token}` } } }));
+    const asked = client.callTool({ name: 'ask_user', arguments: DATABASE }).catch((error: unknown) => error);
+    await waitForRequest(panel, 'Which database should I use?');
+    const state = await workbench.driver<{ value: { sessions: Array<{ key: number; name: string; tokenId: string; waiting: number }> } }>('command', { id: 'agentQuestions.internal.mcpState' });
+    const session = state.value.sessions.find((s) => s.waiting === 1)!;
+    assert.equal(session.name, 'Claude Code [info] Always allowed', 'one line: the newline cannot forge a log line');
+    assert.match(session.tokenId, /^[0-9a-f]{6}$/);
+    assert.equal(token.includes(session.tokenId), false);
+    assert.equal(await panel.locator('.request-source .via').innerText(), `MCP client · name self-reported · token ${session.tokenId}`);
+
+    await workbench.runCommand('Agent Questions: Manage Connected Agents…');
+    const row = workbench.page.locator('.quick-input-widget .monaco-list-row', { hasText: 'Claude Code [info] Always allowed' });
+    await row.waitFor();
+    assert.match(await row.innerText(), new RegExp(`name self-reported · token ${session.tokenId}[\\s\\S]*1 call waiting`));
+    await workbench.screenshot('connected-agents');
+    await workbench.page.keyboard.press('Escape');
+
+    assert.equal((await workbench.driver<{ value: boolean }>('command', { id: 'agentQuestions.manageConnectedAgents', args: [{ disconnect: session.key }] })).value, true);
+    await panel.locator('.empty').waitFor();
+    const history = await workbench.driver<Array<{ status: string }>>('history');
+    assert.equal(history[0]!.status, 'cancelled');
+    await asked;
+    await client.close().catch(() => undefined);
+  });
+
   test('the Claude Code configuration we hand out works as copied, and `claude mcp add` writes the same file', async function () {
     this.timeout(120_000);
     const terminalEnv = { AGENT_QUESTIONS_MCP_URL: mcpUrl, AGENT_QUESTIONS_MCP_TOKEN: token };
