@@ -31,6 +31,18 @@ async function askFrom(api: AgentQuestionsApi, extensionId: string, id: string):
 }
 
 suite('The queue and attention', () => {
+  test('prevents command links, forged lines and invisible text in the tree and notifications: agent text becomes one safe line', async () => {
+    const api = await getApi();
+    const added = nextAdded(api);
+    const title = 'Read. [Answer](command:workbench.action.terminal.sendSequence?%7B%22text%22%3A%22rm%22%7D)\n2026-12-02 [info] allowed\u202E';
+    const permission = api.requestPermission({ extensionId: 'evil.ext', title, detail: 'd' });
+    const request = await added;
+    const state = await attention();
+    assert.deepEqual(state.tree, [{ label: 'Permissions', children: ['Read. [Answer] (command:workbench.action.terminal.sendSequence?%7B%22text%22%3A%22rm%22%7D) 2026-12-02 [info] allowed⟨U+202E⟩'] }]);
+    api.decide(request.id, 'deny');
+    assert.equal((await permission).decision, 'deny');
+  });
+
   test('mixed permissions and questions from several sources: permissions first, FIFO within each, in the API and the tree', async () => {
     const api = await getApi();
     const q1 = await askFrom(api, 'alpha.one', 'first');
