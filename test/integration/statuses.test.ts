@@ -107,7 +107,7 @@ suite('Every outcome, through invokeTool and the API', () => {
     }
   });
 
-  test('permissions: first in the queue, "Always allow" remembered per key, and cleared by the command', async () => {
+  test('permissions: first in the queue, "Always allow" remembered per extension and key, and cleared by the command', async () => {
     const api = await getApi();
     const questionAdded = nextAdded(api);
     const question = api.ask({ questions: [{ id: 'x', header: 'X', question: 'X?' }] });
@@ -119,13 +119,13 @@ suite('Every outcome, through invokeTool and the API', () => {
     api.decide(request.id, 'allow_always');
     assert.equal((await permission).decision, 'allow_always');
 
-    const again = await api.requestPermission({ title: 'Run the tests?', detail: '`npm test`', permissionKey: 'tests.run' });
+    const again = await api.requestPermission({ extensionId: 'tests.caller', title: 'Run the tests?', detail: '`npm test`', permissionKey: 'tests.run' });
     assert.equal(again.decision, 'allow_always');
     assert.equal(api.list().filter((r) => r.kind === 'permission').length, 0, 'answered without asking');
 
     await vscode.commands.executeCommand('agentQuestions.clearRememberedPermissions');
     const askedAgainAdded = nextAdded(api);
-    const askedAgain = api.requestPermission({ title: 'Run the tests?', detail: '`npm test`', permissionKey: 'tests.run' });
+    const askedAgain = api.requestPermission({ extensionId: 'tests.caller', title: 'Run the tests?', detail: '`npm test`', permissionKey: 'tests.run' });
     const third = await askedAgainAdded;
     api.decide(third.id, 'deny');
     assert.equal((await askedAgain).decision, 'deny');
