@@ -235,6 +235,7 @@ suite('External agents through the MCP endpoint (the real Claude Code, OpenCode 
       await workbench.screenshot('permission-5000-character-command');
       await button(panel, 'deny').click();
       assert.equal((await result).behavior, 'deny');
+      await panel.locator('.empty').waitFor();
 
       result = approve({ command: 'npm test', description: 'Run the tests', dangerouslyDisableSandbox: true, run_in_background: true });
       await waitForRequest(panel, 'wants to run a command');
@@ -245,6 +246,7 @@ suite('External agents through the MCP endpoint (the real Claude Code, OpenCode 
       await workbench.screenshot('permission-hidden-bash-fields');
       await button(panel, 'deny').click();
       await result;
+      await panel.locator('.empty').waitFor();
 
       result = approve({ command: 'cat notes\u202Etxt.sh', description: 'Read \u2066the notes\u2069' });
       await waitForRequest(panel, 'wants to run a command');
