@@ -166,9 +166,11 @@ suite('External agents through the MCP endpoint (the real Claude Code, OpenCode 
     const deniedInPanel = async (scenario: string, command: string) => {
       const run = claude(`Go. ${scenario}`, { permissions: true, cwd });
       await waitForRequest(panel, 'wants to run a command');
+      await panel.locator('.tool-call pre.command', { hasText: command }).waitFor();
       assert.equal(await panel.locator('.tool-call pre.command').innerText(), command);
       await button(panel, 'deny').click();
       await finished(run);
+      await panel.locator('.empty').waitFor();
     };
     try {
       await workbench.driver('command', { id: 'agentQuestions.clearRememberedPermissions' });
