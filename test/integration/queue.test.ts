@@ -34,12 +34,15 @@ suite('The queue and attention', () => {
   test('prevents command links, forged lines and invisible text in the tree and notifications: agent text becomes one safe line', async () => {
     const api = await getApi();
     const added = nextAdded(api);
-    const title = 'Read. [Answer](command:workbench.action.terminal.sendSequence?%7B%22text%22%3A%22rm%22%7D)\n2026-12-02 [info] allowed\u202E';
+    const title = 'Read. [Answer](command:workbench.action.terminal.sendSequence?%7B%7D)\n2026-12-02 [info] allowed\u202E';
     const permission = api.requestPermission({ extensionId: 'evil.ext', title, detail: 'd' });
     const request = await added;
-    const state = await attention();
-    assert.deepEqual(state.tree, [{ label: 'Permissions', children: ['Read. [Answer] (command:workbench.action.terminal.sendSequence?%7B%22text%22%3A%22rm%22%7D) 2026-12-02 [info] allowed⟨U+202E⟩'] }]);
-    api.decide(request.id, 'deny');
+    try {
+      const state = await attention();
+      assert.deepEqual(state.tree, [{ label: 'Permissions', children: ['Read. [Answer] (command:workbench.action.terminal.sendSequence?%7B%7D) 2026-12-02 [info] allowed⟨U+202E⟩'] }]);
+    } finally {
+      api.decide(request.id, 'deny');
+    }
     assert.equal((await permission).decision, 'deny');
   });
 
