@@ -140,8 +140,10 @@ export class ExternalAgents implements vscode.Disposable {
     }
     const time = (ms: number) => new Date(ms).toLocaleTimeString();
     const calls = (n: number) => (n === 1 ? '1 call waiting' : `${n} calls waiting`);
+    // Those with calls waiting first, then the most recently used.
+    const ordered = [...sessions].sort((a, b) => b.waiting - a.waiting || b.lastUsedAt - a.lastUsedAt);
     const picked = await vscode.window.showQuickPick(
-      sessions.map((session) => ({
+      ordered.map((session) => ({
         label: session.name,
         description: `name self-reported · token ${session.tokenId}`,
         detail: `Opened ${time(session.openedAt)} · last used ${time(session.lastUsedAt)} · ${calls(session.waiting)}`,

@@ -338,19 +338,22 @@ suite('External agents through the MCP endpoint (the real Claude Code, OpenCode 
     await waitForRequest(panel, 'Which database should I use?');
     const state = await workbench.driver<{ value: { sessions: Array<{ key: number; name: string; tokenId: string; waiting: number }> } }>('command', { id: 'agentQuestions.internal.mcpState' });
     const session = state.value.sessions.find((s) => s.waiting === 1)!;
-    assert.equal(session.name, 'Claude Code [info] Always allowed', 'one line: the newline cannot forge a log line');
-    assert.match(session.tokenId, /^[0-9a-f]{6}$/);
-    assert.equal(token.includes(session.tokenId), false);
-    assert.equal(await panel.locator('.request-source .via').innerText(), `MCP client · name self-reported · token ${session.tokenId}`);
+    try {
+      assert.equal(session.name, 'Claude Code [info] Always allowed', 'one line: the newline cannot forge a log line');
+      assert.match(session.tokenId, /^[0-9a-f]{6}$/);
+      assert.equal(token.includes(session.tokenId), false);
+      assert.equal(await panel.locator('.request-source .via').innerText(), `MCP client · name self-reported · token ${session.tokenId}`);
 
-    await workbench.runCommand('Agent Questions: Manage Connected Agents…');
-    const row = workbench.page.locator('.quick-input-widget .monaco-list-row', { hasText: 'Claude Code [info] Always allowed' });
-    await row.waitFor();
-    assert.match(await row.innerText(), new RegExp(`name self-reported · token ${session.tokenId}[\\s\\S]*1 call waiting`));
-    await workbench.screenshot('connected-agents');
-    await workbench.page.keyboard.press('Escape');
-
-    assert.equal((await workbench.driver<{ value: boolean }>('command', { id: 'agentQuestions.manageConnectedAgents', args: [{ disconnect: session.key }] })).value, true);
+      await workbench.runCommand('Agent Questions: Manage Connected Agents…');
+      // Sessions with calls waiting come first (the security test left many idle ones).
+      const first = workbench.page.locator('.quick-input-widget .monaco-list-row').first();
+      await first.waitFor();
+      assert.match(await first.innerText(), new RegExp(`Claude Code \\[info\\] Always allowed[\\s\\S]*name self-reported · token ${session.tokenId}[\\s\\S]*1 call waiting`));
+      await workbench.screenshot('connected-agents');
+      await workbench.page.keyboard.press('Escape');
+    } finally {
+      assert.equal((await workbench.driver<{ value: boolean }>('command', { id: 'agentQuestions.manageConnectedAgents', args: [{ disconnect: session.key }] })).value, true);
+    }
     await panel.locator('.empty').waitFor();
     const history = await workbench.driver<Array<{ status: string }>>('history');
     assert.equal(history[0]!.status, 'cancelled');
