@@ -346,9 +346,10 @@ suite('External agents through the MCP endpoint (the real Claude Code, OpenCode 
 
       await workbench.runCommand('Agent Questions: Manage Connected Agents…');
       // Sessions with calls waiting come first (the security test left many idle ones).
-      const first = workbench.page.locator('.quick-input-widget .monaco-list-row').first();
-      await first.waitFor();
-      assert.match(await first.innerText(), new RegExp(`Claude Code \\[info\\] Always allowed[\\s\\S]*name self-reported · token ${session.tokenId}[\\s\\S]*1 call waiting`));
+      const picker = workbench.page.locator('.quick-input-widget');
+      await picker.locator('.quick-input-title', { hasText: 'Connected Agents' }).waitFor();
+      await picker.locator('.monaco-list-row', { hasText: 'Claude Code [info] Always allowed' }).waitFor();
+      assert.match((await picker.locator('.monaco-list-row').allInnerTexts())[0]!, new RegExp(`Claude Code \\[info\\] Always allowed[\\s\\S]*name self-reported · token ${session.tokenId}[\\s\\S]*1 call waiting`));
       await workbench.screenshot('connected-agents');
       await workbench.page.keyboard.press('Escape');
     } finally {
