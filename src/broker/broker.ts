@@ -2,6 +2,7 @@
 // by a reply, a rejection, a cancellation, a timeout or disposal.
 import { Emitter, type CancellationSignal, type Disposable } from './events';
 import { checkAnswers } from './answerCheck';
+import { AnswersSchema } from './schemas';
 import { uiText } from './visibleText';
 import type {
   Answers,
@@ -104,6 +105,9 @@ export class QuestionBroker implements Disposable {
     const entry = this.pending.get(id);
     if (!entry) return this.ignore(id, 'reply');
     if (entry.request.kind !== 'questions') return this.ignore(id, 'reply', 'it is a permission request; use decide()');
+    // The shape first: what is settled here goes to the history and the panel, which accept only this shape.
+    const shaped = AnswersSchema.safeParse(answers);
+    if (!shaped.success) return this.ignore(id, 'reply', `the answers are malformed at ${shaped.error.issues.map((i) => i.path.join('.') || '(answers)').join(', ')}`);
     const problem = checkAnswers(entry.request, answers);
     if (problem) return this.ignore(id, 'reply', problem);
     return this.settle(id, { status: 'answered', answers });

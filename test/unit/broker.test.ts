@@ -20,6 +20,17 @@ suite('QuestionBroker', () => {
     assert.deepEqual(changes.map((c) => c.type), ['added', 'settled']);
   });
 
+  test('prevents a malformed reply from reaching the history and the panel: answers not of the answer shape are refused and logged', () => {
+    const { broker, changes, logs } = makeBroker();
+    void broker.ask(QUESTION);
+    for (const answers of [{ db: { selected: ['B'] } }, { db: { selected: ['B'], skipped: false, extra: 1 } }, { db: { selected: 'B', skipped: false } }]) {
+      assert.equal(broker.reply('r1', answers as never), false, JSON.stringify(answers));
+    }
+    assert.equal(broker.size, 1, 'still waiting for a proper answer');
+    assert.deepEqual(changes.map((c) => c.type), ['added']);
+    assert.match(logs.at(-1)!, /Ignored a reply for request r1: the answers are malformed at db\.selected/);
+  });
+
   test('lists permission requests before questions, FIFO within each', () => {
     const { broker } = makeBroker();
     void broker.ask(QUESTION);
