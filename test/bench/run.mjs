@@ -1,5 +1,5 @@
 // npm run bench: the broker and MCP endpoint benchmarks (plain Node), then the panel and agent-loop
-// benchmarks (real workbench).
+// benchmarks and the long-wait return path (real workbench).
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { packageExtension, packageScriptedModel } from '../harness/package.mjs';
@@ -18,3 +18,4 @@ provision();
 const vsix = packageExtension();
 run([join(root, 'out', 'test', 'bench', 'panelBench.js')], { AGENT_QUESTIONS_VSIX: vsix });
 run([join(root, 'out', 'test', 'bench', 'agentBench.js')], { AGENT_QUESTIONS_VSIX: vsix, AGENT_QUESTIONS_MODEL_VSIX: packageScriptedModel() });
+run([join(root, 'out', 'test', 'bench', 'waitBench.js')], { AGENT_QUESTIONS_VSIX: vsix, AGENT_QUESTIONS_MODEL_VSIX: packageScriptedModel() });

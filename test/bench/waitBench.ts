@@ -1,0 +1,91 @@
+// Part of npm run bench: the long-wait return path of the real agent loop (VS Code's agent mode, the
+// scripted model). ask_user is answered through the API (the panel is not involved) after no wait
+// and after a long one; medians of answer -> the model's next request carries the answer, and the
+// ratio long wait / no wait. The comparison is a plain test tool (test/fixtures/driver) held as long
+// that returns new text each time, as ask_user does (every result names its request id and the
+// user's answer). Both times are taken in the extension host, on the same clock.
+//
+// What a long wait costs (traced with CPU profiles and the RPC log): Copilot Chat counts the tokens of every prompt
+// string it has not seen before in a TikToken worker thread, and ends that worker 15 s after its last
+// use; the first new string after that waits for a new worker to load its token file (1-2 s here).
+// A tool result that repeats an earlier one is answered from Copilot's token-count cache instead.
+import { typePrompt, finalReply, type ReceivedRequest } from '../agent/chat';
+import type { Workbench } from '../ui/workbench';
+import { median, runBench } from './benchKit';
+import { inWorkbench } from './benchWorkbench';
+
+const ROUNDS = Number(process.env.AGENT_QUESTIONS_BENCH_ROUNDS ?? 3);
+/** Seconds; the first is the baseline. */
+const WAITS = (process.env.AGENT_QUESTIONS_BENCH_WAITS ?? '0,45').split(',').map(Number);
+const TARGET = 1.15;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+type Tool = 'ask_user' | 'held tool';
+
+/** Waits until the scripted model has received a request after `since` that contains `text`. */
+async function nextModelRequest(workbench: Workbench, since: number, text: string): Promise<number> {
+  for (let attempt = 0; attempt < 600; attempt++) {
+    const hit = (await workbench.driver<ReceivedRequest[]>('received')).find((r) => r.at >= since && r.parts.includes(text));
+    if (hit) return hit.at;
+    await sleep(50);
+  }
+  throw new Error(`the model received no request containing ${JSON.stringify(text)} within 30 s`);
+}
+
+/** One agent turn: the tool is called, answered `waitMs` after it started; returns answer -> model's next request. */
+async function oneTurn(workbench: Workbench, tool: Tool, waitMs: number): Promise<number> {
+  const { page, driver } = workbench;
+  const chat = await typePrompt(workbench, tool === 'ask_user' ? 'Which database? scenario:database' : 'Hold on. scenario:hold');
+  let answeredAt: number;
+  if (tool === 'ask_user') {
+    const watch = await driver<{ callId: number }>('watchAdded');
+    await page.keyboard.press('Enter');
+    const { value } = await driver<{ value: { requestId: string; addedAt: number } }>('await', { callId: watch.callId });
+    await sleep(value.addedAt + waitMs - Date.now());
+    answeredAt = (await driver<{ at: number }>('reply', { requestId: value.requestId, answers: { database: { selected: ['SQLite'] } } })).at;
+  } else {
+    await page.keyboard.press('Enter');
+    let heldAt: number | null = null;
+    for (let attempt = 0; attempt < 1200 && heldAt === null; attempt++) {
+      heldAt = (await driver<{ heldAt: number | null }>('held')).heldAt;
+      if (heldAt === null) await sleep(50);
+    }
+    if (heldAt === null) throw new Error('the held test tool was not called within 60 s');
+    await sleep(heldAt + waitMs - Date.now());
+    answeredAt = (await driver<{ at: number }>('releaseHold', { text: `HELD TOOL RELEASED ${Date.now().toString(36)}` })).at;
+  }
+  const modelAt = await nextModelRequest(workbench, answeredAt, tool === 'ask_user' ? 'The user answered 1 question' : 'HELD TOOL RELEASED');
+  await finalReply(chat);
+  return modelAt - answeredAt;
+}
+
+async function main() {
+  await inWorkbench(async (workbench) => {
+    const tools: Tool[] = ['ask_user', 'held tool'];
+    const times = new Map<string, number[]>();
+    // The warm-up turns also enable the built-in agent; they are not counted.
+    for (const tool of tools) await oneTurn(workbench, tool, 0);
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const tool of tools) {
+        for (const wait of WAITS) {
+          const key = `${tool} ${wait}`;
+          times.set(key, [...(times.get(key) ?? []), await oneTurn(workbench, tool, wait * 1000)]);
+        }
+      }
+    }
+
+    console.log(`\nLong-wait return path in the real agent loop (answered through the API), medians over ${ROUNDS} rounds`);
+    for (const tool of tools) {
+      const base = Math.max(median(times.get(`${tool} ${WAITS[0]}`)!), 1);
+      for (const wait of WAITS) {
+        const all = times.get(`${tool} ${wait}`)!;
+        const ratio = wait === WAITS[0] ? '(baseline)' : `ratio ${(median(all) / base).toFixed(2)}x${tool === 'ask_user' ? ` (target <= ${TARGET}x)` : ''}`;
+        console.log(`${tool.padEnd(9)} answered after ${String(wait).padStart(2)} s -> model's next request  ${String(median(all)).padStart(5)} ms  ${ratio}  (all: ${all.join(' ')})`);
+      }
+    }
+    console.log('  (held tool: a plain test tool returning new text each time; after more than 15 s both wait for Copilot Chat to restart its tokenizer worker)');
+  });
+}
+
+runBench(main);
