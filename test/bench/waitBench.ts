@@ -43,7 +43,7 @@ async function oneTurn(workbench: Workbench, tool: Tool, waitMs: number): Promis
     await page.keyboard.press('Enter');
     const { value } = await driver<{ value: { requestId: string; addedAt: number } }>('await', { callId: watch.callId });
     await sleep(value.addedAt + waitMs - Date.now());
-    answeredAt = (await driver<{ at: number }>('reply', { requestId: value.requestId, answers: { database: { selected: ['SQLite'] } } })).at;
+    answeredAt = (await driver<{ at: number }>('reply', { requestId: value.requestId, answers: { database: { selected: ['SQLite'], skipped: false } } })).at;
   } else {
     await page.keyboard.press('Enter');
     let heldAt: number | null = null;
