@@ -5,9 +5,8 @@ import { ruleAllows } from './permissionRules';
 import type { RememberOption } from './schemas';
 import type { KeyValueStore } from './store';
 
+// A new key: rules of earlier builds (a bare tool name, under another key) are never honoured again.
 const KEY = 'agentQuestions.permissionRules';
-/** Before rules were narrow, a bare tool name was remembered; those are never honoured again. */
-const LEGACY_KEY = 'agentQuestions.alwaysAllowed';
 
 export interface PermissionRule extends RememberOption {
   /** Who asked when the user chose "Always allow" (as that asker named itself). */
@@ -45,6 +44,5 @@ export class RememberedPermissions {
 
   async clear(): Promise<void> {
     await this.store.update(KEY, []);
-    if (this.store.get(LEGACY_KEY) !== undefined) await this.store.update(LEGACY_KEY, undefined);
   }
 }

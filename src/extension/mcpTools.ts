@@ -17,7 +17,7 @@ export interface McpToolsContext {
   timeoutMs: () => number;
   log: (message: string) => void;
   /** Absolute paths of the workspace folders: a path outside them is called out on a permission prompt. */
-  workspaceFolders?: () => string[];
+  workspaceFolders: () => string[];
 }
 
 /** What the endpoint knows about the call in progress: its cancellation, its token, and whether it may wait. */
@@ -106,7 +106,7 @@ async function approve(context: McpToolsContext, args: unknown, source: RequestS
     context.log(`MCP AskUserQuestion from ${source.label}: ${response.status}`);
     return askUserQuestionResultFor(call, questions, response);
   }
-  const request = permissionRequestFor(call, source, context.workspaceFolders?.() ?? []);
+  const request = permissionRequestFor(call, source, context.workspaceFolders());
   if ('refused' in request) return { behavior: 'deny', message: request.refused };
   const response = await askPermission(context.broker, request, context.policy, options);
   context.log(`MCP approve ${uiText(call.tool_name, 60)} from ${source.label}: ${response.decision ?? response.status}`);

@@ -14,13 +14,13 @@ export interface Settings {
 }
 
 // VS Code ignores workspace values of RESTRICTED_SETTINGS in Restricted Mode (package.json); this is a second, independent guard.
-const RESTRICTED: readonly string[] = RESTRICTED_SETTINGS;
+const isRestricted = (key: string) => (RESTRICTED_SETTINGS as readonly string[]).includes(key);
 
 /** Settings are read when used, so changes apply without a reload. */
 export function readSettings(): Settings {
   const config = vscode.workspace.getConfiguration('agentQuestions');
   const get = <T>(key: string, fallback: T): T => {
-    if (vscode.workspace.isTrusted || !RESTRICTED.includes(key)) return config.get<T>(key, fallback);
+    if (vscode.workspace.isTrusted || !isRestricted(key)) return config.get<T>(key, fallback);
     const values = config.inspect<T>(key);
     return values?.globalValue ?? values?.defaultValue ?? fallback;
   };

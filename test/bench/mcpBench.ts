@@ -61,7 +61,7 @@ async function main() {
     port: 0,
     token: () => TOKEN,
     log: () => undefined,
-    createServer: (scope) => (sessions++ === 0 ? createToolServer({ broker, policy, timeoutMs: () => 0, log: () => undefined }, 'bench', scope) : noopServer()),
+    createServer: (scope) => (sessions++ === 0 ? createToolServer({ broker, policy, timeoutMs: () => 0, log: () => undefined, workspaceFolders: () => [] }, 'bench', scope) : noopServer()),
   });
   try {
     const ours = await client(endpoint.url);

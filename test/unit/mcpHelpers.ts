@@ -20,7 +20,7 @@ async function start(options: StartOptions) {
     port: 0,
     token: () => TOKEN,
     log: (m) => logs.push(m),
-    createServer: (scope) => createToolServer({ broker, policy: makePolicy(), timeoutMs: () => 0, log: (m) => logs.push(m) }, '0.0.0', scope),
+    createServer: (scope) => createToolServer({ broker, policy: makePolicy(), timeoutMs: () => 0, log: (m) => logs.push(m), workspaceFolders: () => [] }, '0.0.0', scope),
     ...options,
   });
   return { broker, endpoint, logs };
