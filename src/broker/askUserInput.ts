@@ -47,9 +47,11 @@ const API_ASK: Target<ApiAskRequest> = {
 export const parseAskUserInput = (raw: unknown) => parseQuestions(raw, ASK_USER);
 export const parseApiAskRequest = (raw: unknown) => parseQuestions(raw, API_ASK);
 
-function parseQuestions<T extends { questions: QuestionInput[] }>(raw: unknown, target: Target<T>): ParsedQuestions<T> {
+function parseQuestions<T extends { questions: QuestionInput[]; context?: string }>(raw: unknown, target: Target<T>): ParsedQuestions<T> {
   const result = target.schema.safeParse(raw);
-  const problems = result.success ? crossFieldProblems(result.data.questions) : result.error.issues.map((issue) => describeIssue(issue, raw, target));
+  const problems = result.success
+    ? [...crossFieldProblems(result.data.questions), ...markdownTotalProblems(result.data)]
+    : result.error.issues.map((issue) => describeIssue(issue, raw, target));
   if (problems.length > 0) return { ok: false, message: formatProblems(problems, target.intro) };
   const input = result.data as T;
   return { ok: true, input, questions: input.questions.map(normalizeQuestion) };
@@ -66,6 +68,7 @@ export function normalizeQuestion(input: QuestionInput): Question {
     id: input.id,
     header: input.header,
     question: input.question,
+    ...(input.detail !== undefined ? { detail: input.detail } : {}),
     kind,
     options: choice ? (input.options ?? []) : [],
     allowOther: choice ? (input.allowOther ?? true) : false,
@@ -166,6 +169,10 @@ function sizeMessage(field: string, value: unknown, maxQuestions: number): strin
       return `must be at most ${LIMITS.placeholderMax} characters (${got})`;
     case 'context':
       return `must be at most ${LIMITS.contextMax} characters (${got}); summarize`;
+    case 'detail':
+      return `must be at most ${LIMITS.detailMax} characters (${got}); keep the essentials`;
+    case 'preview':
+      return `must be at most ${LIMITS.previewMax} characters (${got}); sketch only what this option changes`;
     case 'id':
       return `must be 1 to ${LIMITS.idMax} characters (${got})`;
     default:
@@ -176,8 +183,8 @@ function sizeMessage(field: string, value: unknown, maxQuestions: number): strin
 function allowedFields(path: readonly PropertyKey[], rootFields: string): string {
   const last = path[path.length - 1];
   if (path.length === 0) return rootFields;
-  if (path.includes('options')) return 'label, description, recommended';
-  if (typeof last === 'number') return `id, header, question, kind, options, allowOther, placeholder, envVar${rootFields.includes('extensionId') ? ', returnValue' : ''}`;
+  if (path.includes('options')) return 'label, description, recommended, preview';
+  if (typeof last === 'number') return `id, header, question, detail, kind, options, allowOther, placeholder, envVar${rootFields.includes('extensionId') ? ', returnValue' : ''}`;
   return 'see the tool schema';
 }
 
@@ -230,4 +237,12 @@ function crossFieldProblems(questions: readonly QuestionInput[]): Problem[] {
     });
   });
   return problems;
+}
+
+/** Every field is within its own limit, but together the markdown must stay readable (and cheap for the model). */
+function markdownTotalProblems(input: { questions: readonly QuestionInput[]; context?: string }): Problem[] {
+  const lengths = [input.context?.length ?? 0, ...input.questions.flatMap((q) => [q.detail?.length ?? 0, ...(q.options ?? []).map((o) => o.preview?.length ?? 0)])];
+  const total = lengths.reduce((a, b) => a + b, 0);
+  if (total <= LIMITS.markdownTotalMax) return [];
+  return [{ path: [], message: `context, details and previews together are ${total} characters; at most ${LIMITS.markdownTotalMax} are allowed: shorten the previews or split the questions over two calls` }];
 }

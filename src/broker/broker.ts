@@ -43,6 +43,7 @@ export interface Outcome {
   decision?: PermissionDecision;
   reason?: string;
   rule?: string;
+  note?: string;
 }
 
 interface Entry {
@@ -67,7 +68,9 @@ export class QuestionBroker implements Disposable {
   }
 
   ask(request: NewQuestionRequest, options: AskOptions = {}): Promise<QuestionResponse> {
-    const full: QuestionRequest = { ...request, id: this.options.newId(), kind: 'questions', createdAt: this.now() };
+    const createdAt = this.now();
+    const expiresAt = options.timeoutMs && options.timeoutMs > 0 ? createdAt + options.timeoutMs : undefined;
+    const full: QuestionRequest = { ...request, id: this.options.newId(), kind: 'questions', createdAt, ...(expiresAt ? { expiresAt } : {}) };
     return this.register(full, options, (o) => questionResponse(full.id, o));
   }
 
@@ -101,7 +104,7 @@ export class QuestionBroker implements Disposable {
   }
 
   /** Answers a question request. Returns false (and logs) for unknown, settled or mismatched replies. */
-  reply(id: string, answers: Answers): boolean {
+  reply(id: string, answers: Answers, note?: string): boolean {
     const entry = this.pending.get(id);
     if (!entry) return this.ignore(id, 'reply');
     if (entry.request.kind !== 'questions') return this.ignore(id, 'reply', 'it is a permission request; use decide()');
@@ -110,7 +113,7 @@ export class QuestionBroker implements Disposable {
     if (!shaped.success) return this.ignore(id, 'reply', `the answers are malformed at ${shaped.error.issues.map((i) => i.path.join('.') || '(answers)').join(', ')}`);
     const problem = checkAnswers(entry.request, answers);
     if (problem) return this.ignore(id, 'reply', problem);
-    return this.settle(id, { status: 'answered', answers });
+    return this.settle(id, { status: 'answered', answers, ...(note ? { note } : {}) });
   }
 
   /**
@@ -193,6 +196,7 @@ const questionResponse = (requestId: string, o: Outcome): QuestionResponse => ({
   status: o.status,
   ...(o.answers ? { answers: o.answers } : {}),
   ...(o.reason ? { reason: o.reason } : {}),
+  ...(o.note ? { note: o.note } : {}),
 });
 
 const permissionResponse = (requestId: string, o: Outcome): PermissionResponse => ({

@@ -1,6 +1,6 @@
 // Messages between the Question panel (untrusted webview) and the host, validated on both sides.
 import * as z from 'zod';
-import { AnswersSchema, HistoryEntrySchema, PendingRequestSchema, PERMISSION_DECISIONS, RESPONSE_STATUSES } from './schemas';
+import { AnswersSchema, HistoryEntrySchema, LIMITS, PendingRequestSchema, PERMISSION_DECISIONS, RESPONSE_STATUSES } from './schemas';
 
 const RequestId = z.string().min(1).max(100);
 
@@ -17,6 +17,8 @@ export const PanelToHostSchema = z.discriminatedUnion('type', [
       useStored: z.array(z.string().max(100)).max(50).optional(),
       /** Secret questions whose typed value is for all workspaces (otherwise it is for this one). */
       allWorkspaces: z.array(z.string().max(100)).max(50).optional(),
+      /** The user's note on the whole batch (review step). */
+      note: z.string().max(LIMITS.batchNoteMax).optional(),
     })
     .strict(),
   z.object({ type: z.literal('reject'), requestId: RequestId, reason: z.string().max(2000).optional() }).strict(),
@@ -33,6 +35,8 @@ export const PanelToHostSchema = z.discriminatedUnion('type', [
   /** The panel shows this request and it is ready for input. */
   z.object({ type: z.literal('shown'), requestId: RequestId }).strict(),
   z.object({ type: z.literal('openQueue') }).strict(),
+  /** The user clicked a link in the agent's markdown: the host opens it through VS Code's external-link confirmation. */
+  z.object({ type: z.literal('openLink'), href: z.string().min(1).max(2048) }).strict(),
   z.object({ type: z.literal('pong'), nonce: z.number() }).strict(),
 ]);
 

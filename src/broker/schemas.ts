@@ -13,8 +13,18 @@ export const LIMITS = {
   descriptionMax: 200,
   placeholderMax: 200,
   contextMax: 2000,
+  detailMax: 2000,
+  previewMax: 2000,
+  /** context + every detail + every preview together: well under what a model handles comfortably. */
+  markdownTotalMax: 12_000,
   idMax: 64,
+  /** Images the user may attach to one answer, and the size of each. */
+  imagesPerAnswer: 4,
+  imageMaxBytes: 5 * 1024 * 1024,
+  batchNoteMax: 10_000,
 } as const;
+
+export const IMAGE_MIME_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const;
 
 export const QUESTION_KINDS = ['single', 'multi', 'text', 'secret'] as const;
 export const SNAKE_CASE = /^[a-z][a-z0-9_]*$/;
@@ -25,6 +35,11 @@ export const OptionSchema = z
     label: z.string().min(1).max(LIMITS.labelMax).describe('Short answer text shown to the user and returned in `selected`.'),
     description: z.string().max(LIMITS.descriptionMax).optional().describe('One sentence on what choosing this option means.'),
     recommended: z.boolean().optional().describe('Marks your recommendation; it is preselected. At most one per single-choice question.'),
+    preview: z
+      .string()
+      .max(LIMITS.previewMax)
+      .optional()
+      .describe('Optional markdown shown while the user is on this option: a code sketch, a small table or an ASCII diagram of what choosing it means (max 2000 chars).'),
   })
   .strict();
 
@@ -33,6 +48,7 @@ export const QuestionInputSchema = z
     id: z.string().max(LIMITS.idMax).regex(SNAKE_CASE).describe('snake_case id, unique within this call; answers are keyed by it.'),
     header: z.string().min(1).max(LIMITS.headerMax).describe('A 1-3 word label for the question, shown as a chip (max 30 chars).'),
     question: z.string().min(1).max(LIMITS.questionMax).describe('The full question, plain text, one decision per question.'),
+    detail: z.string().max(LIMITS.detailMax).optional().describe('Optional markdown under the question: code, a table, the trade-off in detail (max 2000 chars).'),
     kind: z
       .enum(QUESTION_KINDS)
       .optional()
@@ -98,6 +114,7 @@ export const QuestionSchema = z.object({
   id: z.string(),
   header: z.string(),
   question: z.string(),
+  detail: z.string().optional(),
   kind: z.enum(QUESTION_KINDS),
   options: z.array(OptionSchema),
   allowOther: z.boolean(),
@@ -114,6 +131,8 @@ export const QuestionRequestSchema = z.object({
   createdAt: z.number(),
   context: z.string().optional(),
   questions: z.array(QuestionSchema).min(1),
+  /** When the request times out (host clock, ms since the epoch): the panel counts down to it. */
+  expiresAt: z.number().optional(),
 });
 
 /** A tool call to approve, shown in full: the command, then every other input key by name. */
@@ -149,6 +168,15 @@ export const PermissionRequestSchema = z.object({
 
 export const PendingRequestSchema = z.discriminatedUnion('kind', [QuestionRequestSchema, PermissionRequestSchema]);
 
+/** An image the user attached to an answer: its bytes in base64, only while the request settles (never in history). */
+export const AnswerImageSchema = z
+  .object({
+    mimeType: z.enum(IMAGE_MIME_TYPES),
+    data: z.string().max(Math.ceil(LIMITS.imageMaxBytes / 3) * 4).regex(/^[A-Za-z0-9+/]*={0,2}$/),
+    name: z.string().max(200).optional(),
+  })
+  .strict();
+
 export const AnswerSchema = z
   .object({
     selected: z.array(z.string().max(10_000)).max(LIMITS.maxOptions).describe("Chosen option labels; for a text question, its one entry is the text."),
@@ -158,6 +186,8 @@ export const AnswerSchema = z
     secret: z.object({ stored: z.literal(true), envVar: z.string() }).optional(),
     /** A secret's value, only for a trusted API caller that asked with returnValue. Never stored in history. */
     value: z.string().max(10_000).optional(),
+    /** Images the user pasted, dropped or picked into this answer's note or text. */
+    images: z.array(AnswerImageSchema).max(LIMITS.imagesPerAnswer).optional(),
   })
   .strict();
 
@@ -171,6 +201,8 @@ export const QuestionResponseSchema = z.object({
   status: z.enum(RESPONSE_STATUSES),
   answers: AnswersSchema.optional(),
   reason: z.string().optional(),
+  /** The user's note on the whole batch, from the review step. */
+  note: z.string().optional(),
 });
 
 export const PermissionResponseSchema = z.object({
@@ -209,6 +241,7 @@ export type PendingRequest = z.infer<typeof PendingRequestSchema>;
 export type ToolCall = z.infer<typeof ToolCallSchema>;
 export type RememberOption = z.infer<typeof RememberOptionSchema>;
 export type Answer = z.infer<typeof AnswerSchema>;
+export type AnswerImage = z.infer<typeof AnswerImageSchema>;
 export type Answers = z.infer<typeof AnswersSchema>;
 export type ResponseStatus = (typeof RESPONSE_STATUSES)[number];
 export type PermissionDecision = (typeof PERMISSION_DECISIONS)[number];

@@ -10,12 +10,16 @@ export interface QuestionOption {
   label: string;
   description?: string;
   recommended?: boolean;
+  /** Markdown shown while the user is on this option (a code sketch, a table, a diagram); at most 2,000 characters. */
+  preview?: string;
 }
 
 export interface Question {
   id: string;
   header: string;
   question: string;
+  /** Markdown under the question; at most 2,000 characters. */
+  detail?: string;
   kind: QuestionKind;
   options: QuestionOption[];
   allowOther: boolean;
@@ -38,6 +42,8 @@ export interface QuestionRequest {
   createdAt: number;
   context?: string;
   questions: Question[];
+  /** When the request times out (host clock, ms since the epoch). */
+  expiresAt?: number;
 }
 
 export interface PermissionRequest {
@@ -68,6 +74,8 @@ export interface Answer {
    * handle); in a response, present only for questions asked with returnValue.
    */
   value?: string;
+  /** Images the user attached (PNG, JPEG, GIF or WebP; at most 4, 5 MB each), bytes in base64. */
+  images?: Array<{ mimeType: 'image/png' | 'image/jpeg' | 'image/gif' | 'image/webp'; data: string; name?: string }>;
 }
 
 export type Answers = Record<string, Answer>;
@@ -77,6 +85,8 @@ export interface QuestionResponse {
   status: ResponseStatus;
   answers?: Answers;
   reason?: string;
+  /** The user's note on the whole batch. */
+  note?: string;
 }
 
 export interface PermissionResponse {
@@ -103,6 +113,8 @@ export interface QuestionInput {
   id: string;
   header: string;
   question: string;
+  /** Markdown under the question, at most 2,000 characters. */
+  detail?: string;
   /** Defaults to 'single' with options, else 'text'. */
   kind?: QuestionKind;
   options?: QuestionOption[];
@@ -157,7 +169,8 @@ export interface AgentQuestionsApi {
   /** Pending requests in queue order: permissions first, then questions, oldest first. */
   list(): PendingRequest[];
   /** Answers a pending question request; false when it is not pending or the answers do not fit it. */
-  reply(requestId: string, answers: Answers): boolean;
+  /** `note`: a note on the whole batch, returned as the response's `note`. */
+  reply(requestId: string, answers: Answers, note?: string): boolean;
   /** Decides a pending permission request; false when it is not pending. */
   decide(requestId: string, decision: PermissionDecision): boolean;
   /** Rejects a pending request; false when it is not pending. */

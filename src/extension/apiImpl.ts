@@ -36,16 +36,16 @@ export function createApi(broker: QuestionBroker, policy: Policy, history: Histo
       });
     },
     list: () => broker.list(),
-    reply(requestId, answers) {
+    reply(requestId, answers, note) {
       const request = broker.get(requestId);
       const values = Object.fromEntries(Object.entries(answers).flatMap(([id, a]) => (a.value !== undefined && !a.skipped ? [[id, a.value]] : [])));
       const forSecrets = request?.kind === 'questions' && Object.keys(values).every((id) => request.questions.some((q) => q.id === id && q.kind === 'secret'));
       // Without secret values (or with a misplaced one, which the broker refuses and logs) it settles now.
-      if (request?.kind !== 'questions' || Object.keys(values).length === 0 || !forSecrets) return broker.reply(requestId, answers);
+      if (request?.kind !== 'questions' || Object.keys(values).length === 0 || !forSecrets) return broker.reply(requestId, answers, note);
       // A trusted caller answering a secret: the value is stored first; the request then settles with the handle.
       resolveSecretAnswers(request, answers, { values, useStored: [] }, vault).then(
         (resolved) => {
-          if ('answers' in resolved) broker.reply(requestId, resolved.answers);
+          if ('answers' in resolved) broker.reply(requestId, resolved.answers, note);
         },
         // SecretStorage refused the value: the request keeps waiting, as after any reply that cannot be used.
         () => undefined,

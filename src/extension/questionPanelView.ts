@@ -140,7 +140,7 @@ export class QuestionPanelView implements vscode.WebviewViewProvider, vscode.Dis
         else if (this.requestedFocus) this.post({ type: 'focus' });
         return;
       case 'reply':
-        void this.reply(message.requestId, message.answers, { values: message.secrets ?? {}, useStored: message.useStored ?? [], allWorkspaces: message.allWorkspaces ?? [] });
+        void this.reply(message.requestId, message.answers, { values: message.secrets ?? {}, useStored: message.useStored ?? [], allWorkspaces: message.allWorkspaces ?? [] }, message.note);
         return;
       case 'reject':
         this.broker.reject(message.requestId, message.reason);
@@ -166,13 +166,13 @@ export class QuestionPanelView implements vscode.WebviewViewProvider, vscode.Dis
   }
 
   /** Stores typed secrets first; the answer then carries only their handles. */
-  private async reply(requestId: string, sent: Answers, secrets: SecretInput): Promise<void> {
+  private async reply(requestId: string, sent: Answers, secrets: SecretInput, note?: string): Promise<void> {
     const request = this.broker.get(requestId);
-    if (request?.kind !== 'questions') return void this.broker.reply(requestId, sent); // logged and ignored there
+    if (request?.kind !== 'questions') return void this.broker.reply(requestId, sent, note); // logged and ignored there
     try {
       const resolved = await resolveSecretAnswers(request, sent, secrets, this.vault);
       if ('problem' in resolved) this.log.warn(`Ignored a reply from the Question panel for request ${requestId}: ${resolved.problem}.`);
-      else this.broker.reply(requestId, resolved.answers);
+      else this.broker.reply(requestId, resolved.answers, note);
     } catch {
       this.log.error(`Could not store a secret for request ${requestId} in SecretStorage; the request is still waiting.`);
     }

@@ -14,6 +14,8 @@ function errorOf(input: unknown): string {
   return (parsed as { message: string }).message;
 }
 
+const INTRO_1_TEXT = 'ask_user input is invalid; nothing was asked. Fix 1 problem and call ask_user again:\n';
+
 suite('ask_user input', () => {
   test('normalizes kind and allowOther defaults', () => {
     const parsed = parseAskUserInput({ questions: [question(), { id: 'why', header: 'Why', question: 'Why?' }] });
@@ -24,6 +26,20 @@ suite('ask_user input', () => {
         ['single', true, 2],
         ['text', false, 0],
       ],
+    );
+  });
+
+  test('keeps a question detail and option previews, and refuses markdown that is too long together', () => {
+    const previewed = question({ detail: '| a | b |\n|---|---|', options: [{ label: 'A', preview: '```ts\nconst a = 1;\n```' }, { label: 'B' }] });
+    const parsed = parseAskUserInput({ questions: [previewed], context: 'Why' });
+    assert.ok(parsed.ok);
+    assert.equal(parsed.questions[0]!.detail, '| a | b |\n|---|---|');
+    assert.equal(parsed.questions[0]!.options[0]!.preview, '```ts\nconst a = 1;\n```');
+    const long = 'x'.repeat(2000);
+    const heavy = [1, 2].map((n) => question({ id: `q${n}`, detail: long, options: [1, 2, 3].map((k) => ({ label: `O${k}`, preview: long })) }));
+    assert.equal(
+      errorOf({ questions: heavy, context: long }),
+      `${INTRO_1_TEXT}- (input): context, details and previews together are 18000 characters; at most 12000 are allowed: shorten the previews or split the questions over two calls`,
     );
   });
 
@@ -40,7 +56,7 @@ suite('ask_user input', () => {
     ['id not snake_case', { questions: [question({ id: 'DbChoice' })] }, '- questions[0].id: must be snake_case: lowercase letters, digits and underscores, starting with a letter (got "DbChoice"); e.g. "db_choice"'],
     ['id missing', { questions: [{ header: 'Database', question: 'Which?' }] }, '- questions[0].id: is required (a snake_case id, unique within the call, e.g. "database")'],
     ['options on a text question', { questions: [question({ kind: 'text' })] }, '- questions[0].options: not allowed on kind "text"; remove them, or use kind "single" or "multi"'],
-    ['misspelt field', { questions: [question({ allow_other: false })] }, '- questions[0]: unknown field "allow_other"; rename "allow_other" to "allowOther" (allowed: id, header, question, kind, options, allowOther, placeholder, envVar)'],
+    ['misspelt field', { questions: [question({ allow_other: false })] }, '- questions[0]: unknown field "allow_other"; rename "allow_other" to "allowOther" (allowed: id, header, question, detail, kind, options, allowOther, placeholder, envVar)'],
   ];
   for (const [name, input, line] of PINNED) {
     test(`pinned message: ${name}`, () => assert.equal(errorOf(input), INTRO_1 + line));

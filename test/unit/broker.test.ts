@@ -20,6 +20,18 @@ suite('QuestionBroker', () => {
     assert.deepEqual(changes.map((c) => c.type), ['added', 'settled']);
   });
 
+  test('a batch note reaches the response, and a request with a timeout says when it expires', async () => {
+    const { broker } = makeBroker();
+    const response = broker.ask(QUESTION, { timeoutMs: 60_000 });
+    const request = broker.list()[0]!;
+    assert.equal(request.kind === 'questions' && request.expiresAt, request.createdAt + 60_000);
+    broker.reply('r1', { db: { selected: ['B'], skipped: false } }, 'Ship it on Friday');
+    assert.equal((await response).note, 'Ship it on Friday');
+    void broker.ask(QUESTION);
+    const untimed = broker.list()[0]!;
+    assert.equal(untimed.kind === 'questions' && 'expiresAt' in untimed, false);
+  });
+
   test('prevents a malformed reply from reaching the history and the panel: answers not of the answer shape are refused and logged', () => {
     const { broker, changes, logs } = makeBroker();
     void broker.ask(QUESTION);
