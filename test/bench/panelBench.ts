@@ -10,11 +10,31 @@ const INPUT = {
   questions: [{ id: 'database', header: 'Database', question: 'Which database?', options: [{ label: 'PostgreSQL', recommended: true }, { label: 'SQLite' }] }],
 };
 
+/** Markdown of about `length` characters: a table, a TypeScript block and a list, repeated. */
+function markdownOf(length: number, seed: string): string {
+  const unit = `### ${seed}\n\n| store | latency | cost |\n|---|---:|---|\n| ${seed} | 3 ms | low |\n\n\`\`\`ts\nexport async function open(url: string): Promise<Pool> {\n  return new Pool({ connectionString: url, max: 10 });\n}\n\`\`\`\n\n- **migrations** run at start\n  - nested _detail_ and \`code\`\n> a quote\n\n`;
+  return unit.repeat(Math.ceil(length / unit.length)).slice(0, length);
+}
+
+/** The issue's rich case: 2,000 characters of markdown context and six options with previews (12,000 characters in all). */
+const RICH_INPUT = {
+  context: markdownOf(2000, 'Context'),
+  questions: [
+    {
+      id: 'database',
+      header: 'Database',
+      question: 'Which database?',
+      options: ['PostgreSQL', 'SQLite', 'MySQL', 'DuckDB', 'Redis', 'MongoDB'].map((label, i) => ({ label, ...(i === 0 ? { recommended: true } : {}), preview: markdownOf(1650, label) })),
+    },
+  ],
+};
+
 async function main() {
   await inWorkbench(async (workbench, panel) => {
     const { page, driver } = workbench;
 
     const echo: number[] = [];
+    const richToInteractive: number[] = [];
     const askToInteractive: number[] = [];
     const askToQueued: number[] = [];
     const submitToReturn: number[] = [];
@@ -30,8 +50,15 @@ async function main() {
       const result = await driver<{ settledAt: number }>('await', { callId: asked.callId });
       const clickedAt = await panel.evaluate(() => (window as unknown as { clickedAt: number }).clickedAt);
       await panel.locator('.empty').waitFor();
+      // The rich request right after, on the same warm panel: only its markdown and previews differ.
+      const rich = await driver<{ callId: number; askToInteractiveMs: number }>('benchAsk', { input: RICH_INPUT });
+      await submit.waitFor();
+      await panel.locator('vscode-button[data-action="submit"]').click();
+      await driver('await', { callId: rich.callId });
+      await panel.locator('.empty').waitFor();
       if (run < 0) continue;
       echo.push(ms);
+      richToInteractive.push(rich.askToInteractiveMs);
       askToInteractive.push(asked.askToInteractiveMs);
       askToQueued.push(asked.askToQueuedMs);
       submitToReturn.push(result.settledAt - clickedAt);
@@ -45,6 +72,8 @@ async function main() {
     const queuedToInteractive = askToInteractive.map((ms, i) => ms - askToQueued[i]!);
     console.log(`  invokeTool -> request queued (VS Code)       ${median(askToQueued)} ms  ratio ${(median(askToQueued) / base).toFixed(1)}x`);
     console.log(`  request queued -> interactive (ours)         ${median(queuedToInteractive)} ms  ratio ${(median(queuedToInteractive) / base).toFixed(1)}x`);
+    const richRatio = median(richToInteractive) / Math.max(median(askToInteractive), 1);
+    console.log(`  with 2,000 chars of markdown + six previews  ${median(richToInteractive)} ms  ratio ${(median(richToInteractive) / base).toFixed(1)}x; vs plain ${richRatio.toFixed(2)} (target <= 1.10)`);
     console.log(`Submit click -> tool call returns              ${median(submitToReturn)} ms  ratio ${(median(submitToReturn) / base).toFixed(1)}x`);
     const [one, many] = scale;
     console.log(`\nOne new request reflected, with 1 pending vs with 200 pending (medians over ${SCALE_RUNS} runs)`);
