@@ -193,7 +193,11 @@ export class QuestionPanelView implements vscode.WebviewViewProvider, vscode.Dis
       this.log.warn('Refused to open a link from the Question panel: it is not an http, https or mailto link of a waiting request.');
       return;
     }
-    await vscode.env.openExternal(vscode.Uri.parse(href, true));
+    try {
+      await vscode.env.openExternal(vscode.Uri.parse(href, true));
+    } catch {
+      this.log.warn('Could not open a link from the Question panel.');
+    }
   }
 
   /** The panel looks each markdown source up in these trees; rendering waits until there is a panel to show them. */
