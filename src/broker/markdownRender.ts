@@ -101,15 +101,17 @@ class TreeBuilder {
         return void this.stack.push({ children: this.top(), ...(href ? { after: ` (${href})` } : {}) });
       }
       default:
-        // Anything markdown-it adds later shows its text rather than vanishing.
+        // Anything markdown-it adds later shows its text rather than vanishing; an unknown container
+        // passes its children through, so its closing token still closes the right one.
+        if (token.nesting === 1) return void this.stack.push({ children: this.top() });
         if (token.content) this.text(token.content);
     }
   }
 
   private element(tag: MarkdownTag, token: Token): MarkdownElement {
     const element: MarkdownElement = { tag, children: [] };
-    const start = Number(token.attrGet('start'));
-    if (tag === 'ol' && Number.isInteger(start) && start >= 0 && start <= 1_000_000_000) element.start = start;
+    const start = Number(token.attrGet('start') ?? 1);
+    if (tag === 'ol' && start !== 1 && Number.isInteger(start) && start >= 0 && start <= 1_000_000_000) element.start = start;
     const align = /^text-align:(left|center|right)$/.exec(token.attrGet('style') ?? '')?.[1];
     if ((tag === 'th' || tag === 'td') && align) element.align = align as MarkdownElement['align'];
     return element;

@@ -57,6 +57,7 @@ suite('markdown: the host renders the agent’s markdown into an allowlisted tre
     assert.ok(innerQuote, 'a quote inside the quote');
     assert.deepEqual(tags(innerQuote.children!), ['p', 'ul', 'li']);
     assert.deepEqual([ol?.tag, ol?.start], ['ol', 3]);
+    assert.deepEqual(blocks('1. one\n2. two'), [{ tag: 'ol', children: [{ tag: 'li', children: ['one'] }, { tag: 'li', children: ['two'] }] }], 'a list from 1 has no start');
   });
 
   test('a fence of four backticks holding a three-backtick line is one code block', () => {
