@@ -18,11 +18,15 @@ const testEntries = (folder) =>
     .map((f) => join(root, 'test', folder, f));
 
 const builds = [
-  { ...common, entryPoints: ['src/extension/extension.ts'], outfile: 'dist/extension.js', platform: 'node', format: 'cjs', external: ['vscode'] },
+  { ...common, metafile: true, entryPoints: ['src/extension/extension.ts'], outfile: 'dist/extension.js', platform: 'node', format: 'cjs', external: ['vscode'] },
   // Loaded only when the external-agent endpoint is on (see src/extension/externalAgents.ts).
   { ...common, entryPoints: ['src/extension/mcpModule.ts'], outfile: 'dist/mcp.js', platform: 'node', format: 'cjs' },
-  { ...common, entryPoints: ['src/webview/main.ts'], outfile: 'dist/webview.js', platform: 'browser', format: 'iife' },
+  // Loaded when the panel first shows markdown (see src/extension/markdownRenderer.ts).
+  { ...common, entryPoints: ['src/extension/markdownModule.ts'], outfile: 'dist/markdown.js', platform: 'node', format: 'cjs' },
+  { ...common, metafile: true, entryPoints: ['src/webview/main.ts'], outfile: 'dist/webview.js', platform: 'browser', format: 'iife' },
 ];
+/** Libraries only dist/markdown.js may hold: activation and the panel stay small. */
+const LAZY_ONLY = /node_modules\/(markdown-it|highlight\.js|linkify-it|mdurl|punycode\.js|entities|uc\.micro)\//;
 if (!production) {
   // Test bundles of deleted or moved test files must not linger and run.
   rmSync(join(root, 'out', 'test'), { recursive: true, force: true });
@@ -53,5 +57,9 @@ if (watch) {
   for (const options of builds) await (await esbuild.context(options)).watch();
   console.log('esbuild.mjs: watching for changes');
 } else {
-  await Promise.all(builds.map((options) => esbuild.build(options)));
+  const results = await Promise.all(builds.map((options) => esbuild.build(options)));
+  for (const [index, result] of results.entries()) {
+    const leaked = Object.keys(result.metafile?.inputs ?? {}).filter((input) => LAZY_ONLY.test(input));
+    if (leaked.length > 0) throw new Error(`esbuild.mjs: ${builds[index].outfile} must not bundle ${leaked[0]}; only dist/markdown.js loads the markdown libraries`);
+  }
 }

@@ -5,8 +5,10 @@ import * as vscode from 'vscode';
 import type { QuestionBroker } from '../broker/broker';
 import { Emitter } from '../broker/events';
 import type { History } from '../broker/history';
+import { isOpenableHref } from '../broker/markdownTree';
 import { PanelToHostSchema, type HostToPanel, type PanelToHost } from '../broker/protocol';
-import type { Answers } from '../broker/schemas';
+import type { Answers, PendingRequest } from '../broker/schemas';
+import { MarkdownRenderer } from './markdownRenderer';
 import { resolveSecretAnswers, type SecretInput } from './secretAnswers';
 import type { SecretVault } from './secretVault';
 import { readSettings } from './settings';
@@ -26,6 +28,7 @@ export class QuestionPanelView implements vscode.WebviewViewProvider, vscode.Dis
   private requestedShow: string | undefined;
   /** The user asked to focus the panel before it was ready: its first control takes focus once it is. */
   private requestedFocus = false;
+  private readonly markdown: MarkdownRenderer;
 
   constructor(
     private readonly extensionUri: vscode.Uri,
@@ -34,10 +37,12 @@ export class QuestionPanelView implements vscode.WebviewViewProvider, vscode.Dis
     private readonly vault: SecretVault,
     private readonly log: vscode.LogOutputChannel,
   ) {
+    this.markdown = new MarkdownRenderer((message) => log.warn(message));
     this.disposables.push(
       // After the first snapshot the panel receives changes, not the whole queue again.
       broker.onDidChange((change) => {
         if (change.type === 'added') {
+          this.postMarkdown([change.request]);
           this.post({ type: 'added', request: change.request });
           if (readSettings().revealOnAsk) this.reveal();
           return;
@@ -158,6 +163,9 @@ export class QuestionPanelView implements vscode.WebviewViewProvider, vscode.Dis
       case 'openQueue':
         void vscode.commands.executeCommand('agentQuestions.queue.focus');
         return;
+      case 'openLink':
+        void this.openLink(message.href);
+        return;
       case 'pong':
         this.pongs.get(message.nonce)?.();
         this.pongs.delete(message.nonce);
@@ -178,8 +186,31 @@ export class QuestionPanelView implements vscode.WebviewViewProvider, vscode.Dis
     }
   }
 
+  /** Opens a link from the agent's markdown through VS Code, which asks before opening an untrusted site. */
+  private async openLink(href: string): Promise<void> {
+    // The webview is untrusted: only an http, https or mailto link that a waiting request shows.
+    if (!isOpenableHref(href) || !this.markdown.hasLink(this.broker.list(), href)) {
+      this.log.warn('Refused to open a link from the Question panel: it is not an http, https or mailto link of a waiting request.');
+      return;
+    }
+    try {
+      await vscode.env.openExternal(vscode.Uri.parse(href, true));
+    } catch {
+      this.log.warn('Could not open a link from the Question panel.');
+    }
+  }
+
+  /** The panel looks each markdown source up in these trees; rendering waits until there is a panel to show them. */
+  private postMarkdown(requests: readonly PendingRequest[]): void {
+    if (!this.view) return;
+    const rendered = this.markdown.render(requests);
+    if (rendered.length > 0) this.post({ type: 'markdown', rendered });
+  }
+
   private postSnapshot(): void {
-    this.post({ type: 'snapshot', pending: this.broker.list(), history: this.history.list().slice(0, HISTORY_SHOWN), hostNow: Date.now(), storedSecrets: this.vault.names() });
+    const pending = this.broker.list();
+    this.postMarkdown(pending);
+    this.post({ type: 'snapshot', pending, history: this.history.list().slice(0, HISTORY_SHOWN), hostNow: Date.now(), storedSecrets: this.vault.names() });
   }
 
   private post(message: HostToPanel): void {

@@ -7,6 +7,7 @@ import type { HistoryEntry, PendingRequest, ResponseStatus } from '../broker/sch
 import { el } from './dom';
 import { emptyDraft } from './drafts';
 import { renderHistory } from './historyView';
+import { rememberMarkdown, setLinkOpener } from './markdown';
 import { renderPermissionRequest } from './permissionView';
 import { renderQuestionRequest, type RequestDraft, type RequestView } from './questionRequestView';
 import { registerToolkit } from './toolkit';
@@ -25,6 +26,7 @@ declare function acquireVsCodeApi(): {
 
 registerToolkit();
 const host = acquireVsCodeApi();
+setLinkOpener((href) => host.postMessage({ type: 'openLink', href }));
 const saved: SavedState = { drafts: {}, historyOpen: false, ...host.getState() };
 const noticeArea = el('div', { class: 'notice', role: 'status' });
 const requestArea = el('div', { class: 'request-area' });
@@ -60,6 +62,9 @@ const HISTORY_SHOWN = 20;
 
 function receive(message: HostToPanel): void {
   switch (message.type) {
+    case 'markdown':
+      rememberMarkdown(message.rendered);
+      return;
     case 'snapshot':
       pending = message.pending;
       history = message.history;

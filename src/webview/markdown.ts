@@ -1,60 +1,92 @@
-// A small, safe markdown renderer for the agent's `context`: it builds DOM nodes and sets only
-// text, never HTML. Raw HTML shows as text; links show their text and address but do not navigate.
+// The agent's markdown in the panel. The host renders it (markdown-it, highlight.js) into an
+// allowlisted tree, validated on arrival; this file turns a tree into DOM through el(), text only.
+// A source without a tree shows as plain text. Links open only through the host, which asks VS Code.
+import type { MarkdownElement, MarkdownNode, MarkdownTree, RenderedMarkdown } from '../broker/markdownTree';
 import { el } from './dom';
 
-export function renderMarkdown(source: string): HTMLElement {
-  const root = el('div', { class: 'markdown' });
-  const lines = source.replace(/\r\n?/g, '\n').split('\n');
-  let i = 0;
-  while (i < lines.length) {
-    const line = lines[i]!;
-    if (/^\s*```/.test(line)) {
-      const code: string[] = [];
-      for (i++; i < lines.length && !/^\s*```/.test(lines[i]!); i++) code.push(lines[i]!);
-      i++;
-      root.append(el('pre', {}, el('code', {}, code.join('\n'))));
-    } else if (/^#{1,6}\s/.test(line)) {
-      const level = Math.min(6, Math.max(3, line.indexOf(' ') + 2));
-      root.append(inline(el(`h${level}`), line.replace(/^#+\s+/, '')));
-      i++;
-    } else if (/^\s*([-*+]|\d+[.)])\s+/.test(line)) {
-      const ordered = /^\s*\d/.test(line);
-      const list = el(ordered ? 'ol' : 'ul');
-      for (; i < lines.length && /^\s*([-*+]|\d+[.)])\s+/.test(lines[i]!); i++) list.append(inline(el('li'), lines[i]!.replace(/^\s*([-*+]|\d+[.)])\s+/, '')));
-      root.append(list);
-    } else if (/^\s*>/.test(line)) {
-      const quoted: string[] = [];
-      for (; i < lines.length && /^\s*>/.test(lines[i]!); i++) quoted.push(lines[i]!.replace(/^\s*>\s?/, ''));
-      root.append(inline(el('blockquote'), quoted.join(' ')));
-    } else if (line.trim() === '') {
-      i++;
-    } else {
-      const paragraph: string[] = [];
-      for (; i < lines.length && lines[i]!.trim() !== '' && !/^\s*(```|#{1,6}\s|[-*+]\s|\d+[.)]\s|>)/.test(lines[i]!); i++) paragraph.push(lines[i]!);
-      root.append(inline(el('p'), paragraph.join(' ')));
-    }
+const KEPT = 500;
+const trees = new Map<string, MarkdownTree>();
+let openLink: (href: string) => void = () => undefined;
+
+/** Keeps the host's trees (the most recent ones, looked up by their exact source). */
+export function rememberMarkdown(rendered: readonly RenderedMarkdown[]): void {
+  for (const { source, tree } of rendered) {
+    trees.delete(source);
+    trees.set(source, tree);
   }
-  return root;
+  for (const source of trees.keys()) {
+    if (trees.size <= KEPT) break;
+    trees.delete(source);
+  }
 }
 
-const INLINE = /(`[^`]+`)|(\*\*[^*]+\*\*|__[^_]+__)|(\*[^*\s][^*]*\*|_[^_\s][^_]*_)|(\[[^\]]*\]\([^)\s]*\))/;
+/** What a click on a link does: the host validates the link and asks VS Code to open it. */
+export function setLinkOpener(open: (href: string) => void): void {
+  openLink = open;
+}
 
-/** Appends inline markdown (code, bold, italics, links) as nodes; everything else stays text. */
-function inline(parent: HTMLElement, text: string): HTMLElement {
-  let rest = text;
-  for (let match = INLINE.exec(rest); match; match = INLINE.exec(rest)) {
-    if (match.index > 0) parent.append(rest.slice(0, match.index));
-    const token = match[0];
-    if (match[1]) parent.append(el('code', {}, token.slice(1, -1)));
-    else if (match[2]) parent.append(inline(el('strong'), token.slice(2, -2)));
-    else if (match[3]) parent.append(inline(el('em'), token.slice(1, -1)));
-    else {
-      const [, label = '', href = ''] = /^\[([^\]]*)\]\(([^)\s]*)\)$/.exec(token) ?? [];
-      // Shown, not followed: an agent's link is information, never something to click through.
-      parent.append(el('span', { class: 'link', title: href }, label || href), el('span', { class: 'link-target' }, ` (${href})`));
-    }
-    rest = rest.slice(match.index + token.length);
+export function renderMarkdown(source: string): HTMLElement {
+  const tree = trees.get(source);
+  if (!tree || 'plain' in tree) return el('div', { class: 'markdown' }, el('div', { class: 'markdown-plain' }, source));
+  return el('div', { class: 'markdown' }, ...tree.blocks.map(renderNode));
+}
+
+function renderNode(node: MarkdownNode): Node | string {
+  return typeof node === 'string' ? node : renderElement(node);
+}
+
+function renderElement(node: MarkdownElement): HTMLElement {
+  const children = (node.children ?? []).map(renderNode);
+  switch (node.tag) {
+    case 'h1':
+    case 'h2':
+    case 'h3':
+    case 'h4':
+    case 'h5':
+    case 'h6':
+      // The panel's own headings are h2: the agent's start below them.
+      return el(`h${Math.min(6, Number(node.tag[1]) + 2)}`, { class: 'md-heading' }, ...children);
+    case 'ol':
+      return el('ol', { start: node.start !== undefined && node.start !== 1 ? String(node.start) : undefined }, ...children);
+    case 'th':
+    case 'td':
+      return el(node.tag, { class: node.align ? `md-align-${node.align}` : undefined }, ...children);
+    case 'pre':
+      return el('pre', { class: 'md-code', 'data-lang': node.lang }, ...children);
+    case 'span':
+      return el('span', { class: node.cls?.join(' ') }, ...children);
+    case 'a':
+      return renderLink(node.href ?? '', children);
+    case 'image':
+      // Never loaded: its alt text and address, as text.
+      return el('span', { class: 'md-image' }, `[image: ${node.alt ?? ''}]`, el('span', { class: 'link-target' }, ` (${node.href ?? ''})`));
+    default:
+      return el(node.tag, {}, ...children);
   }
-  if (rest) parent.append(rest);
-  return parent;
+}
+
+/** A link shows its text and its target; it has no href, so only our handler (through the host) can follow it. */
+function renderLink(href: string, children: Array<Node | string>): HTMLElement {
+  const link = el('a', { class: 'md-link', role: 'link', tabindex: '0', title: href, 'data-href': href }, ...children);
+  const follow = (event: Event) => {
+    event.preventDefault();
+    event.stopPropagation();
+    openLink(href);
+  };
+  link.addEventListener('click', follow);
+  link.addEventListener('keydown', (event) => {
+    if (event.key === 'Enter') follow(event);
+  });
+  const text = link.textContent ?? '';
+  // An autolink's text is its target already.
+  if (text === href || `mailto:${text}` === href || text === decodeSafely(href)) return link;
+  return el('span', { class: 'md-link-group' }, link, el('span', { class: 'link-target' }, ` (${href})`));
+}
+
+function decodeSafely(href: string): string {
+  try {
+    return decodeURI(href);
+  } catch {
+    return href;
+  }
 }

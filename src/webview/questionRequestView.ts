@@ -149,6 +149,7 @@ export function renderQuestionRequest(request: QuestionRequest, state: RequestDr
         'div',
         { class: 'question', 'data-question-id': question.id, 'data-kind': question.kind },
         el('div', { class: 'question-heading', id: headingId }, el('span', { class: 'chip' }, question.header), progress, el('span', { class: 'question-text' }, question.question)),
+        ...(question.detail ? [el('div', { class: 'question-detail' }, renderMarkdown(question.detail))] : []),
         control.element,
       ),
     );

@@ -47,17 +47,50 @@ const PAYLOADS = [
   `\u05E9\u05DC\u05D5\u05DD <img src=x onerror=${RUN}> \u0645\u0631\u062D\u0628\u0627`,
 ];
 
+/** Markdown-specific: link schemes in every spelling markdown allows, autolinks, reference links, entities, images, code. */
+const MARKDOWN_PAYLOADS = [
+  `[x](JaVaScRiPt:${RUN})`,
+  `[x](  javascript:${RUN}  "t")`,
+  `[x](<javascript:${RUN}>)`,
+  `[x](&#106;avascript:${RUN})`,
+  `[x](java&#x09;script:${RUN})`,
+  `[x](%6Aavascript:${RUN})`,
+  `<javascript:${RUN}>`,
+  `<JAVASCRIPT:${RUN}>`,
+  `<command:workbench.action.terminal.sendSequence?${RUN}>`,
+  `<https://example.com/"onmouseover="${RUN}>`,
+  `https://example.com/?"><img src=x onerror=${RUN}>`,
+  `[ref][evil]\n\n[evil]: javascript:${RUN}`,
+  `[ref]\n\n[ref]: <javascript:${RUN}> "title"`,
+  `[ok][good] and ${RUN}\n\n[good]: https://example.com "\" onclick=\"${RUN}"`,
+  `[${RUN}](https://example.com "\"><img src=x onerror=${RUN}>")`,
+  `[<img src=x onerror=${RUN}>](https://example.com)`,
+  `![<svg onload=${RUN}>](https://example.com/x.png)`,
+  `![x](javascript:${RUN})`,
+  `![x](data:image/svg+xml,<svg onload=${RUN}>)`,
+  `[x](vscode://file/etc/passwd?${RUN})`,
+  `[x](file:///etc/passwd#${RUN})`,
+  `&lt;img src=x onerror=${RUN}&gt; &#60;script&#62;${RUN}&#60;/script&#62;`,
+  `<img src=x onerror=${RUN}>\n\n<div>\n<script>${RUN}</script>\n</div>`,
+  `\`\`\`html\n<img src=x onerror=${RUN}><script>${RUN}</script>\n\`\`\``,
+  `\`\`\`\`js\n\`\`\`\n</code></pre><img src=x onerror=${RUN}>\n\`\`\`\n\`\`\`\``,
+  `| <img src=x onerror=${RUN}> | [x](javascript:${RUN}) |\n|---|---|\n| \`<script>\` | <svg onload=${RUN}> |`,
+  `${'> '.repeat(300)}<img src=x onerror=${RUN}>`,
+];
+
 const DANGEROUS = 'script, img, svg, iframe, object, embed, video, audio, style, link, meta, base, form, math, template, a[href], input:not([class]), [onerror], [onload], [onclick], [onfocus], [ontoggle]';
 
 function requestFor(payload: string) {
   const header = payload.replace(/\s+/g, ' ').slice(0, 30) || 'x';
   return {
-    context: `Context: ${payload}`,
+    // Payloads start a block, so block-level markdown (fences, tables, quotes, raw HTML blocks) is tried too.
+    context: `Context:\n\n${payload}`,
     questions: [
       {
         id: 'probe',
         header,
         question: payload.slice(0, 500),
+        detail: `Detail:\n\n${payload}`.slice(0, 2000),
         options: [{ label: payload.replace(/\n/g, ' ').slice(0, 60), description: payload.slice(0, 200) }, { label: 'Safe' }],
       },
     ],
@@ -73,9 +106,9 @@ suite('Question panel: hostile text stays text, and every theme', () => {
     panel = openedPanel;
   });
 
-  test(`${PAYLOADS.length} XSS payloads in question, option, header and context show as text and never run`, async () => {
-    assert.ok(PAYLOADS.length >= 30);
-    for (const [index, payload] of PAYLOADS.entries()) {
+  test(`${PAYLOADS.length + MARKDOWN_PAYLOADS.length} XSS payloads in question, option, header, detail and context show as text and never run`, async () => {
+    assert.ok(PAYLOADS.length >= 30 && MARKDOWN_PAYLOADS.length >= 25);
+    for (const [index, payload] of [...PAYLOADS, ...MARKDOWN_PAYLOADS].entries()) {
       const request = requestFor(payload);
       const call = await invoke(workbench, request);
       const question = request.questions[0]!;
@@ -89,7 +122,10 @@ suite('Question panel: hostile text stays text, and every theme', () => {
             question: app.querySelector('.question-text')?.textContent,
             header: app.querySelector('.question .chip')?.textContent,
             label: app.querySelector('vscode-radio .option-label')?.textContent,
-            context: app.querySelector('.markdown')?.textContent ?? '',
+            context: app.querySelector('.questions-request > .markdown')?.textContent ?? '',
+            detail: app.querySelector('.question-detail .markdown')?.textContent ?? '',
+            // Our links have no href (they open only through the host); each names an http, https or mailto target.
+            links: [...app.querySelectorAll('a')].map((a) => a.dataset.href ?? '(no target)'),
           };
         },
         { dangerous: DANGEROUS },
@@ -99,6 +135,8 @@ suite('Question panel: hostile text stays text, and every theme', () => {
       assert.equal(seen.header, markInvisible(question.header), `payload ${index}: header`);
       assert.equal(seen.label, markInvisible(question.options[0]!.label), `payload ${index}: option label`);
       assert.ok(seen.context.includes(RUN), `payload ${index}: context keeps the text`);
+      assert.ok(seen.detail.startsWith('Detail:') && seen.detail.includes(RUN), `payload ${index}: detail keeps the text`);
+      for (const href of seen.links) assert.match(href, /^(https?:\/\/|mailto:)/, `payload ${index}: only web and mail links`);
       const [pending] = await workbench.driver<Array<{ id: string }>>('list');
       await workbench.driver('reject', { requestId: pending!.id });
       assert.equal((await toolResult(workbench, call)).json.status, 'rejected');
@@ -107,9 +145,12 @@ suite('Question panel: hostile text stays text, and every theme', () => {
   });
 
   test('screenshots in light, dark and high-contrast themes follow the theme colours', async () => {
-    const call = await invoke(workbench, FOUR_KINDS);
+    const context = `${FOUR_KINDS.context}\n\n| Plan | Price |\n|---|--:|\n| Basic | $5 |\n\n\`\`\`ts\nconst plan = "basic"; // monthly\n\`\`\``;
+    const call = await invoke(workbench, { ...FOUR_KINDS, context });
     await waitForRequest(panel, 'Database');
+    await panel.locator('.markdown pre .hljs-keyword').waitFor();
     const colours: string[] = [];
+    const tokenColours: Array<Record<string, string>> = [];
     for (const [theme, name] of [
       ['Default Light Modern', 'light'],
       ['Default Dark Modern', 'dark'],
@@ -118,10 +159,18 @@ suite('Question panel: hostile text stays text, and every theme', () => {
       await workbench.driver('config', { section: 'workbench', key: 'colorTheme', value: theme });
       await workbench.page.waitForTimeout(1500);
       colours.push(await panel.evaluate(() => `${getComputedStyle(document.body).color} on ${getComputedStyle(document.documentElement).getPropertyValue('--vscode-sideBar-background')}`));
+      tokenColours.push(
+        await panel.evaluate(() => {
+          const colour = (selector: string) => getComputedStyle(document.querySelector(`.markdown ${selector}`)!).color;
+          return { theme: document.body.className, plain: colour('pre code'), keyword: colour('.hljs-keyword'), string: colour('.hljs-string'), comment: colour('.hljs-comment') };
+        }),
+      );
       await workbench.screenshot(`panel-theme-${name}`);
     }
     await workbench.driver('config', { section: 'workbench', key: 'colorTheme', value: null });
     assert.equal(new Set(colours).size, 3, `each theme colours the panel differently: ${colours.join(' | ')}`);
+    for (const c of tokenColours) assert.equal(new Set([c.plain, c.keyword, c.string, c.comment]).size, 4, `code tokens have their own colours in ${JSON.stringify(c)}`);
+    assert.equal(new Set(tokenColours.map((c) => c.keyword)).size, 3, 'keywords take each theme’s colour');
     const [pending] = await workbench.driver<Array<{ id: string }>>('list');
     await workbench.driver('reject', { requestId: pending!.id });
     await toolResult(workbench, call);

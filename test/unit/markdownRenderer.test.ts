@@ -1,0 +1,49 @@
+import * as assert from 'node:assert/strict';
+import * as markdownModule from '../../src/extension/markdownModule';
+import { MarkdownRenderer, type MarkdownModule } from '../../src/extension/markdownRenderer';
+import type { QuestionRequest } from '../../src/broker/schemas';
+
+const request = (context: string, preview = 'See [the docs](https://docs.example/a).'): QuestionRequest => ({
+  id: `r-${context.length}`,
+  kind: 'questions',
+  source: { type: 'tool', label: 'Chat tool' },
+  createdAt: 0,
+  context,
+  questions: [{ id: 'a', header: 'A', question: 'A?', kind: 'single', allowOther: true, options: [{ label: 'x', preview }, { label: 'y' }] }],
+});
+
+suite('markdown renderer (host): loaded on first use, cached by source', () => {
+  test('loads the bundle once, on the first request with markdown, and reuses trees', () => {
+    let loads = 0;
+    let renders = 0;
+    const renderer = new MarkdownRenderer(assert.fail, () => {
+      loads++;
+      return { renderMarkdownTree: (source: string) => (renders++, markdownModule.renderMarkdownTree(source)) } satisfies MarkdownModule;
+    });
+    assert.equal(loads, 0, 'nothing loaded before markdown is needed');
+    const first = renderer.render([request('**why**')]);
+    assert.deepEqual(first.map((r) => r.source), ['**why**', 'See [the docs](https://docs.example/a).']);
+    assert.deepEqual(first[0]!.tree, { blocks: [{ tag: 'p', children: [{ tag: 'strong', children: ['why'] }] }] });
+    renderer.render([request('**why**'), request('other')]);
+    assert.deepEqual([loads, renders], [1, 3]);
+  });
+
+  test('a bundle that cannot load leaves markdown as plain text, logged once', () => {
+    const logged: string[] = [];
+    const renderer = new MarkdownRenderer((m) => logged.push(m), () => {
+      throw new Error('Cannot find module markdown.js');
+    });
+    assert.deepEqual(renderer.render([request('a'), request('bb')]).map((r) => r.tree), [{ plain: true }, { plain: true }, { plain: true }]);
+    assert.equal(logged.length, 1);
+    assert.match(logged[0]!, /plain text/);
+  });
+
+  test('prevents opening a link the panel invents: only links of waiting requests', () => {
+    const renderer = new MarkdownRenderer(assert.fail, () => markdownModule);
+    const waiting = [request('Read [this](https://safe.example/x) first.')];
+    assert.equal(renderer.hasLink(waiting, 'https://safe.example/x'), true);
+    assert.equal(renderer.hasLink(waiting, 'https://docs.example/a'), true, 'a link in an option preview');
+    assert.equal(renderer.hasLink(waiting, 'https://evil.example/'), false);
+    assert.equal(renderer.hasLink([], 'https://safe.example/x'), false, 'a settled request’s links are gone');
+  });
+});
