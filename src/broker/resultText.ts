@@ -24,7 +24,9 @@ export function headline(questions: readonly Pick<Question, 'id' | 'kind'>[], re
       const terminals = stored.length ? ` New integrated terminals have ${stored.join(', ')} set; use ${stored.length > 1 ? 'them' : 'it'} from there and never print or ask for the value.` : '';
       // A scripted answer is never passed off as the user's.
       const who = response.reason === SCRIPTED_REASON ? `The answers file answered ${questions.length} ${noun} (not the user)` : `The user answered ${questions.length} ${noun}`;
-      return `${who}: ${each}.${terminals}`;
+      // The note on the whole batch (review step), after the answers it is about.
+      const note = response.note ? ` The user's note on all of these answers: ${JSON.stringify(response.note)}.` : '';
+      return `${who}: ${each}.${note}${terminals}`;
     }
     case 'rejected':
       return `The user declined to answer.${reason} ${CONTINUE}`;

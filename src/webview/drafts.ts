@@ -1,6 +1,6 @@
 // The user's answer in progress for one question, and what it means as an Answer.
 // Pure and DOM-free, so it is unit-tested in Node. Secret values are never part of a draft.
-import type { Answer, Question } from '../broker/schemas';
+import { LIMITS, type Answer, type Question } from '../broker/schemas';
 
 export interface Draft {
   /** single: the chosen label, or OTHER. */
@@ -17,6 +17,24 @@ export interface Draft {
 }
 
 export const OTHER = '\u0000other';
+
+/** A whole request in progress: the step shown, one draft per question, and the note on the whole batch. */
+export interface RequestDraft {
+  step: number;
+  drafts: Draft[];
+  /** Typed on the review step (requests with several questions); absent in drafts saved before it existed. */
+  note?: string;
+}
+
+export function emptyRequestDraft(questions: readonly Question[], storedSecrets: readonly string[] = []): RequestDraft {
+  return { step: 0, drafts: questions.map((q) => emptyDraft(q, storedSecrets)), note: '' };
+}
+
+/** The batch note as sent: trimmed, absent when blank, never longer than the reply accepts (the host would drop the whole reply). */
+export function batchNote(draft: RequestDraft): string | undefined {
+  const note = (draft.note ?? '').trim().slice(0, LIMITS.batchNoteMax).trim();
+  return note || undefined;
+}
 
 export function emptyDraft(question: Question, storedSecrets: readonly string[] = []): Draft {
   const recommended = question.options.filter((o) => o.recommended).map((o) => o.label);

@@ -5,11 +5,11 @@ import { describeAge } from '../broker/age';
 import { HostToPanelSchema, type HostToPanel, type PanelToHost } from '../broker/protocol';
 import type { HistoryEntry, PendingRequest, ResponseStatus } from '../broker/schemas';
 import { el } from './dom';
-import { emptyDraft } from './drafts';
+import { emptyRequestDraft, type RequestDraft } from './drafts';
 import { renderHistory } from './historyView';
 import { rememberMarkdown, setLinkOpener } from './markdown';
 import { renderPermissionRequest } from './permissionView';
-import { renderQuestionRequest, type RequestDraft, type RequestView } from './questionRequestView';
+import { renderQuestionRequest, type RequestView } from './questionRequestView';
 import { registerToolkit } from './toolkit';
 
 interface SavedState {
@@ -82,7 +82,7 @@ function receive(message: HostToPanel): void {
       pending = pending.filter((r) => r.id !== message.requestId);
       if (message.historyEntry) history = [message.historyEntry, ...history].slice(0, HISTORY_SHOWN);
       delete saved.drafts[message.requestId];
-      if (message.requestId === saved.shownId) view = undefined;
+      if (message.requestId === saved.shownId) dropView();
       save();
       return refresh(0);
     case 'show': {
@@ -128,7 +128,7 @@ function refresh(arrived: number): void {
 function show(request: PendingRequest | undefined, userAsked = false): void {
   saved.shownId = request?.id;
   repliedTo = undefined;
-  view = undefined;
+  dropView();
   save();
   if (!request) {
     requestArea.replaceChildren(el('p', { class: 'empty' }, 'No agent is waiting for you.'));
@@ -148,13 +148,21 @@ function show(request: PendingRequest | undefined, userAsked = false): void {
       host.postMessage({ type: 'decide', requestId: request.id, decision, ...(message ? { message } : {}), ...(rule ? { rule } : {}) });
     });
   } else {
-    const draft = (saved.drafts[request.id] ??= { step: 0, drafts: request.questions.map((q) => emptyDraft(q, storedSecrets)) });
+    const draft = (saved.drafts[request.id] ??= emptyRequestDraft(request.questions, storedSecrets));
     view = renderQuestionRequest(request, draft, header, storedSecrets, {
       onDraftChange: save,
-      onSubmit: (answers, secrets, useStored, allWorkspaces) => {
+      onSubmit: (answers, secrets, useStored, allWorkspaces, note) => {
         repliedTo = request.id;
         view?.lock();
-        host.postMessage({ type: 'reply', requestId: request.id, answers, ...(Object.keys(secrets).length ? { secrets } : {}), ...(useStored.length ? { useStored } : {}), ...(allWorkspaces.length ? { allWorkspaces } : {}) });
+        host.postMessage({
+          type: 'reply',
+          requestId: request.id,
+          answers,
+          ...(Object.keys(secrets).length ? { secrets } : {}),
+          ...(useStored.length ? { useStored } : {}),
+          ...(allWorkspaces.length ? { allWorkspaces } : {}),
+          ...(note ? { note } : {}),
+        });
       },
       onReject: () => {
         repliedTo = request.id;
@@ -162,6 +170,7 @@ function show(request: PendingRequest | undefined, userAsked = false): void {
         host.postMessage({ type: 'reject', requestId: request.id, reason: 'The user declined to answer.' });
       },
       announce,
+      hostNow: () => Date.now() + clockOffset,
     });
   }
   requestArea.replaceChildren(view.element);
@@ -171,6 +180,12 @@ function show(request: PendingRequest | undefined, userAsked = false): void {
   // meant for an editor, a terminal or the chat (the toolkit's elements upgrade as they connect).
   if (userAsked) view.focusFirst();
   host.postMessage({ type: 'shown', requestId: request.id });
+}
+
+/** The request on screen leaves: its timers stop with it. */
+function dropView(): void {
+  view?.dispose?.();
+  view = undefined;
 }
 
 function updateWaiting(): void {

@@ -3,6 +3,7 @@
 import type { Question } from '../broker/schemas';
 import { el } from './dom';
 import { OTHER, type Draft } from './drafts';
+import { withOptionPreview } from './optionPreview';
 import type { ToolkitCheckable, ToolkitValue } from './toolkit';
 
 export interface QuestionControl {
@@ -79,9 +80,11 @@ function singleChoice(question: Question, draft: Draft, labelledBy: string, onCh
     const checked = radios.find((r) => r.checked);
     if (checked && checked.value !== draft.choice) select(checked.value);
   });
+  const chosen = draft.choice === undefined ? -1 : values.indexOf(draft.choice);
+  const list = el('div', { class: 'choice-list' }, group, ...(other ? [other] : []));
   return {
     ...noSecret,
-    element: el('div', { class: 'single' }, group, ...(other ? [other] : [])),
+    element: el('div', { class: 'single' }, withOptionPreview(list, radios, question.options, chosen < 0 ? 0 : chosen)),
     focus: () => (radios.find((r) => r.checked) ?? radios[0])?.focus(),
     chooseByNumber(n) {
       const radio = radios[n - 1];
@@ -118,9 +121,10 @@ function multiChoice(question: Question, draft: Draft, labelledBy: string, onCha
     event.preventDefault();
     boxes[(index + (event.key === 'ArrowDown' ? 1 : boxes.length - 1)) % boxes.length]!.focus();
   });
+  const list = el('div', { class: 'choice-list' }, group, ...(other ? [other] : []));
   return {
     ...noSecret,
-    element: el('div', { class: 'multi' }, group, ...(other ? [other] : [])),
+    element: el('div', { class: 'multi' }, withOptionPreview(list, boxes, question.options, 0)),
     focus: () => boxes[0]?.focus(),
     chooseByNumber(n) {
       const box = boxes[n - 1];

@@ -1,24 +1,22 @@
 // A question request: one step per question with a chip bar, then a review step (several
 // questions), or the question and Submit (one question). Unanswered questions are sent as
 // skipped only after the user confirms.
-import type { Answers, QuestionRequest } from '../broker/schemas';
+import { LIMITS, type Answers, type QuestionRequest } from '../broker/schemas';
+import { startCountdown } from './countdown';
 import { el } from './dom';
-import { describeDraft, evaluateDraft, skippedAnswer, type Draft, type DraftState } from './drafts';
+import { batchNote, describeDraft, evaluateDraft, skippedAnswer, type DraftState, type RequestDraft } from './drafts';
 import { renderMarkdown } from './markdown';
 import { renderQuestionControl, type QuestionControl } from './questionControls';
-import type { ToolkitButton } from './toolkit';
-
-export interface RequestDraft {
-  step: number;
-  drafts: Draft[];
-}
+import type { ToolkitButton, ToolkitValue } from './toolkit';
 
 export interface QuestionRequestCallbacks {
   onDraftChange(): void;
-  /** `allWorkspaces`: question ids whose typed secret the user marked for all workspaces. */
-  onSubmit(answers: Answers, secrets: Record<string, string>, useStored: string[], allWorkspaces: string[]): void;
+  /** `allWorkspaces`: question ids whose typed secret the user marked for all workspaces; `note`: the note on the whole batch. */
+  onSubmit(answers: Answers, secrets: Record<string, string>, useStored: string[], allWorkspaces: string[], note: string | undefined): void;
   onReject(): void;
   announce(text: string): void;
+  /** The host's clock (ms since the epoch), which the request's expiry is on. */
+  hostNow(): number;
 }
 
 export interface RequestView {
@@ -29,6 +27,8 @@ export interface RequestView {
   handleKey(event: KeyboardEvent): void;
   /** Disables every action after a reply was sent. */
   lock(): void;
+  /** Stops its timers; called when the request leaves the panel. */
+  dispose?(): void;
 }
 
 export function renderQuestionRequest(request: QuestionRequest, state: RequestDraft, header: HTMLElement, storedSecrets: readonly string[], callbacks: QuestionRequestCallbacks): RequestView {
@@ -46,10 +46,13 @@ export function renderQuestionRequest(request: QuestionRequest, state: RequestDr
   const stepArea = el('div', { class: 'step' });
   const confirmArea = el('div', { class: 'confirm', role: 'alert' });
   const actions = el('div', { class: 'actions' });
+  // role=timer is not live: only the thresholds are spoken, through the panel's live region.
+  const countdown = request.expiresAt === undefined ? undefined : el('p', { class: 'countdown', role: 'timer' });
   const root = el(
     'section',
     { class: 'request questions-request', 'aria-label': 'Questions from the agent', 'data-request-id': request.id },
     header,
+    ...(countdown ? [countdown] : []),
     ...(request.context ? [renderMarkdown(request.context)] : []),
     ...(several ? [chips] : []),
     stepArea,
@@ -133,6 +136,7 @@ export function renderQuestionRequest(request: QuestionRequest, state: RequestDr
             return el('li', { class: `review-item ${all[i]!.state}` }, el('span', { class: 'chip' }, q.header), el('span', { class: 'review-answer' }, describeDraft(q, all[i]!)), edit);
           }),
         ),
+        noteForBatch(),
       );
       return;
     }
@@ -153,6 +157,20 @@ export function renderQuestionRequest(request: QuestionRequest, state: RequestDr
         control.element,
       ),
     );
+  }
+
+  function noteForBatch(): HTMLElement {
+    const area = el(
+      'vscode-text-area',
+      { class: 'batch-note', rows: '3', resize: 'vertical', maxlength: String(LIMITS.batchNoteMax), placeholder: 'Anything the agent should know about all of your answers' },
+      'Note for the agent (optional)',
+    ) as ToolkitValue;
+    area.value = state.note ?? '';
+    area.addEventListener('input', () => {
+      state.note = area.value;
+      callbacks.onDraftChange();
+    });
+    return area;
   }
 
   function updateActions(): void {
@@ -230,7 +248,7 @@ export function renderQuestionRequest(request: QuestionRequest, state: RequestDr
       } else answers[q.id] = skippedAnswer(draft);
     });
     for (const control of secretControls.values()) control.clearSecret();
-    callbacks.onSubmit(answers, secrets, useStored, allWorkspaces);
+    callbacks.onSubmit(answers, secrets, useStored, allWorkspaces, several ? batchNote(state) : undefined);
   }
 
   function askReject(): void {
@@ -246,9 +264,30 @@ export function renderQuestionRequest(request: QuestionRequest, state: RequestDr
   if (several) renderChips();
   render();
   root.addEventListener('pointerdown', () => (armed = true));
+  const stopCountdown =
+    countdown && request.expiresAt !== undefined
+      ? startCountdown(
+          request.expiresAt,
+          {
+            now: callbacks.hostNow,
+            after: (ms, callback) => {
+              const timer = setTimeout(callback, ms);
+              return () => clearTimeout(timer);
+            },
+          },
+          ({ text, warning }) => {
+            countdown.textContent = text;
+            countdown.classList.toggle('warning', warning);
+          },
+          callbacks.announce,
+        )
+      : undefined;
 
   return {
     element: root,
+    dispose() {
+      stopCountdown?.();
+    },
     focusFirst() {
       armed = true;
       focusStep();

@@ -1,6 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { formatQuestionResult } from '../../src/broker/resultText';
 import { PanelToHostSchema } from '../../src/broker/protocol';
+import { LIMITS } from '../../src/broker/schemas';
 
 const questions = [
   { id: 'db', kind: 'single' as const },
@@ -27,6 +28,35 @@ suite('tool result text', () => {
     assert.equal(JSON.parse(json!).status, 'answered');
   });
 
+  test('a note on the whole batch: in the line after the answers, and typed at the top level of the JSON', () => {
+    const note = 'All of this is for the "staging" cluster only.\nAsk again before production.';
+    const text = formatQuestionResult(questions.slice(0, 2), {
+      requestId: 'r1',
+      status: 'answered',
+      answers: { db: { selected: ['SQLite'], skipped: false }, extras: { selected: [], skipped: true } },
+      note,
+    });
+    const newline = text.indexOf('\n');
+    const line = text.slice(0, newline);
+    assert.equal(
+      line,
+      'The user answered 2 questions: db = "SQLite"; extras = skipped. The user\'s note on all of these answers: "All of this is for the \\"staging\\" cluster only.\\nAsk again before production.".',
+    );
+    const json = JSON.parse(text.slice(newline + 1));
+    assert.equal(json.note, note);
+    assert.deepEqual(Object.keys(json), ['requestId', 'status', 'answers', 'note']);
+    assert.equal(json.answers.db.note, undefined, 'the batch note is not any one answer\'s note');
+  });
+
+  test('the batch note comes before the sentence about stored secrets, and no note means no note sentence', () => {
+    const answers = { key: { selected: [], skipped: false, secret: { stored: true as const, envVar: 'API_KEY' } } };
+    const withNote = formatQuestionResult(questions, { requestId: 'r1', status: 'answered', answers, note: 'rotate it monthly' }).split('\n')[0]!;
+    assert.match(withNote, /key = stored in \$API_KEY\. The user's note on all of these answers: "rotate it monthly"\. New integrated terminals have \$API_KEY set/);
+    const withoutNote = formatQuestionResult(questions, { requestId: 'r1', status: 'answered', answers }).split('\n');
+    assert.equal(withoutNote[0]!.includes("note on all"), false);
+    assert.equal('note' in JSON.parse(withoutNote[1]!), false);
+  });
+
   test('every non-answer tells the model to go on without asking again', () => {
     for (const status of ['rejected', 'timed_out', 'unavailable'] as const) {
       const line = formatQuestionResult(questions, { requestId: 'r1', status }).split('\n')[0]!;
@@ -38,6 +68,8 @@ suite('tool result text', () => {
 suite('panel protocol', () => {
   test('accepts a well-formed reply and drops malformed messages', () => {
     assert.ok(PanelToHostSchema.safeParse({ type: 'reply', requestId: 'r1', answers: { db: { selected: ['A'], skipped: false } } }).success);
+    assert.ok(PanelToHostSchema.safeParse({ type: 'reply', requestId: 'r1', answers: {}, note: 'n'.repeat(LIMITS.batchNoteMax) }).success, 'a batch note up to the limit');
+    assert.equal(PanelToHostSchema.safeParse({ type: 'reply', requestId: 'r1', answers: {}, note: 'n'.repeat(LIMITS.batchNoteMax + 1) }).success, false, 'a longer one is refused');
     for (const bad of [null, 'ready', { type: 'reply' }, { type: 'reply', requestId: 'r1', answers: { db: { selected: 'A' } } }, { type: 'eval', code: '1' }, { type: 'ready', extra: 1 }]) {
       assert.equal(PanelToHostSchema.safeParse(bad).success, false, JSON.stringify(bad));
     }
