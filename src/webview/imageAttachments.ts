@@ -5,7 +5,7 @@
 import { IMAGE_MIME_TYPES, LIMITS } from '../broker/schemas';
 import { el } from './dom';
 import type { Draft } from './drafts';
-import { attachmentsOf, IMAGE_KINDS, megabytes, readImage, type AttachedImage, type Attachments } from './imageStore';
+import { attachmentsOf, IMAGE_KINDS, MAX_MEGABYTES, megabytes, readImage, type AttachedImage, type Attachments } from './imageStore';
 import type { ToolkitButton } from './toolkit';
 
 const describeSize = (bytes: number) => (bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : megabytes(bytes));
@@ -58,28 +58,46 @@ function announce(text: string): void {
 }
 
 const imageFiles = (data: DataTransfer | null): File[] => (data ? [...data.files] : []);
+const isFileDrag = (event: DragEvent) => event.dataTransfer?.types.includes('Files') ?? false;
 
-/** Paste and drop on `target` attach images. A paste that carries text stays a text paste. */
-export function acceptImages(target: HTMLElement, draft: Draft, onChange: () => void): void {
-  target.addEventListener('paste', (event) => {
+/** The attachments area on screen: pastes and drops anywhere in the panel go to its answer. */
+let shown: { root: HTMLElement; draft: Draft; onChange: () => void } | undefined;
+const target = () => (shown?.root.isConnected ? shown : undefined);
+
+// Registered once, on the document: VS Code takes over a file drag (for dropping into an editor)
+// unless the webview claims it on dragenter, and a paste should attach wherever the focus is.
+let listening = false;
+function listenForPastesAndDrops(): void {
+  if (listening) return;
+  listening = true;
+  document.addEventListener('paste', (event) => {
     const files = imageFiles(event.clipboardData);
-    if (files.length === 0 || event.clipboardData?.getData('text/plain')) return;
+    const to = target();
+    // A paste that carries text stays a text paste.
+    if (!to || files.length === 0 || event.clipboardData?.getData('text/plain')) return;
     event.preventDefault();
-    void attachFiles(draft, files, onChange);
+    void attachFiles(to.draft, files, to.onChange);
   });
-  target.addEventListener('dragover', (event) => {
-    if (!event.dataTransfer?.types.includes('Files')) return;
+  const over = (event: DragEvent) => {
+    const to = target();
+    if (!to || !isFileDrag(event)) return;
     event.preventDefault();
-    event.dataTransfer.dropEffect = 'copy';
-    target.classList.add('drop-target');
+    event.dataTransfer!.dropEffect = 'copy';
+    to.root.classList.add('drop-target');
+  };
+  document.addEventListener('dragenter', over);
+  document.addEventListener('dragover', over);
+  document.addEventListener('dragleave', (event) => {
+    if (event.relatedTarget === null) target()?.root.classList.remove('drop-target');
   });
-  target.addEventListener('dragleave', () => target.classList.remove('drop-target'));
-  target.addEventListener('drop', (event) => {
-    target.classList.remove('drop-target');
+  document.addEventListener('drop', (event) => {
+    const to = target();
+    if (!to) return;
+    to.root.classList.remove('drop-target');
     const files = imageFiles(event.dataTransfer);
     if (files.length === 0) return;
     event.preventDefault();
-    void attachFiles(draft, files, onChange);
+    void attachFiles(to.draft, files, to.onChange);
   });
 }
 
@@ -88,7 +106,7 @@ export function renderImageAttachments(draft: Draft, onChange: () => void): HTML
   const entry = attachmentsOf(draft);
   const input = el('input', { type: 'file', class: 'image-input', accept: IMAGE_MIME_TYPES.join(','), multiple: true, hidden: true, tabindex: '-1' });
   const attach = el('vscode-button', { appearance: 'secondary', class: 'image-attach', 'aria-label': 'Attach an image to this answer' }, 'Attach image') as ToolkitButton;
-  const hint = el('span', { class: 'hint' }, `or paste or drop: ${IMAGE_KINDS}, up to ${LIMITS.imagesPerAnswer}, ${megabytes(LIMITS.imageMaxBytes)} each`);
+  const hint = el('span', { class: 'hint' }, `or paste or drop: ${IMAGE_KINDS}, up to ${LIMITS.imagesPerAnswer}, ${MAX_MEGABYTES} each`);
   const list = el('ul', { class: 'thumbnails', 'aria-label': 'Attached images' });
   const errors = el('div', { class: 'image-errors' });
   const root = el('div', { class: 'attachments' }, el('div', { class: 'attach-row' }, attach, hint, input), list, errors);
@@ -99,7 +117,8 @@ export function renderImageAttachments(draft: Draft, onChange: () => void): HTML
     input.value = '';
     void attachFiles(draft, files, onChange);
   });
-  acceptImages(root, draft, onChange);
+  shown = { root, draft, onChange };
+  listenForPastesAndDrops();
 
   const redraw = (problems: readonly string[]) => {
     list.replaceChildren(...entry.images.map((image, i) => thumbnail(image, () => remove(i))));

@@ -35,11 +35,12 @@ export const answerImages = (draft: Draft): AnswerImage[] => (byDraft.get(draft)
 
 export const IMAGE_KINDS = 'PNG, JPEG, GIF or WebP';
 export const megabytes = (bytes: number) => `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+export const MAX_MEGABYTES = `${LIMITS.imageMaxBytes / (1024 * 1024)} MB`;
 
 /** Reads and checks one file: an attached image, or the reason it is refused. The size is checked before reading. */
 export async function readImage(file: Blob & { name?: string }): Promise<AttachedImage | { problem: string }> {
   const name = (file.name || 'image').slice(0, 200);
-  if (file.size > LIMITS.imageMaxBytes) return { problem: `"${name}" is ${megabytes(file.size)}; an image may be at most ${megabytes(LIMITS.imageMaxBytes)}.` };
+  if (file.size > LIMITS.imageMaxBytes) return { problem: `"${name}" is ${megabytes(file.size)}; an image may be at most ${MAX_MEGABYTES}.` };
   const bytes = new Uint8Array(await file.arrayBuffer());
   // The first bytes decide, never the declared type or the file name.
   const mimeType = sniffImageType(bytes);

@@ -3,7 +3,7 @@
 import type { Question } from '../broker/schemas';
 import { el } from './dom';
 import { OTHER, type Draft } from './drafts';
-import { acceptImages, renderImageAttachments } from './imageAttachments';
+import { renderImageAttachments } from './imageAttachments';
 import type { ToolkitCheckable, ToolkitValue } from './toolkit';
 
 export interface QuestionControl {
@@ -141,8 +141,6 @@ function freeText(question: Question, draft: Draft, labelledBy: string, onChange
     draft.text = area.value;
     onChange();
   });
-  // A pasted or dropped screenshot joins the answer's images (listed under the note).
-  acceptImages(area, draft, onChange);
   return { ...noSecret, element: area, focus: () => area.focus(), chooseByNumber: () => false };
 }
 
@@ -213,7 +211,7 @@ function noteField(draft: Draft, onChange: () => void, images: boolean): HTMLEle
     draft.note = field.value;
     onChange();
   });
+  // Pasted, dropped or picked images join the answer (a text answer's too); never on a secret.
   if (!images) return field;
-  acceptImages(field, draft, onChange);
   return el('div', { class: 'note' }, field, renderImageAttachments(draft, onChange));
 }

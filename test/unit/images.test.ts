@@ -127,7 +127,7 @@ suite('answer images: panel drafts', () => {
 
   test('a file is checked by its first bytes and its size before it is attached', async () => {
     assert.deepEqual(await readImage(file(new TextEncoder().encode('not an image at all'), 'fake.png')), { problem: '"fake.png" is not a PNG, JPEG, GIF or WebP image.' });
-    assert.deepEqual(await readImage(file(bytesOf(PNG_MAGIC, LIMITS.imageMaxBytes + 1), 'huge.png')), { problem: '"huge.png" is 5.0 MB; an image may be at most 5.0 MB.' });
+    assert.deepEqual(await readImage(file(bytesOf(PNG_MAGIC, LIMITS.imageMaxBytes + 1), 'huge.png')), { problem: '"huge.png" is 5.0 MB; an image may be at most 5 MB.' });
     const read = await readImage(file(bytesOf(PNG_MAGIC, 3000), 'shot.png'));
     assert.ok(!('problem' in read));
     assert.equal(read.data, PNG.data);
