@@ -1,0 +1,111 @@
+// Images for the image tests, made here (no binary fixtures): a PNG encoder small enough to read,
+// a GIF, the sha256 the tests compare; and a real paste and drop of a file inside the webview.
+import { createHash, randomBytes } from 'node:crypto';
+import { deflateSync } from 'node:zlib';
+import type { Locator } from 'playwright-core';
+import type { Workbench } from './workbench';
+
+export const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+
+const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
+  let c = n;
+  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+  return c >>> 0;
+});
+
+function crc32(bytes: Uint8Array): number {
+  let c = 0xffffffff;
+  for (const b of bytes) c = CRC_TABLE[(c ^ b) & 0xff]! ^ (c >>> 8);
+  return (c ^ 0xffffffff) >>> 0;
+}
+
+function chunk(type: string, data: Uint8Array): Buffer {
+  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(body));
+  return Buffer.concat([length, body, crc]);
+}
+
+/**
+ * An RGB PNG: a diagonal gradient of `from` to `to` with a few bars, so thumbnails look like
+ * something and every call with other colours gives other bytes.
+ */
+export function makePng(width: number, height: number, from: [number, number, number], to: [number, number, number]): Buffer {
+  const rows: Buffer[] = [];
+  for (let y = 0; y < height; y++) {
+    const row = Buffer.alloc(1 + width * 3);
+    for (let x = 0; x < width; x++) {
+      const t = (x + y) / (width + height);
+      const bar = y % 40 < 12 && x % 80 < 60;
+      for (let c = 0; c < 3; c++) row[1 + x * 3 + c] = bar ? 255 - Math.round(from[c]! * 0.5) : Math.round(from[c]! + (to[c]! - from[c]!) * t);
+    }
+    rows.push(row);
+  }
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header[8] = 8; // bit depth
+  header[9] = 2; // RGB
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', deflateSync(Buffer.concat(rows))), chunk('IEND', new Uint8Array())]);
+}
+
+/** A 1×1 GIF. */
+export const GIF = Buffer.from('R0lGODlhAQABAIAAAP///wAAACH5BAEAAAAALAAAAAABAAEAAAICRAEAOw==', 'base64');
+
+/** An RGB PNG of random noise: it does not compress, so its size is about width × height × 3 bytes. */
+export function makeNoisePng(width: number, height: number): Buffer {
+  const rows = Array.from({ length: height }, () => Buffer.concat([Buffer.from([0]), randomBytes(width * 3)]));
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header[8] = 8;
+  header[9] = 2;
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', deflateSync(Buffer.concat(rows))), chunk('IEND', new Uint8Array())]);
+}
+
+export interface TestFile {
+  name: string;
+  mimeType: string;
+  buffer: Buffer;
+}
+
+export interface DataPart {
+  mimeType: string;
+  bytes: number;
+  sha256: string;
+}
+
+export const png = (name: string, from: [number, number, number], to: [number, number, number]): TestFile => ({ name, mimeType: 'image/png', buffer: makePng(320, 200, from, to) });
+
+/** A real paste: a ClipboardEvent carrying the file, dispatched on the field's own input inside the webview. */
+export async function paste(target: Locator, file: TestFile): Promise<void> {
+  await target.evaluate(
+    (element, f) => {
+      const data = new DataTransfer();
+      data.items.add(new File([Uint8Array.from(atob(f.data), (c) => c.charCodeAt(0))], f.name, { type: f.mimeType }));
+      const inner = element.shadowRoot?.querySelector('input, textarea') ?? element;
+      inner.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true, composed: true }));
+    },
+    { name: file.name, mimeType: file.mimeType, data: file.buffer.toString('base64') },
+  );
+}
+
+/**
+ * A drag from outside that enters the panel, hovers and drops the file on `target`. The workbench
+ * blocks pointer events on webviews while it sees a drag, until the mouse moves with no button
+ * down, as a real hand does after a drop.
+ */
+export async function drop(workbench: Workbench, target: Locator, file: TestFile): Promise<void> {
+  await target.evaluate(
+    (element, f) => {
+      const data = new DataTransfer();
+      data.items.add(new File([Uint8Array.from(atob(f.data), (c) => c.charCodeAt(0))], f.name, { type: f.mimeType }));
+      for (const type of ['dragenter', 'dragover', 'drop']) element.dispatchEvent(new DragEvent(type, { dataTransfer: data, bubbles: true, cancelable: true, composed: true }));
+    },
+    { name: file.name, mimeType: file.mimeType, data: file.buffer.toString('base64') },
+  );
+  await workbench.page.mouse.move(640, 600);
+  await workbench.page.mouse.move(650, 610);
+}
