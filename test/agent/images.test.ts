@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import type { Frame } from 'playwright-core';
-import { makeNoisePng, paste, png, sha256, type TestFile } from '../ui/imageHelpers';
+import { makeNoisePng, png, sha256, type TestFile } from '../ui/imageHelpers';
 import { button, waitForRequest } from '../ui/panelHelpers';
 import { useWorkbench, type Workbench } from '../ui/workbench';
 import { finalReply, send } from './chat';
@@ -16,7 +16,7 @@ suite('The real agent loop: images in the answer reach the model', () => {
     panel = openedPanel;
   });
 
-  test('a pasted screenshot and a picked full-size one reach the model byte for byte, after the text that describes them', async function () {
+  test('a screenshot and a full-size one attached in the panel reach the model byte for byte, after the text that describes them', async function () {
     this.timeout(240_000);
     const screenshot = png('screenshot.png', [40, 80, 200], [240, 240, 255]);
     // Larger than 768 px both ways and 2 MB: VS Code's agent passes it on unscaled.
@@ -31,8 +31,7 @@ suite('The real agent loop: images in the answer reach the model', () => {
     const note = panel.locator('.question .note-field');
     await note.click();
     await workbench.page.keyboard.type('this is what I see');
-    await paste(note, screenshot);
-    await panel.locator('.question .image-input').setInputFiles([fullSize]);
+    await panel.locator('.question .image-input').setInputFiles([screenshot, fullSize]);
     await panel.locator('.question .attached-image').nth(1).waitFor();
     await workbench.screenshot('agent-images-attached');
     await button(panel, 'submit').click();

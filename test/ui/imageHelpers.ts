@@ -1,9 +1,7 @@
 // Images for the image tests, made here (no binary fixtures): a PNG encoder small enough to read,
-// a GIF, the sha256 the tests compare; and a real paste and drop of a file inside the webview.
+// a GIF, and the sha256 the tests compare. No DOM types: the agent layer's project has no DOM lib.
 import { createHash, randomBytes } from 'node:crypto';
 import { deflateSync } from 'node:zlib';
-import type { Locator } from 'playwright-core';
-import type { Workbench } from './workbench';
 
 export const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
@@ -78,34 +76,3 @@ export interface DataPart {
 }
 
 export const png = (name: string, from: [number, number, number], to: [number, number, number]): TestFile => ({ name, mimeType: 'image/png', buffer: makePng(320, 200, from, to) });
-
-/** A real paste: a ClipboardEvent carrying the file, dispatched on the field's own input inside the webview. */
-export async function paste(target: Locator, file: TestFile): Promise<void> {
-  await target.evaluate(
-    (element, f) => {
-      const data = new DataTransfer();
-      data.items.add(new File([Uint8Array.from(atob(f.data), (c) => c.charCodeAt(0))], f.name, { type: f.mimeType }));
-      const inner = element.shadowRoot?.querySelector('input, textarea') ?? element;
-      inner.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true, composed: true }));
-    },
-    { name: file.name, mimeType: file.mimeType, data: file.buffer.toString('base64') },
-  );
-}
-
-/**
- * A drag from outside that enters the panel, hovers and drops the file on `target`. The workbench
- * blocks pointer events on webviews while it sees a drag, until the mouse moves with no button
- * down, as a real hand does after a drop.
- */
-export async function drop(workbench: Workbench, target: Locator, file: TestFile): Promise<void> {
-  await target.evaluate(
-    (element, f) => {
-      const data = new DataTransfer();
-      data.items.add(new File([Uint8Array.from(atob(f.data), (c) => c.charCodeAt(0))], f.name, { type: f.mimeType }));
-      for (const type of ['dragenter', 'dragover', 'drop']) element.dispatchEvent(new DragEvent(type, { dataTransfer: data, bubbles: true, cancelable: true, composed: true }));
-    },
-    { name: file.name, mimeType: file.mimeType, data: file.buffer.toString('base64') },
-  );
-  await workbench.page.mouse.move(640, 600);
-  await workbench.page.mouse.move(650, 610);
-}

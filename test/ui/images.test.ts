@@ -1,8 +1,39 @@
 import * as assert from 'node:assert/strict';
-import type { Frame } from 'playwright-core';
-import { drop, GIF, makePng, paste, png, sha256, type DataPart, type TestFile } from './imageHelpers';
+import type { Frame, Locator } from 'playwright-core';
+import { GIF, makePng, png, sha256, type DataPart, type TestFile } from './imageHelpers';
 import { button, invoke, toolResult, waitForRequest } from './panelHelpers';
 import { useWorkbench, type Workbench } from './workbench';
+
+/** A real paste: a ClipboardEvent carrying the file, dispatched on the field's own input inside the webview. */
+async function paste(target: Locator, file: TestFile): Promise<void> {
+  await target.evaluate(
+    (element, f) => {
+      const data = new DataTransfer();
+      data.items.add(new File([Uint8Array.from(atob(f.data), (c) => c.charCodeAt(0))], f.name, { type: f.mimeType }));
+      const inner = element.shadowRoot?.querySelector('input, textarea') ?? element;
+      inner.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true, composed: true }));
+    },
+    { name: file.name, mimeType: file.mimeType, data: file.buffer.toString('base64') },
+  );
+}
+
+/**
+ * A drag from outside that enters the panel, hovers and drops the file on `target`. The workbench
+ * blocks pointer events on webviews while it sees a drag, until the mouse moves with no button
+ * down, as a real hand does after a drop.
+ */
+async function drop(workbench: Workbench, target: Locator, file: TestFile): Promise<void> {
+  await target.evaluate(
+    (element, f) => {
+      const data = new DataTransfer();
+      data.items.add(new File([Uint8Array.from(atob(f.data), (c) => c.charCodeAt(0))], f.name, { type: f.mimeType }));
+      for (const type of ['dragenter', 'dragover', 'drop']) element.dispatchEvent(new DragEvent(type, { dataTransfer: data, bubbles: true, cancelable: true, composed: true }));
+    },
+    { name: file.name, mimeType: file.mimeType, data: file.buffer.toString('base64') },
+  );
+  await workbench.page.mouse.move(640, 600);
+  await workbench.page.mouse.move(650, 610);
+}
 
 /** Names of the attached images, once every thumbnail has decoded (a CSP without blob: would leave them broken). */
 async function thumbnails(panel: Frame, count: number): Promise<string[]> {
