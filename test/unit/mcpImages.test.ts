@@ -1,5 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
+import { askUserQuestionResultFor, questionRequestFor } from '../../src/broker/approveTool';
+import type { NewQuestionRequest } from '../../src/broker/broker';
 import { ASK, connect, TOKEN, until, withEndpoint } from './mcpHelpers';
 
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
@@ -36,5 +38,13 @@ suite('MCP endpoint: images in the answer', () => {
       );
       await client.close();
     });
+  });
+
+  test("Claude Code's AskUserQuestion answers are text: images attached to one are named, never silently dropped", () => {
+    const call = { tool_name: 'AskUserQuestion', input: { questions: [{ question: 'Which layout?', header: 'Layout', options: [{ label: 'Grid' }, { label: 'List' }], multiSelect: false }] } };
+    const request = questionRequestFor(call, { type: 'mcp', label: 'Claude Code' }) as NewQuestionRequest;
+    const images = [{ mimeType: 'image/png' as const, data: PNG.toString('base64') }];
+    const result = askUserQuestionResultFor(call, request, { requestId: 'r1', status: 'answered', answers: { q1: { selected: ['Grid'], images, skipped: false } } });
+    assert.deepEqual(JSON.parse(JSON.stringify(result)).updatedInput.answers, { 'Which layout?': 'Grid (the user attached 1 image, which this prompt cannot pass on)' });
   });
 });
