@@ -1,6 +1,7 @@
 // Checks that a reply fits the request it answers, so a buggy or hostile client cannot
 // hand the agent labels it never offered.
-import type { Answers, QuestionRequest } from './schemas';
+import { base64ByteLength, base64Head, sniffImageType } from './imageFormat';
+import { LIMITS, type Answer, type Answers, type QuestionRequest } from './schemas';
 
 export function checkAnswers(request: QuestionRequest, answers: Answers): string | undefined {
   for (const id of Object.keys(answers)) {
@@ -10,9 +11,12 @@ export function checkAnswers(request: QuestionRequest, answers: Answers): string
     const answer = answers[question.id];
     if (!answer) return `no answer for question "${question.id}" (send it as skipped)`;
     if (answer.skipped) {
-      if (answer.selected.length > 0 || answer.other !== undefined || answer.secret || answer.value !== undefined) return `question "${question.id}" is skipped but carries an answer`;
+      if (answer.selected.length > 0 || answer.other !== undefined || answer.secret || answer.value !== undefined || answer.images?.length) return `question "${question.id}" is skipped but carries an answer`;
       continue;
     }
+    if (answer.images?.length && question.kind === 'secret') return `secret question "${question.id}" takes no images`;
+    const imageProblem = checkImages(question.id, answer);
+    if (imageProblem) return imageProblem;
     if (answer.other !== undefined && !question.allowOther) return `question "${question.id}" does not allow "Other"`;
     if (answer.value !== undefined && !question.returnValue) return `question "${question.id}" does not return a value`;
     if (question.kind === 'single' || question.kind === 'multi') {
@@ -25,6 +29,16 @@ export function checkAnswers(request: QuestionRequest, answers: Answers): string
     } else if (!answer.secret || answer.selected.length > 0 || answer.other !== undefined) {
       return `secret question "${question.id}" must be answered with a stored-secret handle only`;
     }
+  }
+  return undefined;
+}
+
+/** Each image is what it says it is (by its first bytes) and within the size limit. */
+function checkImages(questionId: string, answer: Answer): string | undefined {
+  for (const [i, image] of (answer.images ?? []).entries()) {
+    const where = `image ${i + 1} of question "${questionId}"`;
+    if (sniffImageType(base64Head(image.data)) !== image.mimeType) return `${where} is not a ${image.mimeType} image`;
+    if (base64ByteLength(image.data) > LIMITS.imageMaxBytes) return `${where} is larger than ${LIMITS.imageMaxBytes} bytes`;
   }
   return undefined;
 }

@@ -96,7 +96,10 @@ export function questionRequestFor(call: ApproveInput, source: RequestSource): N
 
 function answerText(answer: Answer): string {
   const chosen = [...answer.selected, ...(answer.other !== undefined ? [answer.other] : [])].join(', ');
-  return answer.note ? `${chosen} (note: ${answer.note})` : chosen;
+  // AskUserQuestion's answers are text: attached images cannot go with them, and the agent is told so.
+  const count = answer.images?.length ?? 0;
+  const images = count ? ` (the user attached ${count} ${count === 1 ? 'image' : 'images'}, which this prompt cannot pass on)` : '';
+  return (answer.note ? `${chosen} (note: ${answer.note})` : chosen) + images;
 }
 
 /** Our response to AskUserQuestion's questions, as the allow result Claude Code expects. */

@@ -1,8 +1,8 @@
-// Every settled request, newest first, with secret answers redacted, capped and persisted.
+// Every settled request, newest first, with secret answers redacted and image bytes dropped, capped and persisted.
 import type { BrokerChange } from './broker';
 export type { HistoryEntry } from './schemas';
 import { redactAnswers } from './redaction';
-import type { HistoryEntry } from './schemas';
+import type { Answers, HistoryEntry } from './schemas';
 import type { KeyValueStore } from './store';
 
 const KEY = 'agentQuestions.history';
@@ -37,6 +37,15 @@ function toEntry({ request, response, settledAt }: Extract<BrokerChange, { type:
     return { ...common, summary: request.title, ...decision, ...reason };
   }
   const questions = request.questions.map(({ id, header, question, kind }) => ({ id, header, question, kind }));
-  const answers = 'answers' in response && response.answers ? { answers: redactAnswers(request.questions, response.answers) } : {};
+  const answers = 'answers' in response && response.answers ? { answers: withoutImageBytes(redactAnswers(request.questions, response.answers)) } : {};
   return { ...common, summary: request.questions.map((q) => q.header).join(', '), questions, ...answers, ...reason };
+}
+
+/** Images stay in the history only as their type and name (so it can say "2 images"); their bytes are never stored. */
+function withoutImageBytes(answers: Answers): Answers {
+  const kept: Answers = {};
+  for (const [id, { images, ...answer }] of Object.entries(answers)) {
+    kept[id] = images?.length ? { ...answer, images: images.map(({ mimeType, name }) => ({ mimeType, ...(name !== undefined ? { name } : {}), data: '' })) } : answer;
+  }
+  return kept;
 }

@@ -1,4 +1,6 @@
 // What the model reads back: one short, readable line, then the response as JSON. Deterministic.
+// Attached images appear here only as { mimeType, name, bytes }; their bytes travel as image parts.
+import { attachedImages, withImagesDescribed } from './answerImages';
 import type { Answer, Question, QuestionResponse } from './schemas';
 import { SCRIPTED_REASON } from './scriptedAnswers';
 
@@ -10,8 +12,11 @@ export function summarizeAnswer(question: Pick<Question, 'kind'>, answer: Answer
   const parts = answer.selected.map((s) => JSON.stringify(s));
   if (answer.other !== undefined) parts.push(`other: ${JSON.stringify(answer.other)}`);
   const text = question.kind === 'multi' ? `[${parts.join(', ')}]` : parts.join(', ');
-  return answer.note ? `${text} (note: ${JSON.stringify(answer.note)})` : text;
+  const images = answer.images?.length ? ` (${imageCount(answer.images.length)})` : '';
+  return (answer.note ? `${text} (note: ${JSON.stringify(answer.note)})` : text) + images;
 }
+
+const imageCount = (n: number) => `${n} ${n === 1 ? 'image' : 'images'}`;
 
 export function headline(questions: readonly Pick<Question, 'id' | 'kind'>[], response: QuestionResponse): string {
   const reason = response.reason ? ` Reason: ${response.reason.replace(/[.!?]?$/, '.')}` : '';
@@ -26,7 +31,9 @@ export function headline(questions: readonly Pick<Question, 'id' | 'kind'>[], re
       const who = response.reason === SCRIPTED_REASON ? `The answers file answered ${questions.length} ${noun} (not the user)` : `The user answered ${questions.length} ${noun}`;
       // The note on the whole batch (review step), after the answers it is about.
       const note = response.note ? ` The user's note on all of these answers: ${JSON.stringify(response.note)}.` : '';
-      return `${who}: ${each}.${note}${terminals}`;
+      const count = attachedImages(response).length;
+      const images = count ? ` The user attached ${imageCount(count)}; ${count === 1 ? 'it follows' : 'they follow'} this text, in the order of the answers.` : '';
+      return `${who}: ${each}.${note}${terminals}${images}`;
     }
     case 'rejected':
       return `The user declined to answer.${reason} ${CONTINUE}`;
@@ -40,5 +47,5 @@ export function headline(questions: readonly Pick<Question, 'id' | 'kind'>[], re
 }
 
 export function formatQuestionResult(questions: readonly Pick<Question, 'id' | 'kind'>[], response: QuestionResponse): string {
-  return `${headline(questions, response)}\n${JSON.stringify(response)}`;
+  return `${headline(questions, response)}\n${JSON.stringify(withImagesDescribed(response))}`;
 }

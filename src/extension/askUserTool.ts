@@ -1,5 +1,6 @@
 // The `ask_user` language-model tool: a thin adapter over callAskUser.
 import * as vscode from 'vscode';
+import { attachedImages } from '../broker/answerImages';
 import { parseAskUserInput } from '../broker/askUserInput';
 import { callAskUser } from '../broker/askUserCall';
 import type { Policy } from '../broker/askWithPolicy';
@@ -34,7 +35,9 @@ export class AskUserTool implements vscode.LanguageModelTool<unknown> {
     if (response) this.log.info(`ask_user request ${response.requestId} settled: ${response.status}`);
     // One line: field names in the message are the agent's and must not forge log lines.
     else this.log.warn(`ask_user was called with invalid input: ${uiText(text, 2000)}`);
-    return new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(text)]);
+    // The text describes each image; the bytes follow as image parts (the text never holds base64).
+    const images = response ? attachedImages(response).map((image) => vscode.LanguageModelDataPart.image(Buffer.from(image.data, 'base64'), image.mimeType)) : [];
+    return new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(text), ...images]);
   }
 }
 

@@ -2,6 +2,7 @@
 // and `approve` (a permission prompt). One SDK Server per client session. No 'vscode' import.
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { attachedImages } from '../broker/answerImages';
 import { APPROVE_DESCRIPTION, ApproveInputSchema, approveResultFor, askUserQuestionResultFor, permissionRequestFor, questionRequestFor, type ApproveResult } from '../broker/approveTool';
 import { callAskUser } from '../broker/askUserCall';
 import { askPermission, askQuestions, type Policy } from '../broker/askWithPolicy';
@@ -81,8 +82,11 @@ export function createToolServer(context: McpToolsContext, version: string, scop
     try {
       if (name === 'ask_user') {
         const result = await callAskUser(args ?? {}, { broker: context.broker, policy: context.policy, source: from, options });
-        if (result.response) context.log(`MCP ask_user from ${from.label}: ${result.response.status}`);
-        return text(result.text, !result.response);
+        if (!result.response) return text(result.text, true);
+        context.log(`MCP ask_user from ${from.label}: ${result.response.status}`);
+        // The text describes each image; the bytes follow as MCP image content.
+        const images = attachedImages(result.response).map(({ data, mimeType }) => ({ type: 'image' as const, data, mimeType }));
+        return { content: [...text(result.text).content, ...images] };
       }
       return text(JSON.stringify(await approve(context, args, from, options)));
     } finally {

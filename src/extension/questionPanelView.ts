@@ -225,7 +225,7 @@ export class QuestionPanelView implements vscode.WebviewViewProvider, vscode.Dis
       `script-src 'nonce-${nonce}'`,
       `style-src 'nonce-${nonce}' ${webview.cspSource}`,
       `font-src ${webview.cspSource}`,
-      `img-src ${webview.cspSource}`,
+      `img-src ${webview.cspSource} blob:`,
     ].join('; ');
     return `<!DOCTYPE html>
 <html lang="en">

@@ -1,6 +1,8 @@
 // The user's answer in progress for one question, and what it means as an Answer.
-// Pure and DOM-free, so it is unit-tested in Node. Secret values are never part of a draft.
+// Pure and DOM-free, so it is unit-tested in Node. Secret values are never part of a draft, nor
+// are attached images' bytes (they stay in memory, see imageStore.ts).
 import { LIMITS, type Answer, type Question } from '../broker/schemas';
+import { answerImages } from './imageStore';
 
 export interface Draft {
   /** single: the chosen label, or OTHER. */
@@ -14,6 +16,8 @@ export interface Draft {
   secretTyped: boolean;
   /** secret: type a value, use the one already stored for the variable, or share nothing. */
   secretChoice: 'type' | 'stored' | 'decline';
+  /** How many images were attached when the draft was saved: after a reload the panel says they were lost. */
+  images?: number;
 }
 
 export const OTHER = '\u0000other';
@@ -55,24 +59,30 @@ export type DraftState =
   /** Started but not usable yet, e.g. "Other…" chosen with no text. */
   | { state: 'incomplete'; problem: string };
 
+const IMAGES_NEED_A_CHOICE = 'Choose an option to send the attached images, or remove them.';
+
 export function evaluateDraft(question: Question, draft: Draft): DraftState {
   const note = draft.note.trim() ? { note: draft.note.trim() } : {};
   const other = draft.other.trim();
+  // Secret answers never carry images; skipped answers cannot, so a choice is needed to send them.
+  const attached = question.kind === 'secret' ? [] : answerImages(draft);
+  const images = attached.length ? { images: attached } : {};
   switch (question.kind) {
     case 'single':
-      if (draft.choice === OTHER) return other ? { state: 'answered', answer: { selected: [], other, ...note, skipped: false } } : { state: 'incomplete', problem: 'Type your answer for "Other…".' };
-      if (draft.choice && question.options.some((o) => o.label === draft.choice)) return { state: 'answered', answer: { selected: [draft.choice], ...note, skipped: false } };
-      return { state: 'unanswered' };
+      if (draft.choice === OTHER) return other ? { state: 'answered', answer: { selected: [], other, ...note, ...images, skipped: false } } : { state: 'incomplete', problem: 'Type your answer for "Other…".' };
+      if (draft.choice && question.options.some((o) => o.label === draft.choice)) return { state: 'answered', answer: { selected: [draft.choice], ...note, ...images, skipped: false } };
+      return attached.length ? { state: 'incomplete', problem: IMAGES_NEED_A_CHOICE } : { state: 'unanswered' };
     case 'multi': {
       const selected = question.options.map((o) => o.label).filter((label) => draft.checked.includes(label));
       const otherChecked = draft.checked.includes(OTHER);
       if (otherChecked && !other) return { state: 'incomplete', problem: 'Type your answer for "Other…".' };
-      if (selected.length === 0 && !otherChecked) return { state: 'unanswered' };
-      return { state: 'answered', answer: { selected, ...(otherChecked ? { other } : {}), ...note, skipped: false } };
+      if (selected.length === 0 && !otherChecked) return attached.length ? { state: 'incomplete', problem: IMAGES_NEED_A_CHOICE } : { state: 'unanswered' };
+      return { state: 'answered', answer: { selected, ...(otherChecked ? { other } : {}), ...note, ...images, skipped: false } };
     }
     case 'text': {
       const text = draft.text.trim();
-      return text ? { state: 'answered', answer: { selected: [text], ...note, skipped: false } } : { state: 'unanswered' };
+      // Images alone answer a text question ("paste a screenshot of the error").
+      return text || attached.length ? { state: 'answered', answer: { selected: [text], ...note, ...images, skipped: false } } : { state: 'unanswered' };
     }
     case 'secret':
       if (draft.secretChoice === 'decline') return { state: 'answered', answer: { selected: [], ...note, skipped: true } };
@@ -93,6 +103,8 @@ export function describeDraft(question: Question, state: DraftState): string {
   const { answer } = state;
   if (question.kind === 'secret' && answer.skipped) return 'Not shared (sent as skipped)';
   if (question.kind === 'secret') return `A value for ${question.envVar ?? 'the secret'} (hidden)`;
-  const parts = [...answer.selected, ...(answer.other ? [`Other: ${answer.other}`] : [])];
-  return parts.join(', ') + (answer.note ? ` (note: ${answer.note})` : '');
+  const parts = [...answer.selected.filter(Boolean), ...(answer.other ? [`Other: ${answer.other}`] : [])];
+  const count = answer.images?.length ?? 0;
+  const images = count ? `${count} ${count === 1 ? 'image' : 'images'}` : '';
+  return [parts.join(', ') + (answer.note ? ` (note: ${answer.note})` : ''), images].filter(Boolean).join(' + ');
 }

@@ -37,6 +37,8 @@ function answerLines(entry: HistoryEntry): string[] {
     if (!answer || answer.skipped) return `${q.header}: skipped`;
     if (answer.secret) return `${q.header}: stored in ${answer.secret.envVar}`;
     const parts = [...answer.selected, ...(answer.other ? [`Other: ${answer.other}`] : [])];
-    return `${q.header}: ${parts.join(', ')}${answer.note ? ` (note: ${answer.note})` : ''}`;
+    // History keeps an image's type and name, never its bytes.
+    const images = answer.images?.length ? ` (${answer.images.length} ${answer.images.length === 1 ? 'image' : 'images'})` : '';
+    return `${q.header}: ${parts.join(', ')}${answer.note ? ` (note: ${answer.note})` : ''}${images}`;
   });
 }

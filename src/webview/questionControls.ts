@@ -4,6 +4,7 @@ import type { Question } from '../broker/schemas';
 import { el } from './dom';
 import { OTHER, type Draft } from './drafts';
 import { withOptionPreview } from './optionPreview';
+import { renderImageAttachments } from './imageAttachments';
 import type { ToolkitCheckable, ToolkitValue } from './toolkit';
 
 export interface QuestionControl {
@@ -26,7 +27,7 @@ export interface ControlContext {
 
 export function renderQuestionControl(question: Question, draft: Draft, context: ControlContext, onChange: () => void): QuestionControl {
   const body = question.kind === 'secret' ? secretField(question, draft, context, onChange) : bodyFor(question, draft, context.heading, onChange);
-  const note = noteField(draft, onChange);
+  const note = noteField(draft, onChange, question.kind !== 'secret');
   return { ...body, element: el('div', { class: 'control' }, body.element, note) };
 }
 
@@ -206,12 +207,15 @@ function secretField(question: Question, draft: Draft, { heading, secretStored }
   };
 }
 
-function noteField(draft: Draft, onChange: () => void): HTMLElement {
+/** The optional note, and (except on secrets) the images attached to the answer. */
+function noteField(draft: Draft, onChange: () => void, images: boolean): HTMLElement {
   const field = el('vscode-text-field', { class: 'note-field', placeholder: 'Add a note for the agent (optional)', 'aria-label': 'Note for the agent (optional)' }) as ToolkitValue;
   field.value = draft.note;
   field.addEventListener('input', () => {
     draft.note = field.value;
     onChange();
   });
-  return field;
+  // Pasted, dropped or picked images join the answer (a text answer's too); never on a secret.
+  if (!images) return field;
+  return el('div', { class: 'note' }, field, renderImageAttachments(draft, onChange));
 }
