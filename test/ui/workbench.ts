@@ -58,6 +58,8 @@ export async function openWorkbench({ workspace = WORKSPACE, workspaceTrust = fa
     const openedBrowser = browser;
     const driver = createDriver(driverPort);
     await waitForDriver(driver);
+    // As it starts, the extension moves the Question view next to the Chat once; no test should see it move.
+    await page.locator(`.part.auxiliarybar ${QUESTION_HEADER}`).first().waitFor({ state: 'attached', timeout: 60_000 });
     return {
       page,
       driver,
@@ -123,8 +125,9 @@ export function useWorkbench(onOpen: (workbench: Workbench, panel: Frame) => voi
   });
 }
 
+const QUESTION_HEADER = '.pane-header[aria-label^="Question"]';
 /** The Question view's pane (next to the Chat by default, in the secondary side bar). */
-export const questionPane = (page: Page) => page.locator('.pane', { has: page.locator('.pane-header[aria-label^="Question"]') }).first();
+export const questionPane = (page: Page) => page.locator('.pane', { has: page.locator(QUESTION_HEADER) }).first();
 /** Rows of the Queue tree, wherever the view is (alone in its container, its header is merged into the title). */
 export const queueRows = (page: Page) => page.locator('.monaco-list[aria-label="Queue"] .monaco-list-row');
 const agentQuestionsItem = (page: Page) => page.locator('.activitybar li.action-item:has(a[aria-label^="Agent Questions"])').first();
@@ -134,8 +137,6 @@ const agentQuestionsItem = (page: Page) => page.locator('.activitybar li.action-
  * item in the activity bar), neither hiding the other.
  */
 export async function openAgentQuestionsView(page: Page): Promise<void> {
-  // The extension moves the Question view next to the Chat once as it starts; it must not move under a test.
-  await page.locator('.part.auxiliarybar .pane-header[aria-label^="Question"]').first().waitFor({ state: 'attached', timeout: 60_000 });
   // The item (not its link): the badge sits on top of the link while requests wait. A checked item would close.
   if (!(await agentQuestionsItem(page).evaluate((item) => item.classList.contains('checked')))) await agentQuestionsItem(page).click({ timeout: 60_000 });
   if (!(await questionPane(page).isVisible())) await runCommand(page, 'Agent Questions: Focus Question Panel');
@@ -146,9 +147,11 @@ export async function openAgentQuestionsView(page: Page): Promise<void> {
 
 /** Hides the Question view by closing the side bar that holds it (its webview is then not visible). */
 export async function hideQuestionPanel(page: Page): Promise<void> {
-  const inSecondary = (await page.locator('.part.auxiliarybar .pane-header[aria-label^="Question"]').count()) > 0;
+  const inSecondary = (await page.locator(`.part.auxiliarybar ${QUESTION_HEADER}`).count()) > 0;
   await runCommand(page, inSecondary ? 'View: Hide Secondary Side Bar' : 'View: Close Primary Side Bar');
   await questionPane(page).waitFor({ state: 'hidden' });
+  // The palette fades out; a command run at once would find its input still there and inert.
+  await page.locator('.quick-input-widget').waitFor({ state: 'hidden' });
 }
 
 async function runCommand(page: Page, title: string): Promise<void> {
