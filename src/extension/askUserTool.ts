@@ -5,6 +5,7 @@ import { parseAskUserInput } from '../broker/askUserInput';
 import { callAskUser } from '../broker/askUserCall';
 import type { Policy } from '../broker/askWithPolicy';
 import type { QuestionBroker } from '../broker/broker';
+import { askingMarkdown, FOCUS_QUESTION_COMMAND } from '../broker/progressMessage';
 import { readSettings } from './settings';
 import { uiText } from '../broker/visibleText';
 
@@ -20,9 +21,10 @@ export class AskUserTool implements vscode.LanguageModelTool<unknown> {
   prepareInvocation(options: vscode.LanguageModelToolInvocationPrepareOptions<unknown>): vscode.PreparedToolInvocation {
     const parsed = parseAskUserInput(options.input);
     if (!parsed.ok) return { invocationMessage: 'Asking the user (the question needs fixing first)' };
-    const count = parsed.questions.length;
-    const headers = parsed.questions.map((q) => q.header).join(', ');
-    return { invocationMessage: `Asking ${count} ${count === 1 ? 'question' : 'questions'} (${headers})` };
+    // A trusted link that may run only our focus command; the agent's headers in it are escaped text.
+    const message = new vscode.MarkdownString(askingMarkdown(parsed.questions.map((q) => q.header)));
+    message.isTrusted = { enabledCommands: [FOCUS_QUESTION_COMMAND] };
+    return { invocationMessage: message };
   }
 
   async invoke(options: vscode.LanguageModelToolInvocationOptions<unknown>, token: vscode.CancellationToken): Promise<vscode.LanguageModelToolResult> {

@@ -9,11 +9,22 @@ import { uiText } from '../broker/visibleText';
 import { QuestionPanelView } from './questionPanelView';
 import { requestLabel } from './queueTree';
 import type { SecretVault } from './secretVault';
+import { CHAT_CONTAINER, moveQuestionView, OWN_CONTAINER, placeNextToChatOnce } from './viewPlacement';
 
 export function registerCommands(context: vscode.ExtensionContext, broker: QuestionBroker, panel: QuestionPanelView, history: History, vault: SecretVault): void {
   const register = (id: string, run: (...args: never[]) => unknown) => context.subscriptions.push(vscode.commands.registerCommand(id, run));
 
   register('agentQuestions.focusPanel', () => panel.focus());
+  register('agentQuestions.moveNextToChat', async () => {
+    await moveQuestionView(CHAT_CONTAINER);
+    await panel.focus();
+  });
+  register('agentQuestions.moveToSideBar', async () => {
+    await moveQuestionView(OWN_CONTAINER);
+    await panel.focus();
+  });
+  // Not awaited: activation does not wait for the layout. A failed move leaves the view where it was.
+  placeNextToChatOnce(context.globalState).catch(() => undefined);
   register('agentQuestions.answerNext', async () => {
     const next = broker.list()[0];
     if (next) await panel.showRequest(next.id);

@@ -75,7 +75,8 @@ export class QuestionPanelView implements vscode.WebviewViewProvider, vscode.Dis
 
   /** Focuses the panel and its request's first control: the user asked for it. */
   async focus(): Promise<void> {
-    this.requestedFocus = true;
+    // A panel not on screen (re)loads and says 'ready' first, and takes focus then; a visible one takes it now, once.
+    this.requestedFocus = !this.view?.visible;
     await vscode.commands.executeCommand(`${QuestionPanelView.viewType}.focus`);
     this.post({ type: 'focus' });
   }
@@ -143,6 +144,8 @@ export class QuestionPanelView implements vscode.WebviewViewProvider, vscode.Dis
         this.postSnapshot();
         if (this.requestedShow && this.broker.get(this.requestedShow)) this.post({ type: 'show', requestId: this.requestedShow });
         else if (this.requestedFocus) this.post({ type: 'focus' });
+        // Only this load: a later reload (the view shown again for a new request) must not take the keyboard.
+        this.requestedFocus = false;
         return;
       case 'reply':
         void this.reply(message.requestId, message.answers, { values: message.secrets ?? {}, useStored: message.useStored ?? [], allWorkspaces: message.allWorkspaces ?? [] }, message.note);

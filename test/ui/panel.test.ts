@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import type { Frame } from 'playwright-core';
 import { button, FOUR_KINDS, invoke, toolResult, waitForRequest } from './panelHelpers';
-import { openAgentQuestionsView, useWorkbench, type Workbench } from './workbench';
+import { hideQuestionPanel, openAgentQuestionsView, useWorkbench, type Workbench } from './workbench';
 
 suite('Question panel: every answer shape, keyboard, queue order, cancellation, drafts', () => {
   let workbench: Workbench;
@@ -167,7 +167,7 @@ suite('Question panel: every answer shape, keyboard, queue order, cancellation, 
     await page.keyboard.type('sk_never_saved');
     await panel.locator('.chip-button', { hasText: 'Name' }).click();
 
-    await page.locator('.activitybar [aria-label^="Explorer"]').first().click();
+    await hideQuestionPanel(page);
     await openAgentQuestionsView(page);
     panel = await workbench.panel();
     await waitForRequest(panel, 'What should the service be called?');
@@ -187,7 +187,7 @@ suite('Question panel: every answer shape, keyboard, queue order, cancellation, 
 
   test('prevents a stolen answer: a request revealed while the user types elsewhere ignores their Enter until they come to it', async () => {
     const { page } = workbench;
-    await page.locator('.activitybar [aria-label^="Explorer"]').first().click();
+    await hideQuestionPanel(page);
     await workbench.driver('command', { id: 'workbench.action.files.newUntitledFile' });
     await page.locator('.editor-instance .monaco-editor textarea').first().waitFor();
     await page.keyboard.type('typing in an editor');

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import type { Frame } from 'playwright-core';
 import { button, invoke, toolResult, waitForRequest } from './panelHelpers';
-import { useWorkbench, type Workbench } from './workbench';
+import { hideQuestionPanel, queueRows, useWorkbench, type Workbench } from './workbench';
 
 const yesNo = (id: string, header: string) => ({ questions: [{ id, header, question: `${header} question?`, options: [{ label: 'Yes' }, { label: 'No' }] }] });
 
@@ -43,8 +43,8 @@ suite('Queue and attention in the real workbench', () => {
     await waitForRequest(panel, 'Allow the build?'); // back to the head of the queue
 
     // Reject All, from the Queue's title bar, asks first.
-    await page.locator('.pane-header', { hasText: 'Queue' }).hover();
-    await page.locator('.action-label[aria-label="Reject All Pending"]').click();
+    await queueRows(page).first().hover();
+    await page.locator('.action-label[aria-label="Reject All Pending"]:visible').click();
     await page.locator('.monaco-dialog-box .monaco-button', { hasText: 'Reject All' }).click();
     assert.equal((await toolResult(workbench, first)).json.status, 'rejected');
     assert.equal((await driver<{ value: { status: string } }>('await', { callId: permission.callId })).value.status, 'rejected');
@@ -70,7 +70,7 @@ suite('Queue and attention in the real workbench', () => {
     const { page, driver } = workbench;
     await driver('config', { section: 'agentQuestions', key: 'revealOnAsk', value: false });
     try {
-      await page.locator('.activitybar [aria-label^="Explorer"]').first().click();
+      await hideQuestionPanel(page);
       await page.mouse.move(640, 600);
       const call = await invoke(workbench, yesNo('notified', 'Notified'));
       await workbench.runCommand('Notifications: Show Notifications');

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { openAgentQuestionsView, openWorkbench, type Workbench } from './workbench';
+import { openAgentQuestionsView, openWorkbench, queueRows, type Workbench } from './workbench';
 
 suite('Question panel in the real workbench', () => {
   let workbench: Workbench;
@@ -27,8 +27,7 @@ suite('Question panel in the real workbench', () => {
     await sqlite.waitFor();
     // The toolkit sets aria-checked as its elements upgrade, so wait for it rather than read it once.
     await panel.locator('vscode-radio[value="PostgreSQL"][aria-checked="true"]').waitFor({ timeout: 5000 }); // the recommended option is preselected
-    await page.locator('.pane-header', { hasText: 'Queue' }).waitFor();
-    await page.locator('.monaco-list-row', { hasText: 'Database' }).first().waitFor();
+    await queueRows(page).filter({ hasText: 'Database' }).first().waitFor();
 
     await sqlite.click();
     await panel.locator('vscode-radio[value="SQLite"][aria-checked="true"]').waitFor({ timeout: 5000 });

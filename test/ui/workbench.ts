@@ -58,6 +58,8 @@ export async function openWorkbench({ workspace = WORKSPACE, workspaceTrust = fa
     const openedBrowser = browser;
     const driver = createDriver(driverPort);
     await waitForDriver(driver);
+    // As it starts, the extension moves the Question view next to the Chat once; no test should see it move.
+    await page.locator(`.part.auxiliarybar ${QUESTION_HEADER}`).first().waitFor({ state: 'attached', timeout: 60_000 });
     return {
       page,
       driver,
@@ -123,12 +125,33 @@ export function useWorkbench(onOpen: (workbench: Workbench, panel: Frame) => voi
   });
 }
 
-/** Clicks the Agent Questions item in the activity bar. */
+const QUESTION_HEADER = '.pane-header[aria-label^="Question"]';
+/** The Question view's pane (next to the Chat by default, in the secondary side bar). */
+export const questionPane = (page: Page) => page.locator('.pane', { has: page.locator(QUESTION_HEADER) }).first();
+/** Rows of the Queue tree, wherever the view is (alone in its container, its header is merged into the title). */
+export const queueRows = (page: Page) => page.locator('.monaco-list[aria-label="Queue"] .monaco-list-row');
+const agentQuestionsItem = (page: Page) => page.locator('.activitybar li.action-item:has(a[aria-label^="Agent Questions"])').first();
+
+/**
+ * Shows the Question view where it is by default (next to the Chat) and the Queue (the Agent Questions
+ * item in the activity bar), neither hiding the other.
+ */
 export async function openAgentQuestionsView(page: Page): Promise<void> {
-  // The item (not its link): the badge sits on top of the link while requests wait.
-  await page.locator('.activitybar li.action-item:has(a[aria-label^="Agent Questions"])').first().click({ timeout: 60_000 });
+  // The item (not its link): the badge sits on top of the link while requests wait. A checked item would close.
+  if (!(await agentQuestionsItem(page).evaluate((item) => item.classList.contains('checked')))) await agentQuestionsItem(page).click({ timeout: 60_000 });
+  if (!(await questionPane(page).isVisible())) await runCommand(page, 'Agent Questions: Focus Question Panel');
+  await questionPane(page).waitFor();
   // Move off the icon, or its hover can cover the panel's buttons.
   await page.mouse.move(640, 600);
+}
+
+/** Hides the Question view by closing the side bar that holds it (its webview is then not visible). */
+export async function hideQuestionPanel(page: Page): Promise<void> {
+  const inSecondary = (await page.locator(`.part.auxiliarybar ${QUESTION_HEADER}`).count()) > 0;
+  await runCommand(page, inSecondary ? 'View: Hide Secondary Side Bar' : 'View: Close Primary Side Bar');
+  await questionPane(page).waitFor({ state: 'hidden' });
+  // The palette fades out; a command run at once would find its input still there and inert.
+  await page.locator('.quick-input-widget').waitFor({ state: 'hidden' });
 }
 
 async function runCommand(page: Page, title: string): Promise<void> {
