@@ -2,7 +2,7 @@
 // `ask_user` inputSchema in package.json, generated from the zod source.
 //   node esbuild.mjs [--production] [--watch]
 import * as esbuild from 'esbuild';
-import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 
@@ -61,5 +61,15 @@ if (watch) {
   for (const [index, result] of results.entries()) {
     const leaked = Object.keys(result.metafile?.inputs ?? {}).filter((input) => LAZY_ONLY.test(input));
     if (leaked.length > 0) throw new Error(`esbuild.mjs: ${builds[index].outfile} must not bundle ${leaked[0]}; only dist/markdown.js loads the markdown libraries`);
+  }
+  if (production) checkBudgets();
+}
+
+/** What activation and the panel load, minified: the issue's budgets (lazily loaded bundles have none). */
+function checkBudgets() {
+  const budgets = { 'dist/extension.js': 200 * 1024, 'dist/webview.js': 256 * 1024 };
+  for (const [file, budget] of Object.entries(budgets)) {
+    const size = statSync(join(root, file)).size;
+    if (size > budget) throw new Error(`esbuild.mjs: ${file} is ${(size / 1024).toFixed(1)} KB, over its ${budget / 1024} KB budget`);
   }
 }
