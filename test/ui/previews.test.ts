@@ -102,17 +102,21 @@ suite('Question panel: option previews, the note on the whole batch, the countdo
   /** Drags the sash on the side bar's right edge by `dx` pixels. */
   async function resizeSideBar(dx: number): Promise<void> {
     const { page } = workbench;
+    // The side bar that holds the Question view: the secondary one (next to the Chat) grows to the left.
     const sash = await page.evaluate(() => {
-      const side = document.querySelector('.part.sidebar')!.getBoundingClientRect();
+      const parts = [...document.querySelectorAll('.part.sidebar, .part.auxiliarybar')];
+      const part = parts.find((p) => p.querySelector('.pane-header[aria-label^="Question"]')) ?? document.querySelector('.part.sidebar')!;
+      const side = part.getBoundingClientRect();
+      const inner = part.classList.contains('auxiliarybar') ? side.left : side.right;
       const rects = [...document.querySelectorAll('.monaco-sash.vertical')].map((s) => s.getBoundingClientRect());
-      const edge = rects.filter((r) => r.height > side.height / 2).sort((a, b) => Math.abs(a.left + a.width / 2 - side.right) - Math.abs(b.left + b.width / 2 - side.right))[0];
-      return edge ? { x: edge.left + edge.width / 2, y: edge.top + edge.height / 2 } : undefined;
+      const edge = rects.filter((r) => r.height > side.height / 2).sort((a, b) => Math.abs(a.left + a.width / 2 - inner) - Math.abs(b.left + b.width / 2 - inner))[0];
+      return edge ? { x: edge.left + edge.width / 2, y: edge.top + edge.height / 2, grows: inner === side.left ? -1 : 1 } : undefined;
     });
     assert.ok(sash, 'the side bar has a sash');
     await page.mouse.move(sash.x, sash.y);
     await page.mouse.down();
-    await page.mouse.move(sash.x + dx / 2, sash.y, { steps: 5 });
-    await page.mouse.move(sash.x + dx, sash.y, { steps: 5 });
+    await page.mouse.move(sash.x + (sash.grows * dx) / 2, sash.y, { steps: 5 });
+    await page.mouse.move(sash.x + sash.grows * dx, sash.y, { steps: 5 });
     await page.mouse.up();
     await page.mouse.move(640, 900);
     await page.waitForTimeout(500);
