@@ -1,6 +1,5 @@
 // Messages between the Question panel (untrusted webview) and the host, validated on both sides.
 import * as z from 'zod';
-import { RenderedMarkdownSchema } from './markdownSchema';
 import { AnswersSchema, HistoryEntrySchema, LIMITS, PendingRequestSchema, PERMISSION_DECISIONS, RESPONSE_STATUSES } from './schemas';
 
 const RequestId = z.string().min(1).max(100);
@@ -43,7 +42,9 @@ export const PanelToHostSchema = z.discriminatedUnion('type', [
 
 export const HostToPanelSchema = z.discriminatedUnion('type', [
   /** The agent's markdown as rendered trees, sent just before the snapshot or request that shows it. */
-  z.object({ type: z.literal('markdown'), rendered: z.array(RenderedMarkdownSchema).max(10_000) }),
+  // Each tree is checked against MarkdownTreeSchema when the panel first shows it, not on arrival:
+  // most are option previews that may never be shown, and checking them all delayed every question.
+  z.object({ type: z.literal('markdown'), rendered: z.array(z.object({ source: z.string().max(100_000), tree: z.unknown() }).strict()).max(10_000) }),
   z.object({
     type: z.literal('snapshot'),
     /** Pending requests in queue order: the head is what the panel shows next. */

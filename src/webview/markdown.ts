@@ -1,23 +1,39 @@
 // The agent's markdown in the panel. The host renders it (markdown-it, highlight.js) into an
 // allowlisted tree, validated on arrival; this file turns a tree into DOM through el(), text only.
 // A source without a tree shows as plain text. Links open only through the host, which asks VS Code.
-import type { MarkdownElement, MarkdownNode, MarkdownTree, RenderedMarkdown } from '../broker/markdownTree';
+import { MarkdownTreeSchema } from '../broker/markdownSchema';
+import type { MarkdownElement, MarkdownNode, MarkdownTree } from '../broker/markdownTree';
 import { el } from './dom';
 
 const KEPT = 500;
-const trees = new Map<string, MarkdownTree>();
+/** Trees as they arrived; checked against the schema the first time one is shown. */
+const trees = new Map<string, unknown>();
+const checked = new Map<string, MarkdownTree | undefined>();
 let openLink: (href: string) => void = () => undefined;
 
 /** Keeps the host's trees (the most recent ones, looked up by their exact source). */
-export function rememberMarkdown(rendered: readonly RenderedMarkdown[]): void {
+export function rememberMarkdown(rendered: readonly { source: string; tree: unknown }[]): void {
   for (const { source, tree } of rendered) {
     trees.delete(source);
     trees.set(source, tree);
+    checked.delete(source);
   }
   for (const source of trees.keys()) {
     if (trees.size <= KEPT) break;
     trees.delete(source);
+    checked.delete(source);
   }
+}
+
+/** The tree for `source`, once checked; a tree that fails the check is dropped (logged) and the source shows as text. */
+function treeFor(source: string): MarkdownTree | undefined {
+  if (checked.has(source)) return checked.get(source);
+  const raw = trees.get(source);
+  const parsed = raw === undefined ? undefined : MarkdownTreeSchema.safeParse(raw);
+  if (parsed && !parsed.success) console.warn('Agent Questions: dropped a malformed markdown tree from the host.');
+  const tree = parsed?.success ? parsed.data : undefined;
+  if (raw !== undefined) checked.set(source, tree);
+  return tree;
 }
 
 /** What a click on a link does: the host validates the link and asks VS Code to open it. */
@@ -26,7 +42,7 @@ export function setLinkOpener(open: (href: string) => void): void {
 }
 
 export function renderMarkdown(source: string): HTMLElement {
-  const tree = trees.get(source);
+  const tree = treeFor(source);
   if (!tree || 'plain' in tree) return el('div', { class: 'markdown' }, el('div', { class: 'markdown-plain' }, source));
   return el('div', { class: 'markdown' }, ...tree.blocks.map(renderNode));
 }
