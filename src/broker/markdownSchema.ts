@@ -1,7 +1,7 @@
 // The zod schema of a rendered markdown tree (markdownTree.ts), checked by the panel on arrival.
 // It bounds the depth by construction (no recursion past MARKDOWN_LIMITS.depth) and the size by a count.
 import * as z from 'zod';
-import { HLJS_CLASS, isOpenableHref, LANGUAGE, MARKDOWN_LIMITS, MARKDOWN_TAGS, measureTree, type MarkdownNode, type MarkdownTree, type RenderedMarkdown } from './markdownTree';
+import { HLJS_CLASS, isOpenableHref, LANGUAGE, MARKDOWN_LIMITS, MARKDOWN_TAGS, measureTree, type MarkdownNode, type MarkdownTree } from './markdownTree';
 
 function nodeSchema(depth: number): z.ZodType<MarkdownNode> {
   const text = z.string().max(MARKDOWN_LIMITS.text);
@@ -32,5 +32,3 @@ export const MarkdownTreeSchema: z.ZodType<MarkdownTree> = z.union([
   z.object({ plain: z.literal(true) }).strict(),
 ]);
 
-/** One source and how it renders; the panel looks trees up by their exact source. */
-export const RenderedMarkdownSchema: z.ZodType<RenderedMarkdown> = z.object({ source: z.string().max(100_000), tree: MarkdownTreeSchema }).strict();
