@@ -9,7 +9,7 @@ import { uiText } from '../broker/visibleText';
 import { QuestionPanelView } from './questionPanelView';
 import { requestLabel } from './queueTree';
 import type { SecretVault } from './secretVault';
-import { CHAT_CONTAINER, moveQuestionView, OWN_CONTAINER, placeNextToChatOnce } from './viewPlacement';
+import { CHAT_CONTAINER, moveQuestionView, OWN_CONTAINER } from './viewPlacement';
 
 export function registerCommands(context: vscode.ExtensionContext, broker: QuestionBroker, panel: QuestionPanelView, history: History, vault: SecretVault): void {
   const register = (id: string, run: (...args: never[]) => unknown) => context.subscriptions.push(vscode.commands.registerCommand(id, run));
@@ -23,8 +23,6 @@ export function registerCommands(context: vscode.ExtensionContext, broker: Quest
     await moveQuestionView(OWN_CONTAINER);
     await panel.focus();
   });
-  // Not awaited: activation does not wait for the layout. A failed move leaves the view where it was.
-  placeNextToChatOnce(context.globalState).catch(() => undefined);
   register('agentQuestions.answerNext', async () => {
     const next = broker.list()[0];
     if (next) await panel.showRequest(next.id);

@@ -14,6 +14,7 @@ import { QuestionPanelView } from './questionPanelView';
 import { QueueTree } from './queueTree';
 import { registerSampleQuestionCommand } from './sampleQuestionCommand';
 import { SecretVault } from './secretVault';
+import { placeNextToChatOnce } from './viewPlacement';
 import { readSettings } from './settings';
 
 export function activate(context: vscode.ExtensionContext): AgentQuestionsApi {
@@ -57,6 +58,8 @@ export function activate(context: vscode.ExtensionContext): AgentQuestionsApi {
     })),
   );
   registerCommands(context, broker, panel, history, vault);
+  // Not awaited: activation does not wait for the layout. A failed move leaves the view where it was.
+  placeNextToChatOnce(context.globalState).catch(() => undefined);
   registerPermissionCommands(context, policy.permissions);
   registerAskUserTool(context, broker, policy, log);
   registerSampleQuestionCommand(context, log);
