@@ -22,7 +22,11 @@ export class MarkdownRenderer {
 
   /** The trees for every markdown source of these requests. */
   render(requests: readonly PendingRequest[]): RenderedMarkdown[] {
-    return [...new Set(requests.flatMap(markdownSources))].map((source) => ({ source, tree: this.tree(source) }));
+    return this.renderSources(requests.flatMap(markdownSources));
+  }
+
+  renderSources(sources: readonly string[]): RenderedMarkdown[] {
+    return [...new Set(sources)].map((source) => ({ source, tree: this.tree(source) }));
   }
 
   /** Whether `href` is a link in the markdown of one of these requests (the panel may only open those). */

@@ -1,6 +1,7 @@
 // The agent's markdown in the panel. The host renders it (markdown-it, highlight.js) into an
 // allowlisted tree, validated on arrival; this file turns a tree into DOM through el(), text only.
-// A source without a tree shows as plain text. Links open only through the host, which asks VS Code.
+// A source without a tree shows as plain text; one whose tree is still on its way is upgraded in place
+// when it arrives. Links open only through the host, which asks VS Code.
 import { MarkdownTreeSchema } from '../broker/markdownSchema';
 import type { MarkdownElement, MarkdownNode, MarkdownTree } from '../broker/markdownTree';
 import { el } from './dom';
@@ -9,6 +10,8 @@ const KEPT = 500;
 /** Trees as they arrived; checked against the schema the first time one is shown. */
 const trees = new Map<string, unknown>();
 const checked = new Map<string, MarkdownTree | undefined>();
+/** Elements showing a source as plain text until its tree arrives (previews follow their request). */
+const awaiting = new Map<string, HTMLElement[]>();
 let openLink: (href: string) => void = () => undefined;
 
 /** Keeps the host's trees (the most recent ones, looked up by their exact source). */
@@ -17,6 +20,8 @@ export function rememberMarkdown(rendered: readonly { source: string; tree: unkn
     trees.delete(source);
     trees.set(source, tree);
     checked.delete(source);
+    for (const element of awaiting.get(source) ?? []) if (element.isConnected) element.replaceChildren(...renderBlocks(source));
+    awaiting.delete(source);
   }
   for (const source of trees.keys()) {
     if (trees.size <= KEPT) break;
@@ -42,9 +47,18 @@ export function setLinkOpener(open: (href: string) => void): void {
 }
 
 export function renderMarkdown(source: string): HTMLElement {
+  const element = el('div', { class: 'markdown' }, ...renderBlocks(source));
+  if (!trees.has(source)) {
+    awaiting.set(source, [...(awaiting.get(source) ?? []), element]);
+    if (awaiting.size > KEPT) awaiting.delete(awaiting.keys().next().value!);
+  }
+  return element;
+}
+
+function renderBlocks(source: string): Array<Node | string> {
   const tree = treeFor(source);
-  if (!tree || 'plain' in tree) return el('div', { class: 'markdown' }, el('div', { class: 'markdown-plain' }, source));
-  return el('div', { class: 'markdown' }, ...tree.blocks.map(renderNode));
+  if (!tree || 'plain' in tree) return [el('div', { class: 'markdown-plain' }, source)];
+  return tree.blocks.map(renderNode);
 }
 
 function renderNode(node: MarkdownNode): Node | string {

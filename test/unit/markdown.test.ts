@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import { parseHighlighted } from '../../src/broker/markdownHighlight';
 import { renderMarkdownTree } from '../../src/broker/markdownRender';
 import { MarkdownTreeSchema } from '../../src/broker/markdownSchema';
-import { isOpenableHref, MARKDOWN_LIMITS, markdownSources, measureTree, type MarkdownElement, type MarkdownNode, type MarkdownTree } from '../../src/broker/markdownTree';
+import { isOpenableHref, MARKDOWN_LIMITS, markdownSources, markdownSourcesByNeed, measureTree, type MarkdownElement, type MarkdownNode, type MarkdownTree } from '../../src/broker/markdownTree';
 import type { PendingRequest } from '../../src/broker/schemas';
 
 function blocks(source: string): MarkdownNode[] {
@@ -233,5 +233,24 @@ suite('markdown: the host renders the agent’s markdown into an allowlisted tre
     const permission = { id: 'p', kind: 'permission', source: { type: 'extension', label: 'x' }, createdAt: 0, title: 't', detail: 'perm **detail**' } satisfies PendingRequest;
     assert.deepEqual(markdownSources(permission), ['perm **detail**']);
     assert.deepEqual(markdownSources({ ...permission, toolCall: { tool: 'Bash', command: 'ls', fields: [], warnings: [] } }), []);
+  });
+
+  test('a request shows its context, details and the previews in view first (the first and recommended option); the other previews can follow', () => {
+    const option = (label: string, extra: object = {}) => ({ label, preview: `preview of ${label}`, ...extra });
+    const request = {
+      id: 'r',
+      kind: 'questions',
+      source: { type: 'tool', label: 'Chat tool' },
+      createdAt: 0,
+      context: 'ctx',
+      questions: [
+        { id: 'a', header: 'A', question: 'A?', detail: 'det', kind: 'single', allowOther: true, options: [option('x'), option('y'), option('z', { recommended: true })] },
+        { id: 'b', header: 'B', question: 'B?', kind: 'multi', allowOther: false, options: [option('m'), option('n')] },
+      ],
+    } satisfies PendingRequest;
+    assert.deepEqual(markdownSourcesByNeed(request), {
+      first: ['ctx', 'det', 'preview of x', 'preview of z', 'preview of m'],
+      later: ['preview of y', 'preview of n'],
+    });
   });
 });
