@@ -134,6 +134,9 @@ suite('Question panel: option previews, the note on the whole batch, the countdo
     await panel.locator('vscode-radio:focus').waitFor();
     await pressAndSee(undefined, 'PostgreSQL', /Server database\.[\s\S]*CREATE TABLE invoices/, 'PostgreSQL');
     await pressAndSee('ArrowDown', 'SQLite', /File database: billing\.sqlite[\s\S]*no server[\s\S]*one writer at a time/, 'SQLite');
+    // Its tree follows the request once the question is on screen: rendered, not left as plain text.
+    await panel.locator('.option-preview-body .markdown li', { hasText: 'one writer at a time' }).waitFor({ timeout: 5000 });
+    assert.equal(await panel.locator('.option-preview-body .markdown-plain').count(), 0);
     await pressAndSee('ArrowDown', 'MongoDB', /^No preview$/, 'MongoDB');
     await pressAndSee('ArrowDown', 'Other…', /^No preview$/, '\u0000other');
     await pressAndSee('ArrowUp', 'MongoDB', /^No preview$/, 'MongoDB');
