@@ -37,10 +37,22 @@ function claudeCode(): AgentConfig {
       '# or the same from a shell (single quotes: Claude Code expands the variables when it starts):',
       `claude ${CLAUDE_MCP_ADD_ARGS.map((a) => (/^[\w.-]+$/.test(a) ? a : `'${a}'`)).join(' ')}`,
       '',
-      '# let its permission prompts and its own questions come to the Agent Questions sidebar:',
+      '# let its permission prompts and its own questions come to the Agent Questions sidebar (print mode, claude -p):',
       `claude --permission-prompt-tool mcp__${MCP_SERVER_NAME}__approve`,
+      '',
+      '// .claude/settings.json (interactive sessions: each permission prompt also waits in the sidebar; answer in either)',
+      claudeCodeHookSettings(),
     ].join('\n'),
   };
+}
+
+/**
+ * Claude Code's PermissionRequest hook running our hook command (its shell expands the variable).
+ * A day's timeout: the prompt waits in the sidebar as long as the user takes.
+ */
+export function claudeCodeHookSettings(): string {
+  const hook = { type: 'command', command: `node "$${HOOK_VAR}" claude-code`, timeout: 86400 };
+  return JSON.stringify({ hooks: { PermissionRequest: [{ matcher: '*', hooks: [hook] }] } }, null, 2);
 }
 
 /** Codex reads the bearer token from the named variable; its url is literal (set a fixed port). */

@@ -80,7 +80,7 @@ suite('approval hook command', () => {
       await until(() => broker.size === 1);
       const request = broker.list()[0]!;
       assert.equal(request.kind, 'permission');
-      assert.deepEqual(request.source, { type: 'mcp', label: 'Claude Code', via: `Claude Code hook · name self-reported · token ${fingerprint(TOKEN)}` });
+      assert.deepEqual(request.source, { type: 'mcp', label: 'Claude Code', via: `Claude Code hook · name self-reported · token ${fingerprint(TOKEN)}`, way: 'Claude Code hook' });
       assert.equal(request.kind === 'permission' && request.toolCall?.command, 'touch made-by-claude && echo done');
       broker.decide(request.id, 'allow_once');
       assert.deepEqual(await allowed, {
