@@ -2,7 +2,9 @@
 // tool_input, session_id, cwd, permission_suggestions, … }; stdout { hookSpecificOutput: {
 // hookEventName: "PermissionRequest", decision: { behavior: "allow", updatedInput } or
 // { behavior: "deny", message } } }. Exit 1 is a non-blocking error: Claude Code shows stderr
-// and asks in its own prompt.
+// and asks in its own prompt. It shows that prompt while the hook waits, too: an answer there is
+// seen in its transcript, and the panel's request is withdrawn.
+import { answeredInTranscript } from './claudeCodeTranscript';
 import type { HookAgent } from './hookAgents';
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -23,4 +25,5 @@ export const claudeCodeHook: HookAgent = {
     return JSON.stringify({ hookSpecificOutput: { hookEventName: 'PermissionRequest', decision } });
   },
   noDecisionExitCode: 1,
+  answeredElsewhere: (input, signal) => answeredInTranscript(input, signal),
 };

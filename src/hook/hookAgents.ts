@@ -12,6 +12,8 @@ export interface HookAgent {
   output(decision: ApproveDecision): string;
   /** The exit code that gives no decision, so the agent's own prompt takes over (it shows stderr). */
   noDecisionExitCode: number;
+  /** For agents that ask in their own prompt meanwhile: resolves once the user answered there. */
+  answeredElsewhere?(input: unknown, signal: AbortSignal): Promise<void>;
 }
 
 /** Keyed by the command's `<agent>` argument (also the keys of HOOK_WAYS). */

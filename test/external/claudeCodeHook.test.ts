@@ -14,7 +14,7 @@ import { useWorkbench, type Workbench } from '../ui/workbench';
 const TERMINAL_VARS = ['AGENT_QUESTIONS_MCP_URL', 'AGENT_QUESTIONS_MCP_TOKEN', 'AGENT_QUESTIONS_HOOK'];
 const REPLY = 'BASH RESULT (error={is_error}): {result}';
 const bash = (match: string, marker: string) => ({ match, calls: [{ name: 'Bash', input: { command: `touch ${marker} && echo made-${marker}`, description: 'Create a marker file' } }], reply: REPLY });
-const SCENARIOS = [bash('scenario:hook-allow', 'allowed-marker'), bash('scenario:hook-deny', 'denied-marker'), bash('scenario:hook-fallback', 'fallback-marker')];
+const SCENARIOS = [bash('scenario:hook-allow', 'allowed-marker'), bash('scenario:hook-deny', 'denied-marker'), bash('scenario:hook-fallback', 'fallback-marker'), bash('scenario:hook-terminal', 'terminal-marker')];
 
 /** The lines of a handed-out configuration text under its `// <file>` heading, up to the next blank line. */
 function section(text: string, heading: string): string {
@@ -129,6 +129,21 @@ suite('Claude Code (interactive) asks through its PermissionRequest hook', () =>
 
     await workbench.driver('reject', { requestId: (await workbench.driver<Array<{ id: string }>>('list'))[0]!.id });
     await workbench.driver('await', { callId: waiting.callId });
+  });
+
+  test("answered in Claude Code's own prompt instead, the panel's request is withdrawn (settled as cancelled)", async function () {
+    this.timeout(120_000);
+    const session = await startClaude(terminalEnv);
+    await prompt(session, 'Make the terminal marker. scenario:hook-terminal');
+    await waitForRequest(panel, 'wants to run a command');
+    await session.waitFor(/Do you want to proceed\?/);
+    session.press('Enter'); // "1. Yes" in the terminal
+    await session.waitFor(/BASH RESULT \(error=false\): made-terminal-marker/);
+    assert.equal(existsSync(join(session.project, 'terminal-marker')), true);
+    await panel.locator('.empty').waitFor({ timeout: 10_000 });
+    assert.deepEqual(await workbench.driver<unknown[]>('list'), []);
+    const history = await workbench.driver<Array<{ status: string; summary: string }>>('history');
+    assert.equal(history[0]!.status, 'cancelled');
   });
 
   test('with a wrong token the hook fails closed: nothing waits in the panel and Claude Code asks in its own prompt', async function () {

@@ -3,6 +3,8 @@
 import * as assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
+import { appendFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -96,6 +98,34 @@ suite('approval hook command', () => {
       // Each call closes its session.
       await until(() => endpoint.sessions().length === 0);
     });
+  });
+
+  test("Claude Code: answering in its own prompt (seen in its transcript) withdraws the panel's request; an earlier identical call does not", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'aq-transcript-'));
+    const transcript = join(dir, 'session.jsonl');
+    const line = (entry: object) => `${JSON.stringify(entry)}\n`;
+    const toolUse = (id: string) => line({ type: 'assistant', message: { role: 'assistant', content: [{ type: 'tool_use', id, name: 'Bash', input: CLAUDE_BASH_INPUT.tool_input }] } });
+    const toolResult = (id: string) => line({ type: 'user', message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: id, content: 'made' }] } });
+    // The same command ran once before (answered), and now waits again.
+    writeFileSync(transcript, toolUse('toolu_old') + toolResult('toolu_old') + toolUse('toolu_now'));
+    try {
+      await withEndpoint(async ({ broker, endpoint }) => {
+        const settled: string[] = [];
+        broker.onDidChange((change) => {
+          if (change.type === 'settled') settled.push(change.response.status);
+        });
+        const outcome = run({ stdin: JSON.stringify({ ...CLAUDE_BASH_INPUT, transcript_path: transcript }), env: { AGENT_QUESTIONS_MCP_URL: endpoint.url, AGENT_QUESTIONS_MCP_TOKEN: TOKEN } });
+        await until(() => broker.size === 1);
+        await new Promise((r) => setTimeout(r, 700)); // a poll of the transcript passes: the old result is history
+        assert.equal(broker.size, 1);
+        appendFileSync(transcript, toolResult('toolu_now'));
+        assert.deepEqual(await outcome, { exitCode: 0, stdout: '', stderr: '' });
+        await until(() => settled.length === 1);
+        assert.deepEqual(settled, ['cancelled']);
+      });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   test('fails closed without the variables: no decision, exit 1, one line on stderr saying what to do', async () => {
