@@ -40,19 +40,20 @@ function claudeCode(): AgentConfig {
       '# let its permission prompts and its own questions come to the Agent Questions sidebar (print mode, claude -p):',
       `claude --permission-prompt-tool mcp__${MCP_SERVER_NAME}__approve`,
       '',
-      '// .claude/settings.json (interactive sessions: each permission prompt also waits in the sidebar; answer in either)',
+      '// .claude/settings.json (interactive sessions: each permission prompt also waits in the sidebar, answer in either; its own questions are asked in the sidebar)',
       claudeCodeHookSettings(),
     ].join('\n'),
   };
 }
 
 /**
- * Claude Code's PermissionRequest hook running our hook command (its shell expands the variable).
- * A day's timeout: the prompt waits in the sidebar as long as the user takes.
+ * Claude Code's hooks running our hook command (its shell expands the variable): PermissionRequest
+ * for its permission prompts, PreToolUse for its own question tool. A day's timeout: the request
+ * waits in the sidebar as long as the user takes.
  */
 export function claudeCodeHookSettings(): string {
   const hook = { type: 'command', command: `node "$${HOOK_VAR}" claude-code`, timeout: 86400 };
-  return JSON.stringify({ hooks: { PermissionRequest: [{ matcher: '*', hooks: [hook] }] } }, null, 2);
+  return JSON.stringify({ hooks: { PermissionRequest: [{ matcher: '*', hooks: [hook] }], PreToolUse: [{ matcher: 'AskUserQuestion', hooks: [hook] }] } }, null, 2);
 }
 
 /** Codex reads the bearer token from the named variable; its url is literal (set a fixed port). */

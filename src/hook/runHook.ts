@@ -62,7 +62,7 @@ export async function runHook(run: HookRun): Promise<HookOutcome> {
       signal: waiting.signal,
       ...(run.connectTimeoutMs !== undefined ? { connectTimeoutMs: run.connectTimeoutMs } : {}),
     });
-    return { exitCode: 0, stdout: `${agent.output(decision)}\n`, stderr: '' };
+    return { exitCode: 0, stdout: `${agent.output(decision, input)}\n`, stderr: '' };
   } catch (error) {
     // The agent has its answer; the panel settles the request as cancelled.
     if (answeredElsewhere) return { exitCode: 0, stdout: '', stderr: '' };

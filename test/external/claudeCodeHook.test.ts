@@ -14,7 +14,17 @@ import { useWorkbench, type Workbench } from '../ui/workbench';
 const TERMINAL_VARS = ['AGENT_QUESTIONS_MCP_URL', 'AGENT_QUESTIONS_MCP_TOKEN', 'AGENT_QUESTIONS_HOOK'];
 const REPLY = 'BASH RESULT (error={is_error}): {result}';
 const bash = (match: string, marker: string) => ({ match, calls: [{ name: 'Bash', input: { command: `touch ${marker} && echo made-${marker}`, description: 'Create a marker file' } }], reply: REPLY });
-const SCENARIOS = [bash('scenario:hook-allow', 'allowed-marker'), bash('scenario:hook-deny', 'denied-marker'), bash('scenario:hook-fallback', 'fallback-marker'), bash('scenario:hook-terminal', 'terminal-marker')];
+const SCENARIOS = [
+  bash('scenario:hook-allow', 'allowed-marker'),
+  bash('scenario:hook-deny', 'denied-marker'),
+  bash('scenario:hook-fallback', 'fallback-marker'),
+  bash('scenario:hook-terminal', 'terminal-marker'),
+  {
+    match: 'scenario:hook-question',
+    calls: [{ name: 'AskUserQuestion', input: { questions: [{ question: 'Which cache should I use?', header: 'Cache', options: [{ label: 'Redis', description: 'In memory' }, { label: 'None', description: 'No cache' }], multiSelect: false }] } }],
+    reply: 'ANSWER (error={is_error}): {result}',
+  },
+];
 
 /** The lines of a handed-out configuration text under its `// <file>` heading, up to the next blank line. */
 function section(text: string, heading: string): string {
@@ -144,6 +154,17 @@ suite('Claude Code (interactive) asks through its PermissionRequest hook', () =>
     assert.deepEqual(await workbench.driver<unknown[]>('list'), []);
     const history = await workbench.driver<Array<{ status: string; summary: string }>>('history');
     assert.equal(history[0]!.status, 'cancelled');
+  });
+
+  test('its own question tool (AskUserQuestion) is asked in the panel as a question, and the answer reaches the model', async function () {
+    this.timeout(120_000);
+    const session = await startClaude(terminalEnv);
+    await prompt(session, 'Pick a cache. scenario:hook-question');
+    await waitForRequest(panel, 'Which cache should I use?');
+    assert.match(await panel.locator('.request-source .via').innerText(), /^Claude Code hook · /);
+    await panel.locator('vscode-radio[value="Redis"]').click();
+    await button(panel, 'submit').click();
+    await session.waitFor(/ANSWER \(error=false\): [^\n]*"Which cache should I use\?"="Redis"/);
   });
 
   test('with a wrong token the hook fails closed: nothing waits in the panel and Claude Code asks in its own prompt', async function () {

@@ -17,17 +17,25 @@ import { TOKEN, until, withEndpoint } from './mcpHelpers';
 const fingerprint = (token: string) => createHash('sha256').update(token).digest('hex').slice(0, 6);
 const HOOK_SCRIPT = join(__dirname, '..', '..', '..', 'dist', 'approvalHook.js');
 
-/** Claude Code 2.1.332's PermissionRequest hook input for a Bash command, as it sends it. */
+/** Claude Code 2.1.332's PermissionRequest hook input for a Bash command, as recorded (paths changed). */
 const CLAUDE_BASH_INPUT = {
-  session_id: '5d1c3f0e-8a51-4a4e-9d43-7d9f4a0c2b11',
-  transcript_path: '/home/user/.claude/projects/-work-project/5d1c3f0e-8a51-4a4e-9d43-7d9f4a0c2b11.jsonl',
-  cwd: '/work/project',
+  session_id: '4833b828-5e4c-4316-9226-9954fb7fbcca',
+  transcript_path: '/home/user/.claude/projects/-home-user-project/4833b828-5e4c-4316-9226-9954fb7fbcca.jsonl',
+  cwd: '/home/user/project',
+  prompt_id: 'f7bcd597-4b21-4a2b-844e-e6cdaf40ed6e',
   permission_mode: 'default',
+  effort: { level: 'medium' },
   hook_event_name: 'PermissionRequest',
   tool_name: 'Bash',
-  tool_input: { command: 'touch made-by-claude && echo done', description: 'Create a file' },
-  permission_suggestions: [{ type: 'addRules', rules: [{ toolName: 'Bash', ruleContent: 'touch:*' }], behavior: 'allow', destination: 'localSettings' }],
+  tool_input: { command: 'touch made-by-claude && echo done', description: 'Create the marker file' },
+  permission_suggestions: [
+    { type: 'addDirectories', directories: ['/home/user/project'], destination: 'session' },
+    { type: 'setMode', mode: 'acceptEdits', destination: 'session' },
+  ],
 };
+
+/** Claude Code 2.1.332's AskUserQuestion input (its PreToolUse hook input carries it as tool_input). */
+const CLAUDE_QUESTION_INPUT = { questions: [{ question: 'Which cache should I use?', header: 'Cache', options: [{ label: 'Redis', description: 'In memory' }, { label: 'None', description: 'No cache' }], multiSelect: false }] };
 
 const run = (overrides: Partial<HookRun> & { env: HookRun['env'] }): ReturnType<typeof runHook> =>
   runHook({ args: ['claude-code'], stdin: JSON.stringify(CLAUDE_BASH_INPUT), signal: new AbortController().signal, ...overrides });
@@ -54,10 +62,19 @@ suite('approval hook command', () => {
 
   test('Claude Code: the decision is printed as hookSpecificOutput for PermissionRequest', () => {
     assert.equal(
-      claudeCodeHook.output({ behavior: 'allow', updatedInput: { command: 'ls' } }),
+      claudeCodeHook.output({ behavior: 'allow', updatedInput: { command: 'ls' } }, CLAUDE_BASH_INPUT),
       '{"hookSpecificOutput":{"hookEventName":"PermissionRequest","decision":{"behavior":"allow","updatedInput":{"command":"ls"}}}}',
     );
-    assert.equal(claudeCodeHook.output({ behavior: 'deny', message: 'not now' }), '{"hookSpecificOutput":{"hookEventName":"PermissionRequest","decision":{"behavior":"deny","message":"not now"}}}');
+    assert.equal(claudeCodeHook.output({ behavior: 'deny', message: 'not now' }, CLAUDE_BASH_INPUT), '{"hookSpecificOutput":{"hookEventName":"PermissionRequest","decision":{"behavior":"deny","message":"not now"}}}');
+  });
+
+  test("Claude Code: PreToolUse on its own question tool is answered as PreToolUse; other PreToolUse inputs are not this command's", () => {
+    const question = { ...CLAUDE_BASH_INPUT, hook_event_name: 'PreToolUse', tool_name: 'AskUserQuestion', tool_input: CLAUDE_QUESTION_INPUT, tool_use_id: 'toolu_2' };
+    assert.deepEqual(claudeCodeHook.approveCall(question), { tool_name: 'AskUserQuestion', input: CLAUDE_QUESTION_INPUT, tool_use_id: 'toolu_2' });
+    assert.ok('problem' in claudeCodeHook.approveCall({ ...question, tool_name: 'Bash' }));
+    const answers = { ...CLAUDE_QUESTION_INPUT, answers: { 'Which cache should I use?': 'Redis' } };
+    assert.equal(claudeCodeHook.output({ behavior: 'allow', updatedInput: answers }, question), JSON.stringify({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'allow', updatedInput: answers } }));
+    assert.equal(claudeCodeHook.output({ behavior: 'deny', message: 'Rejected' }, question), '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"Rejected"}}');
   });
 
   test('replies are read as JSON or as an SSE stream', () => {
