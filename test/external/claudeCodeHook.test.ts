@@ -1,13 +1,13 @@
 import * as assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Frame } from 'playwright-core';
 import { agentConfigs } from '../../src/extension/agentConfigs';
 import { startModelServer, type ModelServer } from '../fixtures/anthropic-model/server.mjs';
 import { startInteractiveClaude, type InteractiveClaude } from '../harness/claudeCodeTmux.mjs';
 import { button, waitForRequest } from '../ui/panelHelpers';
-import { useWorkbench, type Workbench } from '../ui/workbench';
+import { RESULTS, useWorkbench, type Workbench } from '../ui/workbench';
 
 // The real Claude Code CLI, interactive in a pseudo-terminal, with the PermissionRequest hook from
 // the configuration we hand out: its permission prompts wait in the panel of the real VS Code.
@@ -179,5 +179,19 @@ suite('Claude Code (interactive) asks through its PermissionRequest hook', () =>
     session.press('Enter'); // "1. Yes" is preselected
     await session.waitFor(/BASH RESULT \(error=false\): made-fallback-marker/);
     assert.equal(existsSync(join(session.project, 'fallback-marker')), true);
+  });
+
+  test('the token appears in no log, no server state and no test artifact of these runs', function () {
+    const token = terminalEnv['AGENT_QUESTIONS_MCP_TOKEN']!;
+    const files = (dir: string): string[] =>
+      existsSync(dir)
+        ? readdirSync(dir).flatMap((name) => {
+            const stat = statSync(join(dir, name));
+            return stat.isDirectory() ? files(join(dir, name)) : stat.isFile() ? [join(dir, name)] : [];
+          })
+        : [];
+    const everything = [...files(join(workbench.stateDir, 'user-data')), ...files(RESULTS)];
+    assert.ok(everything.length > 10, `searched ${everything.length} files`);
+    assert.deepEqual(everything.filter((file) => readFileSync(file).includes(token)), []);
   });
 });
