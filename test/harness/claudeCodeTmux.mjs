@@ -51,9 +51,10 @@ export function startInteractiveClaude({ modelUrl, env = {}, projectFiles = {}, 
     DISABLE_AUTOUPDATER: '1',
     ...env,
   };
-  // A private server: its first session inherits this environment, and closing it touches no other tmux.
-  const socket = `aq-claude-${process.pid}-${Date.now()}`;
-  const tmux = (...args) => execFileSync('tmux', ['-L', socket, ...args], { encoding: 'utf8', env: childEnv });
+  // A private server (its socket in the scratch folder): its first session inherits this environment,
+  // and closing it touches no other tmux.
+  const socket = join(dir, 'tmux.sock');
+  const tmux = (...args) => execFileSync('tmux', ['-S', socket, ...args], { encoding: 'utf8', env: childEnv });
   // "default" mode, not auto mode: every tool call that needs permission asks (and runs the hook).
   tmux('-f', '/dev/null', 'new-session', '-d', '-s', 'main', '-x', String(columns), '-y', String(rows), '-c', project, claude, '--permission-mode', 'default');
   tmux('set-option', '-t', 'main', 'remain-on-exit', 'on');
@@ -88,7 +89,7 @@ export function startInteractiveClaude({ modelUrl, env = {}, projectFiles = {}, 
     },
     /** Ends the session (and its hooks) and, once Claude Code has exited, removes the scratch folder. */
     async close() {
-      spawnSync('tmux', ['-L', socket, 'kill-server'], { env: childEnv });
+      spawnSync('tmux', ['-S', socket, 'kill-server'], { env: childEnv });
       for (let i = 0; i < 50 && alive(); i++) await new Promise((r) => setTimeout(r, 100));
       if (process.env.AGENT_QUESTIONS_KEEP === '1') process.stderr.write(`[claude-code tty] kept ${dir}\n`);
       else rmSync(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
