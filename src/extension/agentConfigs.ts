@@ -26,6 +26,16 @@ export function claudeCodeMcpJson(): string {
 /** The same, written by Claude Code itself (single quotes keep the variables for it to expand). */
 export const CLAUDE_MCP_ADD_ARGS = ['mcp', 'add', '--scope', 'project', '--transport', 'http', MCP_SERVER_NAME, `\${${MCP_URL_VAR}}`, '--header', `Authorization: Bearer \${${MCP_TOKEN_VAR}}`];
 
+/**
+ * Claude Code's hooks running our hook command (its shell expands the variable): PermissionRequest
+ * for its permission prompts, PreToolUse for its own question tool. A day's timeout: the request
+ * waits in the sidebar as long as the user takes.
+ */
+export function claudeCodeHookSettings(): string {
+  const hook = { type: 'command', command: `node "$${HOOK_VAR}" claude-code`, timeout: 86400 };
+  return JSON.stringify({ hooks: { PermissionRequest: [{ matcher: '*', hooks: [hook] }], PreToolUse: [{ matcher: 'AskUserQuestion', hooks: [hook] }] } }, null, 2);
+}
+
 function claudeCode(): AgentConfig {
   return {
     agent: 'Claude Code',
@@ -44,16 +54,6 @@ function claudeCode(): AgentConfig {
       claudeCodeHookSettings(),
     ].join('\n'),
   };
-}
-
-/**
- * Claude Code's hooks running our hook command (its shell expands the variable): PermissionRequest
- * for its permission prompts, PreToolUse for its own question tool. A day's timeout: the request
- * waits in the sidebar as long as the user takes.
- */
-export function claudeCodeHookSettings(): string {
-  const hook = { type: 'command', command: `node "$${HOOK_VAR}" claude-code`, timeout: 86400 };
-  return JSON.stringify({ hooks: { PermissionRequest: [{ matcher: '*', hooks: [hook] }], PreToolUse: [{ matcher: 'AskUserQuestion', hooks: [hook] }] } }, null, 2);
 }
 
 /** Codex reads the bearer token from the named variable; its url is literal (set a fixed port). */
