@@ -39,7 +39,7 @@ export function claudeCodeHookSettings(): string {
 function claudeCode(): AgentConfig {
   return {
     agent: 'Claude Code',
-    where: '.mcp.json in your project (or run the claude mcp add line)',
+    where: '.mcp.json (or the claude mcp add line) and .claude/settings.json in your project',
     text: [
       '// .mcp.json',
       claudeCodeMcpJson(),
