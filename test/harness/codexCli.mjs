@@ -48,13 +48,15 @@ function scratch({ config, modelUrl, extraEnv }) {
 
 /**
  * `codex exec <prompt>` with the given config.toml text. `flags` are added before the prompt.
- * Returns { child, done, dir, cwd }; `done` resolves { code, signal, stdout, stderr } at exit.
+ * Returns { child, done, kill(), dir, cwd }; `done` resolves { code, signal, stdout, stderr } at
+ * exit; kill() sends SIGKILL to the launcher and the native binary.
  */
 export function runCodexExec({ prompt, config, modelUrl, extraEnv = {}, flags = [] }) {
   const codex = provisionCodex();
   const { dir, cwd, env, cleanUp } = scratch({ config, modelUrl, extraEnv });
   const args = ['exec', '--skip-git-repo-check', ...COMMON_ARGS, ...flags, prompt];
-  const child = spawn(codex, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  // its own process group: `codex` is a Node launcher of the native binary, and kill() ends both
+  const child = spawn(codex, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (chunk) => (stdout += chunk));
@@ -69,7 +71,14 @@ export function runCodexExec({ prompt, config, modelUrl, extraEnv = {}, flags = 
       resolve({ code, signal, stdout, stderr });
     });
   });
-  return { child, done, dir, cwd };
+  const kill = () => {
+    try {
+      process.kill(-child.pid, 'SIGKILL');
+    } catch {
+      // already gone
+    }
+  };
+  return { child, done, kill, dir, cwd };
 }
 
 /**
