@@ -44,7 +44,7 @@ function claudeCode(): AgentConfig {
 }
 
 /** The command an agent's permission hook runs (the extension's dist/approvalHook.js), from a VS Code terminal's environment. */
-const CODEX_HOOK_COMMAND = `node "$AGENT_QUESTIONS_HOOK" codex`;
+const CODEX_HOOK_COMMAND = `node "$${HOOK_VAR}" codex`;
 
 /**
  * Codex reads the bearer token from the named variable; its url is literal (set a fixed port).

@@ -1,4 +1,7 @@
 import * as assert from 'node:assert/strict';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Frame } from 'playwright-core';
 import { agentConfigs } from '../../src/extension/agentConfigs';
 import { startResponsesModel, outputText, type ResponsesModel } from '../fixtures/openai-responses-model/server.mjs';
@@ -10,7 +13,14 @@ import { useWorkbench, type Workbench } from '../ui/workbench';
 // configuration "Connect an External Agent…" hands out, byte for byte, against a scripted model on
 // 127.0.0.1; it asks through our MCP endpoint inside the real VS Code and the user answers in the panel.
 const DATABASE = { questions: [{ id: 'database', header: 'Database', question: 'Which database should I use?', options: [{ label: 'PostgreSQL' }, { label: 'SQLite' }] }] };
-const SCENARIOS = [{ match: 'scenario:ask', calls: [{ name: 'ask_user', input: DATABASE }] }];
+const COMMAND = 'touch marker && echo done';
+const SCENARIOS = [
+  { match: 'scenario:ask', calls: [{ name: 'ask_user', input: DATABASE }] },
+  // Out of the sandbox: a command Codex must ask about under an approval policy that asks.
+  { match: 'scenario:shell', calls: [{ name: 'exec_command', input: { cmd: COMMAND, sandbox_permissions: 'require_escalated', justification: 'Create the marker file' } }] },
+];
+/** `codex exec` never asks unless approvals go through review; then the hook is asked first. Trust: see the tmux test. */
+const ASKING_EXEC = ['--approve-for-me', '--dangerously-bypass-hook-trust'];
 
 suite('Codex CLI through the configuration we hand out (the real codex exec and interactive codex)', () => {
   let workbench: Workbench;
@@ -36,17 +46,18 @@ suite('Codex CLI through the configuration we hand out (the real codex exec and 
       if (!mcpUrl) await new Promise((r) => setTimeout(r, 100));
     }
     assert.match(mcpUrl, /^http:\/\/127\.0\.0\.1:\d+\/mcp$/);
-    terminalEnv = await workbench.driver<Record<string, string>>('terminalEnv', { names: ['AGENT_QUESTIONS_MCP_URL', 'AGENT_QUESTIONS_MCP_TOKEN'] });
+    terminalEnv = await workbench.driver<Record<string, string>>('terminalEnv', { names: ['AGENT_QUESTIONS_MCP_URL', 'AGENT_QUESTIONS_MCP_TOKEN', 'AGENT_QUESTIONS_HOOK'] });
     assert.equal(terminalEnv['AGENT_QUESTIONS_MCP_URL'], mcpUrl);
     assert.match(terminalEnv['AGENT_QUESTIONS_MCP_TOKEN'] ?? '', /^[A-Za-z0-9_-]{43}$/);
+    assert.match(terminalEnv['AGENT_QUESTIONS_HOOK'] ?? '', /\/dist\/approvalHook\.js$/);
   });
 
   suiteTeardown(async () => {
     await model?.close();
   });
 
-  const exec = (prompt: string, options: { env?: Record<string, string>; flags?: string[] } = {}) =>
-    runCodexExec({ prompt, config: handedOut(), modelUrl: model.url, extraEnv: { ...terminalEnv, ...options.env }, flags: options.flags ?? [] });
+  const exec = (prompt: string, options: { env?: Record<string, string>; flags?: string[]; cwd?: string } = {}) =>
+    runCodexExec({ prompt, config: handedOut(), modelUrl: model.url, extraEnv: { ...terminalEnv, ...options.env }, flags: options.flags ?? [], ...(options.cwd ? { cwd: options.cwd } : {}) });
 
   /** The CLI's result; a run that does not end in 60 s is killed and its output reported. */
   async function finished(run: CodexRun, ms = 60_000) {
@@ -104,9 +115,54 @@ suite('Codex CLI through the configuration we hand out (the real codex exec and 
     await run.done;
   });
 
-  test('the interactive codex (in tmux): trust the hook once as Codex asks, then ask_user is answered in the panel', async function () {
-    this.timeout(120_000);
-    const tui = startCodexTui({ config: handedOut(), modelUrl: model.url, extraEnv: terminalEnv });
+  test('codex exec approvals through the hook: the command comes first in the queue, whole; Allow runs it; Deny sends the message to the model', async function () {
+    this.timeout(180_000);
+    // A question is already waiting: the permission must still come first.
+    const waiting = await workbench.driver<{ callId: number }>('ask', { request: { questions: [{ id: 'later', header: 'Later', question: 'A question that waits', options: [{ label: 'A' }, { label: 'B' }] }] } });
+    await waitForRequest(panel, 'A question that waits');
+    const cwd = mkdtempSync(join(tmpdir(), 'aq-codex-shell-'));
+    try {
+      let run = exec('Make the marker. scenario:shell', { flags: ASKING_EXEC, cwd });
+      const row = workbench.page.locator('.monaco-list-row', { hasText: 'wants to run a command' }).first();
+      await row.waitFor({ timeout: 60_000 });
+      const tree = await workbench.driver<{ value: { tree: Array<{ label: string; children: string[] }> } }>('command', { id: 'agentQuestions.internal.attentionState' });
+      assert.deepEqual(tree.value.tree, [
+        { label: 'Permissions', children: ['Codex wants to run a command'] },
+        { label: 'Questions', children: ['Later'] },
+      ]);
+      await row.click();
+      await waitForRequest(panel, 'wants to run a command');
+      assert.equal(await panel.locator('.tool-call pre.command').innerText(), COMMAND);
+      assert.match(await panel.locator('.request-source .via').innerText(), /^Codex hook/);
+      await workbench.screenshot('codex-permission-request');
+      await button(panel, 'allow_once').click();
+      assert.equal((await finished(run)).code, 0);
+      assert.equal(existsSync(join(cwd, 'marker')), true, 'the allowed command ran');
+      assert.match(toolOutputs().at(-1) ?? '', /Process exited with code 0[\s\S]*Output:\ndone/);
+
+      rmSync(join(cwd, 'marker'));
+      run = exec('Make the marker. scenario:shell', { flags: ASKING_EXEC, cwd });
+      await workbench.page.locator('.monaco-list-row', { hasText: 'wants to run a command' }).first().click({ timeout: 60_000 });
+      await waitForRequest(panel, 'wants to run a command');
+      await panel.locator('.deny-message').click();
+      await workbench.page.keyboard.type('not now, use the staging box');
+      await button(panel, 'deny').click();
+      const { stdout } = await finished(run);
+      assert.equal(existsSync(join(cwd, 'marker')), false, 'the denied command did not run');
+      // The model's next request carries the denial with the message.
+      assert.match(toolOutputs().at(-1) ?? '', /Rejected\(\\?"not now, use the staging box\\?"\)/);
+      assert.match(stdout, /not now, use the staging box/);
+    } finally {
+      rmSync(cwd, { recursive: true, force: true });
+      for (const pending of await workbench.driver<Array<{ id: string }>>('list')) await workbench.driver('reject', { requestId: pending.id });
+      await workbench.driver('await', { callId: waiting.callId });
+    }
+  });
+
+  test('the interactive codex (in tmux): trust the hook once as Codex asks; ask_user is answered in the panel, and Allow in the panel runs its command', async function () {
+    this.timeout(180_000);
+    // on-request: Codex asks before a command leaves the sandbox (its default here refuses at once)
+    const tui = startCodexTui({ config: handedOut(), modelUrl: model.url, extraEnv: terminalEnv, flags: ['-a', 'on-request'] });
     try {
       // The handed-out hook is new to Codex: it asks to review it before the first prompt.
       await tui.waitFor(/Hooks need review[\s\S]*Trust all and continue/);
@@ -122,6 +178,14 @@ suite('Codex CLI through the configuration we hand out (the real codex exec and 
       const screen = await tui.waitFor(/MODEL RECEIVED:[\s\S]*database = "PostgreSQL"/);
       assert.match(screen, /Called agent-questions\.ask_user/);
       assert.match(toolOutputs().at(-1) ?? '', /database = "PostgreSQL"/);
+
+      tui.type('Make the marker. scenario:shell');
+      tui.press('Enter');
+      await waitForRequest(panel, 'wants to run a command');
+      assert.equal(await panel.locator('.tool-call pre.command').innerText(), COMMAND);
+      await button(panel, 'allow_once').click();
+      await tui.waitFor(/MODEL RECEIVED:[\s\S]*Process exited with code 0/);
+      assert.equal(existsSync(join(tui.cwd, 'marker')), true, 'the allowed command ran');
     } finally {
       tui.close();
     }

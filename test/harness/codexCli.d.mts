@@ -22,6 +22,8 @@ export interface CodexOptions {
   modelUrl: string;
   extraEnv?: Record<string, string>;
   flags?: string[];
+  /** The working directory (default: a folder in the scratch HOME, removed with it). */
+  cwd?: string;
 }
 
 export function runCodexExec(options: CodexOptions & { prompt: string }): CodexRun;

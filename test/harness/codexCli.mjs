@@ -20,12 +20,12 @@ export const providerToml = (modelUrl) =>
 /** Flags every run gets: the scripted model, and nothing that calls home. */
 const COMMON_ARGS = ['--disable', 'plugins', '-c', 'analytics.enabled=false', '-c', 'check_for_update_on_startup=false', '-c', `model="${PROVIDER}"`, '-c', `model_provider="${PROVIDER}"`];
 
-function scratch({ config, modelUrl, extraEnv }) {
+function scratch({ config, modelUrl, extraEnv, cwd: givenCwd }) {
   const dir = mkdtempSync(join(tmpdir(), 'agent-questions-codex-'));
   const codexHome = join(dir, 'codex');
-  const cwd = join(dir, 'work');
+  const cwd = givenCwd ?? join(dir, 'work');
   mkdirSync(codexHome);
-  mkdirSync(cwd);
+  mkdirSync(cwd, { recursive: true });
   writeFileSync(join(codexHome, 'config.toml'), `${config}\n\n${providerToml(modelUrl)}\n`, { mode: 0o600 });
   const inherited = Object.fromEntries(Object.entries(process.env).filter(([key]) => !STRIPPED.test(key)));
   const env = {
@@ -51,9 +51,9 @@ function scratch({ config, modelUrl, extraEnv }) {
  * Returns { child, done, kill(), dir, cwd }; `done` resolves { code, signal, stdout, stderr } at
  * exit; kill() sends SIGKILL to the launcher and the native binary.
  */
-export function runCodexExec({ prompt, config, modelUrl, extraEnv = {}, flags = [] }) {
+export function runCodexExec({ prompt, config, modelUrl, extraEnv = {}, flags = [], cwd: givenCwd }) {
   const codex = provisionCodex();
-  const { dir, cwd, env, cleanUp } = scratch({ config, modelUrl, extraEnv });
+  const { dir, cwd, env, cleanUp } = scratch({ config, modelUrl, extraEnv, cwd: givenCwd });
   const args = ['exec', '--skip-git-repo-check', ...COMMON_ARGS, ...flags, prompt];
   // its own process group: `codex` is a Node launcher of the native binary, and kill() ends both
   const child = spawn(codex, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
@@ -85,9 +85,9 @@ export function runCodexExec({ prompt, config, modelUrl, extraEnv = {}, flags = 
  * The interactive `codex` in a detached tmux session of its own (a private socket), 200×50.
  * Returns { screen(), type(text), press(...keys), waitFor(regex, ms), cwd, close() }.
  */
-export function startCodexTui({ config, modelUrl, extraEnv = {}, flags = [] }) {
+export function startCodexTui({ config, modelUrl, extraEnv = {}, flags = [], cwd: givenCwd }) {
   const codex = provisionCodex();
-  const { cwd, env, cleanUp } = scratch({ config, modelUrl, extraEnv });
+  const { cwd, env, cleanUp } = scratch({ config, modelUrl, extraEnv, cwd: givenCwd });
   const socket = `aq-codex-${process.pid}-${Date.now()}`;
   const tmux = (...args) => execFileSync('tmux', ['-L', socket, ...args], { encoding: 'utf8', env });
   // The tmux server starts here, so the session's shell inherits `env` (and nothing is on a command line).
