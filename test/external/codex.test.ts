@@ -169,9 +169,10 @@ suite('Codex CLI through the configuration we hand out (the real codex exec and 
       tui.press('Down');
       tui.press('Enter');
       await tui.waitFor(/Ask Codex to do anything/);
-      tui.type('Set up the service. scenario:ask');
-      tui.press('Enter');
-      await waitForRequest(panel, 'Which database should I use?');
+      await tui.submit('Set up the service. scenario:ask');
+      await waitForRequest(panel, 'Which database should I use?').catch((error: Error) => {
+        throw new Error(`${error.message}\nCodex's screen:\n${tui.screen()}`);
+      });
       assert.match(await panel.locator('.request-source').first().innerText(), /^Codex asks/);
       await panel.locator('vscode-radio[value="PostgreSQL"]').click();
       await button(panel, 'submit').click();
@@ -179,9 +180,11 @@ suite('Codex CLI through the configuration we hand out (the real codex exec and 
       assert.match(screen, /Called agent-questions\.ask_user/);
       assert.match(toolOutputs().at(-1) ?? '', /database = "PostgreSQL"/);
 
-      tui.type('Make the marker. scenario:shell');
-      tui.press('Enter');
-      await waitForRequest(panel, 'wants to run a command');
+      await tui.waitFor(/Worked for[\s\S]*Ask Codex to do anything/);
+      await tui.submit('Make the marker. scenario:shell');
+      await waitForRequest(panel, 'wants to run a command').catch((error: Error) => {
+        throw new Error(`${error.message}\nCodex's screen:\n${tui.screen()}`);
+      });
       assert.equal(await panel.locator('.tool-call pre.command').innerText(), COMMAND);
       await button(panel, 'allow_once').click();
       await tui.waitFor(/MODEL RECEIVED:[\s\S]*Process exited with code 0/);

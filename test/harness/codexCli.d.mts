@@ -33,6 +33,8 @@ export interface CodexTui {
   screen(): string;
   /** Types the text literally. */
   type(text: string): void;
+  /** Types a prompt, waits a moment and presses Enter. */
+  submit(text: string): Promise<void>;
   /** tmux key names, such as Enter or Down. */
   press(...keys: string[]): void;
   /** The screen once it matches. */

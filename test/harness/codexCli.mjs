@@ -83,7 +83,7 @@ export function runCodexExec({ prompt, config, modelUrl, extraEnv = {}, flags = 
 
 /**
  * The interactive `codex` in a detached tmux session of its own (a private socket), 200×50.
- * Returns { screen(), type(text), press(...keys), waitFor(regex, ms), cwd, close() }.
+ * Returns { screen(), type(text), submit(text), press(...keys), waitFor(regex, ms), cwd, close() }.
  */
 export function startCodexTui({ config, modelUrl, extraEnv = {}, flags = [], cwd: givenCwd }) {
   const codex = provisionCodex();
@@ -97,6 +97,12 @@ export function startCodexTui({ config, modelUrl, extraEnv = {}, flags = [], cwd
     cwd,
     screen,
     type: (text) => tmux('send-keys', '-t', 'codex', '-l', text),
+    /** Types a prompt and sends it; Enter right after fast typing would count as part of a paste. */
+    async submit(text) {
+      tmux('send-keys', '-t', 'codex', '-l', text);
+      await new Promise((r) => setTimeout(r, 600));
+      tmux('send-keys', '-t', 'codex', 'Enter');
+    },
     press: (...keys) => tmux('send-keys', '-t', 'codex', ...keys),
     async waitFor(pattern, ms = 30_000) {
       const until = Date.now() + ms;
