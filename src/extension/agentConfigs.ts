@@ -48,8 +48,10 @@ const CODEX_HOOK_COMMAND = `node "$${HOOK_VAR}" codex`;
 
 /**
  * Codex reads the bearer token from the named variable; its url is literal (set a fixed port).
- * `default_tools_approval_mode` lets `codex exec` (approval policy never) call our tools; the
- * PermissionRequest hook sends Codex's own approval prompts to the panel. Codex runs hook commands
+ * `default_tools_approval_mode` runs our tools without Codex's own "Allow the MCP server to run
+ * tool?" prompt: `codex exec` (approval policy never) refuses them otherwise, and the interactive
+ * codex would ask first (through the hook, in the panel) and only then show the question. The
+ * PermissionRequest hook sends Codex's approval prompts to the panel; Codex runs hook commands
  * through a shell, so the hook's path comes from the terminal's environment too.
  */
 export function codexConfigToml(url: string): string {
@@ -70,7 +72,7 @@ export function codexConfigToml(url: string): string {
 }
 
 function codex(url: string): AgentConfig {
-  return { agent: 'Codex CLI', where: '~/.codex/config.toml (or .codex/config.toml in a trusted project)', text: codexConfigToml(url) };
+  return { agent: 'Codex CLI', where: 'the end of ~/.codex/config.toml (or of .codex/config.toml in a trusted project); start codex from a VS Code terminal', text: codexConfigToml(url) };
 }
 
 /** OpenCode substitutes {env:VAR} anywhere in its config. */
