@@ -56,13 +56,36 @@ function claudeCode(): AgentConfig {
   };
 }
 
-/** Codex reads the bearer token from the named variable; its url is literal (set a fixed port). */
+/** The command an agent's permission hook runs (the extension's dist/approvalHook.js), from a VS Code terminal's environment. */
+const CODEX_HOOK_COMMAND = `node "$${HOOK_VAR}" codex`;
+
+/**
+ * Codex reads the bearer token from the named variable; its url is literal (set a fixed port).
+ * `default_tools_approval_mode` runs our tools without Codex's own "Allow the MCP server to run
+ * tool?" prompt: `codex exec` (approval policy never) refuses them otherwise, and the interactive
+ * codex would ask first (through the hook, in the panel) and only then show the question. The
+ * PermissionRequest hook sends Codex's approval prompts to the panel; Codex runs hook commands
+ * through a shell, so the hook's path comes from the terminal's environment too.
+ */
+export function codexConfigToml(url: string): string {
+  return [
+    `[mcp_servers.${MCP_SERVER_NAME}]`,
+    `url = "${url}"`,
+    `bearer_token_env_var = "${MCP_TOKEN_VAR}"`,
+    'default_tools_approval_mode = "approve"',
+    '',
+    '# Codex asks you once to trust this hook (or review it with /hooks).',
+    '[[hooks.PermissionRequest]]',
+    '[[hooks.PermissionRequest.hooks]]',
+    'type = "command"',
+    `command = '${CODEX_HOOK_COMMAND}'`,
+    'timeout = 600',
+    'statusMessage = "Waiting for your answer in the Agent Questions panel"',
+  ].join('\n');
+}
+
 function codex(url: string): AgentConfig {
-  return {
-    agent: 'Codex CLI',
-    where: '~/.codex/config.toml (or .codex/config.toml in a trusted project)',
-    text: [`[mcp_servers.${MCP_SERVER_NAME}]`, `url = "${url}"`, `bearer_token_env_var = "${MCP_TOKEN_VAR}"`].join('\n'),
-  };
+  return { agent: 'Codex CLI', where: 'the end of ~/.codex/config.toml (or of .codex/config.toml in a trusted project); start codex from a VS Code terminal', text: codexConfigToml(url) };
 }
 
 /** OpenCode substitutes {env:VAR} anywhere in its config. */

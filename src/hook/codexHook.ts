@@ -1,0 +1,27 @@
+// Codex CLI's PermissionRequest hook (0.171): stdin { hook_event_name: "PermissionRequest",
+// tool_name ("Bash" for shell commands and network access), tool_input { command, description? },
+// session_id, turn_id, cwd, model, permission_mode, transcript_path }; stdout { hookSpecificOutput:
+// { hookEventName: "PermissionRequest", decision: { behavior: "allow" } or { behavior: "deny",
+// message } } }. Codex fails closed on `updatedInput` (reserved), so an allow carries none. Exit 2
+// would be a denial; exit 1 is a failed hook, and Codex's own approval prompt asks instead.
+import type { HookAgent } from './hookAgents';
+
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+export const codexHook: HookAgent = {
+  name: 'Codex',
+  approveCall(input) {
+    if (!isObject(input) || input['hook_event_name'] !== 'PermissionRequest') {
+      return { problem: `expected Codex's PermissionRequest hook input (got hook_event_name ${JSON.stringify(isObject(input) ? input['hook_event_name'] : undefined)}); run it from [[hooks.PermissionRequest]]` };
+    }
+    const toolName = input['tool_name'];
+    const toolInput = input['tool_input'];
+    if (typeof toolName !== 'string' || !toolName || !isObject(toolInput)) return { problem: 'the PermissionRequest input has no tool_name or tool_input' };
+    return { tool_name: toolName, input: toolInput };
+  },
+  output(decision) {
+    const codexDecision = decision.behavior === 'allow' ? { behavior: 'allow' } : { behavior: 'deny', message: decision.message };
+    return JSON.stringify({ hookSpecificOutput: { hookEventName: 'PermissionRequest', decision: codexDecision } });
+  },
+  noDecisionExitCode: 1,
+};

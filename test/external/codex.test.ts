@@ -1,0 +1,196 @@
+import * as assert from 'node:assert/strict';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Frame } from 'playwright-core';
+import { agentConfigs } from '../../src/extension/agentConfigs';
+import { startResponsesModel, outputText, type ResponsesModel } from '../fixtures/openai-responses-model/server.mjs';
+import { runCodexExec, startCodexTui, type CodexRun } from '../harness/codexCli.mjs';
+import { button, waitForRequest } from '../ui/panelHelpers';
+import { useWorkbench, type Workbench } from '../ui/workbench';
+
+// The real Codex CLI (`codex exec`, and once the interactive `codex` in tmux) with the
+// configuration "Connect an External Agent…" hands out, byte for byte, against a scripted model on
+// 127.0.0.1; it asks through our MCP endpoint inside the real VS Code and the user answers in the panel.
+const DATABASE = { questions: [{ id: 'database', header: 'Database', question: 'Which database should I use?', options: [{ label: 'PostgreSQL' }, { label: 'SQLite' }] }] };
+const COMMAND = 'touch marker && echo done';
+const SCENARIOS = [
+  { match: 'scenario:ask', calls: [{ name: 'ask_user', input: DATABASE }] },
+  // Out of the sandbox: a command Codex must ask about under an approval policy that asks.
+  { match: 'scenario:shell', calls: [{ name: 'exec_command', input: { cmd: COMMAND, sandbox_permissions: 'require_escalated', justification: 'Create the marker file' } }] },
+];
+/** `codex exec` never asks unless approvals go through review; then the hook is asked first. Trust: see the tmux test. */
+const ASKING_EXEC = ['--approve-for-me', '--dangerously-bypass-hook-trust'];
+
+suite('Codex CLI through the configuration we hand out (the real codex exec and interactive codex)', () => {
+  let workbench: Workbench;
+  let panel: Frame;
+  let model: ResponsesModel;
+  let mcpUrl = '';
+  /** What a VS Code terminal has: the endpoint's URL and token (and the hook command's path). */
+  let terminalEnv: Record<string, string> = {};
+  useWorkbench((opened, openedPanel) => {
+    workbench = opened;
+    panel = openedPanel;
+  });
+
+  /** The Codex CLI configuration the connect command hands out, exactly. */
+  const handedOut = () => agentConfigs(mcpUrl).find((c) => c.agent === 'Codex CLI')!.text;
+
+  suiteSetup(async function () {
+    this.timeout(120_000);
+    model = await startResponsesModel({ scenarios: SCENARIOS });
+    await workbench.driver('config', { section: 'agentQuestions', key: 'mcp.enabled', value: true });
+    for (let i = 0; i < 100 && !mcpUrl; i++) {
+      mcpUrl = (await workbench.driver<{ value: { url?: string } }>('command', { id: 'agentQuestions.internal.mcpState' })).value.url ?? '';
+      if (!mcpUrl) await new Promise((r) => setTimeout(r, 100));
+    }
+    assert.match(mcpUrl, /^http:\/\/127\.0\.0\.1:\d+\/mcp$/);
+    terminalEnv = await workbench.driver<Record<string, string>>('terminalEnv', { names: ['AGENT_QUESTIONS_MCP_URL', 'AGENT_QUESTIONS_MCP_TOKEN', 'AGENT_QUESTIONS_HOOK'] });
+    assert.equal(terminalEnv['AGENT_QUESTIONS_MCP_URL'], mcpUrl);
+    assert.match(terminalEnv['AGENT_QUESTIONS_MCP_TOKEN'] ?? '', /^[A-Za-z0-9_-]{43}$/);
+    assert.match(terminalEnv['AGENT_QUESTIONS_HOOK'] ?? '', /\/dist\/approvalHook\.js$/);
+  });
+
+  suiteTeardown(async () => {
+    await model?.close();
+  });
+
+  const exec = (prompt: string, options: { env?: Record<string, string>; flags?: string[]; cwd?: string } = {}) =>
+    runCodexExec({ prompt, config: handedOut(), modelUrl: model.url, extraEnv: { ...terminalEnv, ...options.env }, flags: options.flags ?? [], ...(options.cwd ? { cwd: options.cwd } : {}) });
+
+  /** The CLI's result; a run that does not end in 60 s is killed and its output reported. */
+  async function finished(run: CodexRun, ms = 60_000) {
+    const timer = setTimeout(() => run.kill(), ms);
+    const result = await run.done;
+    clearTimeout(timer);
+    if (result.signal === 'SIGKILL') throw new Error(`Codex did not finish in ${ms} ms:\n${result.stdout}\n${result.stderr}`);
+    return result;
+  }
+
+  /** The function_call_output items the model received, in order. */
+  const toolOutputs = () => model.received.flatMap((r) => (r.body.input ?? []).filter((i) => i.type === 'function_call_output')).map((i) => outputText(i.output));
+
+  test('codex exec: the model calls ask_user in its namespace; the question appears labelled "Codex"; Codex prints the answer', async function () {
+    this.timeout(120_000);
+    const run = exec('Set up the service. scenario:ask');
+    await waitForRequest(panel, 'Which database should I use?');
+    // Codex's self-reported MCP client name (its initialize says title "Codex", name "codex-mcp-client")
+    assert.match(await panel.locator('.request-source').first().innerText(), /^Codex asks/);
+    assert.match(await panel.locator('.request-source .via').innerText(), /^MCP client · name self-reported · token [0-9a-f]{6}$/);
+    await panel.locator('vscode-radio[value="SQLite"]').click();
+    await button(panel, 'submit').click();
+    const { code, stdout } = await finished(run);
+    assert.equal(code, 0);
+    assert.match(stdout, /MODEL RECEIVED: [\s\S]*The user answered 1 question: database = "SQLite"\./);
+    // Codex offered our tools as a namespace and took the call that named it.
+    const offered = model.received[0]!.body.tools!.find((t) => t.type === 'namespace' && t.tools?.some((x) => x.name === 'ask_user'));
+    assert.equal(offered?.name, 'mcp__agent_questions');
+    assert.deepEqual(offered?.tools?.map((t) => t.name).sort(), ['approve', 'ask_user']);
+  });
+
+  test('codex exec with a wrong token: the tool is not offered and Codex prints why the endpoint refused it', async function () {
+    this.timeout(60_000);
+    const { code, stdout, stderr } = await finished(exec('Set up the service. scenario:ask', { env: { AGENT_QUESTIONS_MCP_TOKEN: 'wrong-token' } }));
+    assert.equal(code, 0);
+    assert.match(stdout, /no tool named ask_user was offered/);
+    // Codex prints only the 401's challenge, so that is where the reason goes.
+    assert.match(stderr, /AuthRequired[^\n]*missing or wrong token; start the agent in a VS Code terminal/);
+  });
+
+  test('killing Codex while its question is shown settles it as cancelled within 2 s and empties the queue', async function () {
+    this.timeout(60_000);
+    const run = exec('Set up the service. scenario:ask');
+    await waitForRequest(panel, 'Which database should I use?');
+    const killedAt = Date.now();
+    run.kill();
+    await panel.locator('.empty').waitFor({ timeout: 2000 });
+    const elapsed = Date.now() - killedAt;
+    assert.deepEqual(await workbench.driver('list'), []);
+    const history = await workbench.driver<Array<{ status: string; source: { type: string; label: string } }>>('history');
+    assert.equal(history[0]!.status, 'cancelled');
+    assert.deepEqual([history[0]!.source.type, history[0]!.source.label], ['mcp', 'Codex']);
+    assert.ok(elapsed < 2000, `settled after ${elapsed} ms`);
+    console.log(`      the panel was empty ${elapsed} ms after the kill`);
+    await run.done;
+  });
+
+  test('codex exec approvals through the hook: the command comes first in the queue, whole; Allow runs it; Deny sends the message to the model', async function () {
+    this.timeout(180_000);
+    // A question is already waiting: the permission must still come first.
+    const waiting = await workbench.driver<{ callId: number }>('ask', { request: { questions: [{ id: 'later', header: 'Later', question: 'A question that waits', options: [{ label: 'A' }, { label: 'B' }] }] } });
+    await waitForRequest(panel, 'A question that waits');
+    const cwd = mkdtempSync(join(tmpdir(), 'aq-codex-shell-'));
+    try {
+      let run = exec('Make the marker. scenario:shell', { flags: ASKING_EXEC, cwd });
+      const row = workbench.page.locator('.monaco-list-row', { hasText: 'wants to run a command' }).first();
+      await row.waitFor({ timeout: 60_000 });
+      const tree = await workbench.driver<{ value: { tree: Array<{ label: string; children: string[] }> } }>('command', { id: 'agentQuestions.internal.attentionState' });
+      assert.deepEqual(tree.value.tree, [
+        { label: 'Permissions', children: ['Codex wants to run a command'] },
+        { label: 'Questions', children: ['Later'] },
+      ]);
+      await row.click();
+      await waitForRequest(panel, 'wants to run a command');
+      assert.equal(await panel.locator('.tool-call pre.command').innerText(), COMMAND);
+      assert.match(await panel.locator('.request-source .via').innerText(), /^Codex hook/);
+      await workbench.screenshot('codex-permission-request');
+      await button(panel, 'allow_once').click();
+      assert.equal((await finished(run)).code, 0);
+      assert.equal(existsSync(join(cwd, 'marker')), true, 'the allowed command ran');
+      assert.match(toolOutputs().at(-1) ?? '', /Process exited with code 0[\s\S]*Output:\ndone/);
+
+      rmSync(join(cwd, 'marker'));
+      run = exec('Make the marker. scenario:shell', { flags: ASKING_EXEC, cwd });
+      await workbench.page.locator('.monaco-list-row', { hasText: 'wants to run a command' }).first().click({ timeout: 60_000 });
+      await waitForRequest(panel, 'wants to run a command');
+      await panel.locator('.deny-message').click();
+      await workbench.page.keyboard.type('not now, use the staging box');
+      await button(panel, 'deny').click();
+      const { stdout } = await finished(run);
+      assert.equal(existsSync(join(cwd, 'marker')), false, 'the denied command did not run');
+      // The model's next request carries the denial with the message.
+      assert.match(toolOutputs().at(-1) ?? '', /Rejected\(\\?"not now, use the staging box\\?"\)/);
+      assert.match(stdout, /not now, use the staging box/);
+    } finally {
+      rmSync(cwd, { recursive: true, force: true });
+      for (const pending of await workbench.driver<Array<{ id: string }>>('list')) await workbench.driver('reject', { requestId: pending.id });
+      await workbench.driver('await', { callId: waiting.callId });
+    }
+  });
+
+  test('the interactive codex (in tmux): trust the hook once as Codex asks; ask_user is answered in the panel, and Allow in the panel runs its command', async function () {
+    this.timeout(180_000);
+    // on-request: Codex asks before a command leaves the sandbox (its default here refuses at once)
+    const tui = startCodexTui({ config: handedOut(), modelUrl: model.url, extraEnv: terminalEnv, flags: ['-a', 'on-request'] });
+    try {
+      // The handed-out hook is new to Codex: it asks to review it before the first prompt.
+      await tui.waitFor(/Hooks need review[\s\S]*Trust all and continue/);
+      tui.press('Down');
+      tui.press('Enter');
+      await tui.waitFor(/Ask Codex to do anything/);
+      await tui.submit('Set up the service. scenario:ask');
+      await waitForRequest(panel, 'Which database should I use?').catch((error: Error) => {
+        throw new Error(`${error.message}\nCodex's screen:\n${tui.screen()}`);
+      });
+      assert.match(await panel.locator('.request-source').first().innerText(), /^Codex asks/);
+      await panel.locator('vscode-radio[value="PostgreSQL"]').click();
+      await button(panel, 'submit').click();
+      const screen = await tui.waitFor(/MODEL RECEIVED:[\s\S]*database = "PostgreSQL"/);
+      assert.match(screen, /Called agent-questions\.ask_user/);
+      assert.match(toolOutputs().at(-1) ?? '', /database = "PostgreSQL"/);
+
+      await tui.waitFor(/Worked for[\s\S]*Ask Codex to do anything/);
+      await tui.submit('Make the marker. scenario:shell');
+      await waitForRequest(panel, 'wants to run a command').catch((error: Error) => {
+        throw new Error(`${error.message}\nCodex's screen:\n${tui.screen()}`);
+      });
+      assert.equal(await panel.locator('.tool-call pre.command').innerText(), COMMAND);
+      await button(panel, 'allow_once').click();
+      await tui.waitFor(/MODEL RECEIVED:[\s\S]*Process exited with code 0/);
+      assert.equal(existsSync(join(tui.cwd, 'marker')), true, 'the allowed command ran');
+    } finally {
+      tui.close();
+    }
+  });
+});

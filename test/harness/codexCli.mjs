@@ -1,0 +1,125 @@
+// Runs the real Codex CLI (`codex exec`, or the interactive `codex` inside tmux) in a scratch HOME
+// and CODEX_HOME, against the scripted Responses model on 127.0.0.1 and the MCP endpoint of ours.
+// The config.toml is the text the test gives (the configuration we hand out, byte for byte) with
+// the scripted model provider's table appended; the top-level model keys go on the command line.
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { provisionCodex } from './agentClis.mjs';
+
+// Variables that would send the CLI's traffic elsewhere than 127.0.0.1, or point it at a real account.
+const STRIPPED = /^(https?_proxy|all_proxy|no_proxy|npm_.*|OPENAI_.*|CODEX_.*)$/i;
+const PROVIDER = 'scripted';
+const KEY_VAR = 'AGENT_QUESTIONS_SCRIPTED_MODEL_KEY';
+
+/** The model-provider table a test appends to the configuration under test. */
+export const providerToml = (modelUrl) =>
+  [`[model_providers.${PROVIDER}]`, 'name = "Scripted model"', `base_url = "${modelUrl}"`, `env_key = "${KEY_VAR}"`, 'wire_api = "responses"'].join('\n');
+
+/** Flags every run gets: the scripted model, and nothing that calls home. */
+const COMMON_ARGS = ['--disable', 'plugins', '-c', 'analytics.enabled=false', '-c', 'check_for_update_on_startup=false', '-c', `model="${PROVIDER}"`, '-c', `model_provider="${PROVIDER}"`];
+
+function scratch({ config, modelUrl, extraEnv, cwd: givenCwd }) {
+  const dir = mkdtempSync(join(tmpdir(), 'agent-questions-codex-'));
+  const codexHome = join(dir, 'codex');
+  const cwd = givenCwd ?? join(dir, 'work');
+  mkdirSync(codexHome);
+  mkdirSync(cwd, { recursive: true });
+  writeFileSync(join(codexHome, 'config.toml'), `${config}\n\n${providerToml(modelUrl)}\n`, { mode: 0o600 });
+  const inherited = Object.fromEntries(Object.entries(process.env).filter(([key]) => !STRIPPED.test(key)));
+  const env = {
+    ...inherited,
+    HOME: dir,
+    CODEX_HOME: codexHome,
+    XDG_CONFIG_HOME: join(dir, '.config'),
+    XDG_DATA_HOME: join(dir, '.local', 'share'),
+    XDG_CACHE_HOME: join(dir, '.cache'),
+    XDG_STATE_HOME: join(dir, '.local', 'state'),
+    [KEY_VAR]: 'dummy',
+    ...extraEnv,
+  };
+  const cleanUp = () => {
+    if (process.env.AGENT_QUESTIONS_KEEP === '1') process.stderr.write(`[codex] kept ${dir}\n`);
+    else rmSync(dir, { recursive: true, force: true });
+  };
+  return { dir, codexHome, cwd, env, cleanUp };
+}
+
+/**
+ * `codex exec <prompt>` with the given config.toml text. `flags` are added before the prompt.
+ * Returns { child, done, kill(), dir, cwd }; `done` resolves { code, signal, stdout, stderr } at
+ * exit; kill() sends SIGKILL to the launcher and the native binary.
+ */
+export function runCodexExec({ prompt, config, modelUrl, extraEnv = {}, flags = [], cwd: givenCwd }) {
+  const codex = provisionCodex();
+  const { dir, cwd, env, cleanUp } = scratch({ config, modelUrl, extraEnv, cwd: givenCwd });
+  const args = ['exec', '--skip-git-repo-check', ...COMMON_ARGS, ...flags, prompt];
+  // its own process group: `codex` is a Node launcher of the native binary, and kill() ends both
+  const child = spawn(codex, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk) => (stdout += chunk));
+  child.stderr.on('data', (chunk) => (stderr += chunk));
+  const done = new Promise((resolve, reject) => {
+    child.once('error', (error) => {
+      cleanUp();
+      reject(error);
+    });
+    child.once('close', (code, signal) => {
+      cleanUp();
+      resolve({ code, signal, stdout, stderr });
+    });
+  });
+  const kill = () => {
+    try {
+      process.kill(-child.pid, 'SIGKILL');
+    } catch {
+      // already gone
+    }
+  };
+  return { child, done, kill, dir, cwd };
+}
+
+/**
+ * The interactive `codex` in a detached tmux session of its own (a private socket), 200×50.
+ * Returns { screen(), type(text), submit(text), press(...keys), waitFor(regex, ms), cwd, close() }.
+ */
+export function startCodexTui({ config, modelUrl, extraEnv = {}, flags = [], cwd: givenCwd }) {
+  const codex = provisionCodex();
+  const { cwd, env, cleanUp } = scratch({ config, modelUrl, extraEnv, cwd: givenCwd });
+  const socket = `aq-codex-${process.pid}-${Date.now()}`;
+  const tmux = (...args) => execFileSync('tmux', ['-L', socket, ...args], { encoding: 'utf8', env });
+  // The tmux server starts here, so the session's shell inherits `env` (and nothing is on a command line).
+  tmux('new-session', '-d', '-s', 'codex', '-x', '200', '-y', '50', '-c', cwd, codex, ...COMMON_ARGS, ...flags);
+  const screen = () => tmux('capture-pane', '-p', '-t', 'codex');
+  return {
+    cwd,
+    screen,
+    type: (text) => tmux('send-keys', '-t', 'codex', '-l', text),
+    /** Types a prompt and sends it; Enter right after fast typing would count as part of a paste. */
+    async submit(text) {
+      tmux('send-keys', '-t', 'codex', '-l', text);
+      await new Promise((r) => setTimeout(r, 600));
+      tmux('send-keys', '-t', 'codex', 'Enter');
+    },
+    press: (...keys) => tmux('send-keys', '-t', 'codex', ...keys),
+    async waitFor(pattern, ms = 30_000) {
+      const until = Date.now() + ms;
+      for (;;) {
+        const text = screen();
+        if (pattern.test(text)) return text;
+        if (Date.now() > until) throw new Error(`the Codex screen never showed ${pattern}:\n${text}`);
+        await new Promise((r) => setTimeout(r, 200));
+      }
+    },
+    close() {
+      try {
+        tmux('kill-server');
+      } catch {
+        // already gone
+      }
+      cleanUp();
+    },
+  };
+}
