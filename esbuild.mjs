@@ -23,6 +23,8 @@ const builds = [
   { ...common, entryPoints: ['src/extension/mcpModule.ts'], outfile: 'dist/mcp.js', platform: 'node', format: 'cjs' },
   // Loaded when the panel first shows markdown (see src/extension/markdownRenderer.ts).
   { ...common, entryPoints: ['src/extension/markdownModule.ts'], outfile: 'dist/markdown.js', platform: 'node', format: 'cjs' },
+  // The command agents' permission hooks run (src/hook): Node builtins only, started once per tool call.
+  { ...common, metafile: true, entryPoints: ['src/hook/approvalHook.ts'], outfile: 'dist/approvalHook.js', platform: 'node', format: 'cjs' },
   { ...common, metafile: true, entryPoints: ['src/webview/main.ts'], outfile: 'dist/webview.js', platform: 'browser', format: 'iife' },
 ];
 /** Libraries only dist/markdown.js may hold: activation and the panel stay small. */

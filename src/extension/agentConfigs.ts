@@ -2,6 +2,8 @@
 // environment of a terminal VS Code started (AGENT_QUESTIONS_MCP_TOKEN), so no secret is pasted.
 export const MCP_URL_VAR = 'AGENT_QUESTIONS_MCP_URL';
 export const MCP_TOKEN_VAR = 'AGENT_QUESTIONS_MCP_TOKEN';
+/** Absolute path of the shipped hook command (dist/approvalHook.js), for agents' permission hooks. */
+export const HOOK_VAR = 'AGENT_QUESTIONS_HOOK';
 export const MCP_SERVER_NAME = 'agent-questions';
 
 export interface AgentConfig {

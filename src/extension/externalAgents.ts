@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { Policy } from '../broker/askWithPolicy';
 import type { QuestionBroker } from '../broker/broker';
-import { agentConfigs, MCP_TOKEN_VAR, MCP_URL_VAR } from './agentConfigs';
+import { agentConfigs, HOOK_VAR, MCP_TOKEN_VAR, MCP_URL_VAR } from './agentConfigs';
 import type { Attention } from './attention';
 import type { McpEndpoint, SessionInfo } from './mcpEndpoint';
 import { readSettings } from './settings';
@@ -33,6 +33,9 @@ export class ExternalAgents implements vscode.Disposable {
     private readonly attention: Attention,
     private readonly log: vscode.LogOutputChannel,
   ) {
+    // The permission hooks in the handed-out configurations run this command; with the endpoint
+    // off it says so on stderr and the agent asks in its own prompt.
+    context.environmentVariableCollection.replace(HOOK_VAR, join(context.extensionPath, 'dist', 'approvalHook.js'));
     this.disposables.push(
       vscode.workspace.onDidChangeConfiguration((event) => {
         if (event.affectsConfiguration('agentQuestions.mcp')) void this.apply();

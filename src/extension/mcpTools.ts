@@ -11,6 +11,7 @@ import type { CancellationSignal } from '../broker/events';
 import type { RequestSource } from '../broker/schemas';
 import { ASK_USER_DESCRIPTION, askUserJsonSchema, toolJsonSchema } from '../broker/toolSchema';
 import { uiText } from '../broker/visibleText';
+import { connectionWay } from '../hook/hookClients';
 
 export interface McpToolsContext {
   broker: QuestionBroker;
@@ -63,10 +64,11 @@ function toSignal(...signals: AbortSignal[]): CancellationSignal {
  */
 export function createToolServer(context: McpToolsContext, version: string, scope: () => CallScope | undefined): Server {
   const server = new Server({ name: 'agent-questions', version }, { capabilities: { tools: {} } });
+  // The way it connected (MCP, or the hook command of an agent) is self-reported like the name.
   const source = (call: CallScope | undefined): RequestSource => ({
     type: 'mcp',
     label: selfReportedName(server),
-    via: `MCP client · name self-reported${call ? ` · token ${call.tokenId}` : ''}`,
+    via: `${connectionWay(server.getClientVersion()?.name)} · name self-reported${call ? ` · token ${call.tokenId}` : ''}`,
   });
 
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: TOOLS }));

@@ -1,0 +1,186 @@
+// The hook command's MCP client: one session on our Streamable HTTP endpoint (initialize, then
+// notifications/initialized, then tools/call `approve`), plain JSON-RPC over node:http. Replies may
+// be JSON or an SSE stream. Only loopback URLs get the token. Node builtins only.
+import { request, type IncomingMessage } from 'node:http';
+
+/** Why no decision could be had; the message is for the user's terminal and never holds the token. */
+export class HookFailure extends Error {}
+
+export interface ApproveCall {
+  tool_name: string;
+  input: Record<string, unknown>;
+  tool_use_id?: string;
+}
+
+export type ApproveDecision = { behavior: 'allow'; updatedInput: Record<string, unknown> } | { behavior: 'deny'; message: string };
+
+export interface ApproveOptions {
+  url: string;
+  token: string;
+  clientInfo: { name: string; title: string; version: string };
+  /** Aborted when the agent stops waiting: the request closes and the panel settles it as cancelled. */
+  signal: AbortSignal;
+  /** For every step before the user is asked (the endpoint is down or hangs). */
+  connectTimeoutMs?: number;
+}
+
+const PROTOCOL_VERSION = '2025-06-18';
+const MAX_REPLY_BYTES = 4 * 1024 * 1024;
+
+interface Reply {
+  status: number;
+  sessionId: string | undefined;
+  contentType: string;
+  body: string;
+}
+
+/** The URL, if it is one we may send the token to: http on the loopback interface. */
+export function loopbackUrl(text: string): URL | undefined {
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    return undefined;
+  }
+  const loopback = url.hostname === '127.0.0.1' || url.hostname === 'localhost' || url.hostname === '[::1]';
+  return url.protocol === 'http:' && loopback ? url : undefined;
+}
+
+function send(url: URL, method: string, headers: Record<string, string>, body: string | undefined, signal: AbortSignal, timeoutMs: number | undefined): Promise<Reply> {
+  return new Promise((resolve, reject) => {
+    const req = request(url, { method, headers: { ...headers, ...(body !== undefined ? { 'content-length': String(Buffer.byteLength(body)) } : {}) }, signal, agent: false });
+    const timer = timeoutMs ? setTimeout(() => req.destroy(new HookFailure(`the endpoint at ${url.origin} did not answer within ${timeoutMs / 1000} s`)), timeoutMs) : undefined;
+    const done = () => clearTimeout(timer);
+    req.on('error', (error) => {
+      done();
+      reject(error);
+    });
+    req.on('response', (res: IncomingMessage) => {
+      const chunks: Buffer[] = [];
+      let size = 0;
+      res.on('data', (chunk: Buffer) => {
+        size += chunk.length;
+        if (size > MAX_REPLY_BYTES) req.destroy(new HookFailure('the endpoint sent an oversized reply'));
+        else chunks.push(chunk);
+      });
+      res.on('end', () => {
+        done();
+        const session = res.headers['mcp-session-id'];
+        resolve({ status: res.statusCode ?? 0, sessionId: typeof session === 'string' ? session : undefined, contentType: String(res.headers['content-type'] ?? ''), body: Buffer.concat(chunks).toString('utf8') });
+      });
+      res.on('error', (error) => {
+        done();
+        reject(error);
+      });
+    });
+    req.end(body);
+  });
+}
+
+/** The JSON-RPC messages of a reply: one JSON value (or a batch), or the `data:` events of an SSE stream. */
+export function replyMessages(contentType: string, body: string): unknown[] {
+  if (/text\/event-stream/i.test(contentType)) {
+    const messages: unknown[] = [];
+    for (const event of body.split(/\r?\n\r?\n/)) {
+      const data = event
+        .split(/\r?\n/)
+        .filter((line) => line.startsWith('data:'))
+        .map((line) => line.slice(line.startsWith('data: ') ? 6 : 5))
+        .join('\n');
+      if (!data) continue;
+      try {
+        messages.push(JSON.parse(data));
+      } catch {
+        // a keep-alive or a comment, not a message
+      }
+    }
+    return messages;
+  }
+  try {
+    const parsed: unknown = JSON.parse(body);
+    return Array.isArray(parsed) ? parsed : [parsed];
+  } catch {
+    return [];
+  }
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** Printable server text: one line, no control characters, capped. */
+const oneLine = (text: string) => text.replace(/[\u0000-\u001F\u007F-\u009F\u2028\u2029]+/g, ' ').trim().slice(0, 300);
+
+function statusFailure(status: number, step: string): HookFailure {
+  if (status === 401) return new HookFailure('the endpoint refused the token (401): it was rotated or belongs to another VS Code window; open a new VS Code terminal and start the agent there');
+  if (status === 403) return new HookFailure('the endpoint refused the request (403)');
+  return new HookFailure(`the endpoint answered HTTP ${status} to ${step}`);
+}
+
+/** The result of the JSON-RPC request `id` in a reply, or a HookFailure saying what went wrong. */
+function resultOf(reply: Reply, id: number, step: string): Record<string, unknown> {
+  if (reply.status !== 200) throw statusFailure(reply.status, step);
+  const message = replyMessages(reply.contentType, reply.body).find((m) => isObject(m) && m['id'] === id);
+  if (!isObject(message)) throw new HookFailure(`the endpoint's reply to ${step} held no answer`);
+  if (isObject(message['error'])) throw new HookFailure(`the endpoint refused ${step}: ${oneLine(String(message['error']['message'] ?? 'error'))}`);
+  if (!isObject(message['result'])) throw new HookFailure(`the endpoint's reply to ${step} held no result`);
+  return message['result'];
+}
+
+/** The decision in the approve tool's result, as its text content holds it. */
+export function decisionOf(result: Record<string, unknown>): ApproveDecision {
+  const content = Array.isArray(result['content']) ? result['content'] : [];
+  const text = content.find((c): c is { text: string } => isObject(c) && c['type'] === 'text' && typeof c['text'] === 'string')?.text ?? '';
+  if (result['isError'] === true) throw new HookFailure(`the approve tool failed: ${oneLine(text)}`);
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    throw new HookFailure('the approve tool answered something other than a decision');
+  }
+  if (isObject(parsed) && parsed['behavior'] === 'allow' && isObject(parsed['updatedInput'])) return { behavior: 'allow', updatedInput: parsed['updatedInput'] };
+  if (isObject(parsed) && parsed['behavior'] === 'deny' && typeof parsed['message'] === 'string') return { behavior: 'deny', message: parsed['message'] };
+  throw new HookFailure('the approve tool answered something other than a decision');
+}
+
+/** Asks the endpoint's `approve` tool and waits as long as the user takes. Throws HookFailure. */
+export async function askApprove(call: ApproveCall, options: ApproveOptions): Promise<ApproveDecision> {
+  const url = loopbackUrl(options.url);
+  if (!url) throw new HookFailure('the endpoint URL is not an http URL on 127.0.0.1; the token is sent nowhere else');
+  const connectTimeoutMs = options.connectTimeoutMs ?? 10_000;
+  const base: Record<string, string> = { authorization: `Bearer ${options.token}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
+  const post = (headers: Record<string, string>, message: unknown, timeoutMs: number | undefined) => send(url, 'POST', { ...base, ...headers }, JSON.stringify(message), options.signal, timeoutMs);
+
+  let reply: Reply;
+  try {
+    reply = await post({}, { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: PROTOCOL_VERSION, capabilities: {}, clientInfo: options.clientInfo } }, connectTimeoutMs);
+  } catch (error) {
+    throw connectFailure(error, url);
+  }
+  const initialized = resultOf(reply, 1, 'initialize');
+  const sessionId = reply.sessionId;
+  if (!sessionId) throw new HookFailure('the endpoint opened no session');
+  const version = typeof initialized['protocolVersion'] === 'string' ? initialized['protocolVersion'] : PROTOCOL_VERSION;
+  const session = { 'mcp-session-id': sessionId, 'mcp-protocol-version': version };
+  try {
+    const note = await post(session, { jsonrpc: '2.0', method: 'notifications/initialized' }, connectTimeoutMs);
+    if (note.status !== 202 && note.status !== 200) throw statusFailure(note.status, 'notifications/initialized');
+    const arguments_ = { tool_name: call.tool_name, input: call.input, ...(call.tool_use_id !== undefined ? { tool_use_id: call.tool_use_id } : {}) };
+    // No timeout: the question waits in the panel as long as the user takes.
+    const answer = await post(session, { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'approve', arguments: arguments_ } }, undefined);
+    return decisionOf(resultOf(answer, 2, 'the approve call'));
+  } catch (error) {
+    throw connectFailure(error, url);
+  } finally {
+    // Best effort: the endpoint also closes idle sessions itself when it needs room.
+    if (!options.signal.aborted) await send(url, 'DELETE', { authorization: base.authorization!, ...session }, undefined, options.signal, 2000).catch(() => undefined);
+  }
+}
+
+/** A transport error as a HookFailure that says what to do. */
+function connectFailure(error: unknown, url: URL): HookFailure {
+  if (error instanceof HookFailure) return error;
+  const code = (error as { code?: string }).code;
+  if (code === 'ABORT_ERR' || (error as Error).name === 'AbortError') return new HookFailure('the agent stopped waiting');
+  if (code === 'ECONNREFUSED') return new HookFailure(`nothing listens at ${url.origin}${url.pathname}: the endpoint is off or VS Code was closed (turn on agentQuestions.mcp.enabled, then open a new terminal)`);
+  if (code === 'ECONNRESET') return new HookFailure(`the endpoint at ${url.origin} closed the connection (VS Code closed, or the session was disconnected)`);
+  return new HookFailure(`cannot reach the endpoint at ${url.origin} (${code ?? oneLine((error as Error).message ?? String(error))})`);
+}

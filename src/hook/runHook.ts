@@ -1,0 +1,60 @@
+// The hook command's work, apart from the process it runs in (so unit tests can drive it): read the
+// agent's hook input, ask the endpoint's `approve` tool, print the decision in the agent's shape.
+// Fails closed: any problem prints no decision, one line on stderr, and the agent's own prompt asks.
+import { MCP_TOKEN_VAR, MCP_URL_VAR } from '../extension/agentConfigs';
+import { HOOK_CLIENT_PREFIX } from './hookClients';
+import { HOOK_AGENTS } from './hookAgents';
+import { askApprove, HookFailure } from './mcpApprove';
+
+export interface HookRun {
+  /** The command's arguments after the script: `<agent>`. */
+  args: string[];
+  /** The hook input, read whole from stdin. */
+  stdin: string;
+  env: Record<string, string | undefined>;
+  /** Aborted when the agent goes away or stops waiting. */
+  signal: AbortSignal;
+  connectTimeoutMs?: number;
+}
+
+export interface HookOutcome {
+  exitCode: number;
+  stdout: string;
+  stderr: string;
+}
+
+const USAGE = `usage: node approvalHook.js <${Object.keys(HOOK_AGENTS).join('|')}>, run by the agent's permission hook with its hook input on stdin`;
+
+export async function runHook(run: HookRun): Promise<HookOutcome> {
+  const agentId = run.args[0] ?? '';
+  const agent = Object.hasOwn(HOOK_AGENTS, agentId) ? HOOK_AGENTS[agentId] : undefined;
+  if (!agent) return { exitCode: 1, stdout: '', stderr: `Agent Questions hook: unknown agent ${JSON.stringify(agentId)}; ${USAGE}\n` };
+  const fail = (why: string): HookOutcome => ({ exitCode: agent.noDecisionExitCode, stdout: '', stderr: `Agent Questions hook: ${why}; ${agent.name} asks you itself.\n` });
+
+  let input: unknown;
+  try {
+    input = JSON.parse(run.stdin);
+  } catch {
+    return fail('the hook input on stdin is not JSON');
+  }
+  const call = agent.approveCall(input);
+  if ('problem' in call) return fail(call.problem);
+
+  const url = run.env[MCP_URL_VAR];
+  const token = run.env[MCP_TOKEN_VAR];
+  if (!url || !token) return fail(`$${MCP_URL_VAR} or $${MCP_TOKEN_VAR} is not set: start ${agent.name} from a VS Code terminal opened after turning on the endpoint (Agent Questions: Connect an External Agent…)`);
+
+  try {
+    const decision = await askApprove(call, {
+      url,
+      token,
+      clientInfo: { name: `${HOOK_CLIENT_PREFIX}${agentId}`, title: agent.name, version: '1' },
+      signal: run.signal,
+      ...(run.connectTimeoutMs !== undefined ? { connectTimeoutMs: run.connectTimeoutMs } : {}),
+    });
+    return { exitCode: 0, stdout: `${agent.output(decision)}\n`, stderr: '' };
+  } catch (error) {
+    if (error instanceof HookFailure) return fail(error.message);
+    return fail(`unexpected error (${error instanceof Error ? error.name : 'unknown'})`);
+  }
+}
