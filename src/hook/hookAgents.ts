@@ -1,6 +1,7 @@
 // The agents whose hooks run this command: how each one's hook input becomes an `approve` call and
 // how the decision is printed for it. One entry per agent, each in its own file.
 import { claudeCodeHook } from './claudeCodeHook';
+import { openCodeHook } from './openCodeHook';
 import type { ApproveCall, ApproveDecision } from './mcpApprove';
 
 export interface HookAgent {
@@ -17,4 +18,5 @@ export interface HookAgent {
 /** Keyed by the command's `<agent>` argument (also the keys of HOOK_WAYS). */
 export const HOOK_AGENTS: Readonly<Record<string, HookAgent>> = {
   'claude-code': claudeCodeHook,
+  opencode: openCodeHook,
 };
