@@ -60,7 +60,7 @@ function codex(url: string): AgentConfig {
  * OpenCode substitutes {env:VAR} anywhere in its config. `mcp.servers` is the layout of OpenCode's
  * current docs, which 1.18 also reads. Its MCP calls time out after 60 s unless the server says
  * otherwise, and a question waits for the user: a day (catalog equal to execution, or 1.18 ignores it).
- * The plugin brings its permission prompts and its own questions to the panel.
+ * The plugin, a file beside it, brings its permission prompts and its own questions to the panel.
  */
 function openCode(): AgentConfig {
   const day = 24 * 60 * 60 * 1000;
@@ -71,6 +71,7 @@ function openCode(): AgentConfig {
         [MCP_SERVER_NAME]: { type: 'remote', url: `{env:${MCP_URL_VAR}}`, headers: { Authorization: `Bearer {env:${MCP_TOKEN_VAR}}` }, oauth: false, timeout: { catalog: day, execution: day } },
       },
     },
+    plugin: [`./${OPENCODE_PLUGIN_PATH}`],
   };
   const files = [
     { path: 'opencode.json', text: JSON.stringify(config, null, 2) },
@@ -78,7 +79,7 @@ function openCode(): AgentConfig {
   ];
   return {
     agent: 'OpenCode',
-    where: `opencode.json and ${OPENCODE_PLUGIN_PATH} in your project (or in ~/.config/opencode/)`,
+    where: `opencode.json and ${OPENCODE_PLUGIN_PATH} beside it, in your project (or in ~/.config/opencode/)`,
     text: [
       '// opencode.json',
       files[0]!.text,

@@ -1,9 +1,10 @@
-// The OpenCode plugin "Connect an External Agent…" hands out (.opencode/plugins/agent-questions.js).
+// The OpenCode plugin "Connect an External Agent…" hands out, a file beside opencode.json that its
+// `plugin` key names (a .opencode/ folder would make OpenCode install packages from npm first).
 // OpenCode 1.18 never calls a plugin's `permission.ask` hook, so the plugin listens for its
 // `permission.asked` / `question.asked` events, runs our hook command (`node "$AGENT_QUESTIONS_HOOK"
 // opencode`, src/hook/openCodeHook.ts) and answers through OpenCode's own reply routes. It fails
 // closed: no hook, no endpoint or no decision leaves the request to OpenCode's own prompt.
-export const OPENCODE_PLUGIN_PATH = '.opencode/plugins/agent-questions.js';
+export const OPENCODE_PLUGIN_PATH = 'opencode-agent-questions.js';
 
 export const OPENCODE_PLUGIN = `// Agent Questions: OpenCode's permission prompts and its own questions also appear in the Agent
 // Questions panel in VS Code; whichever answers first, there or in OpenCode, wins. Outside a VS Code
