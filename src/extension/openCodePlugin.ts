@@ -12,7 +12,7 @@ export const OPENCODE_PLUGIN = `// Agent Questions: OpenCode's permission prompt
 import { spawn } from "node:child_process";
 
 // Asks OpenCode settles by itself at once (\`opencode run\` rejects permission asks) never reach the panel.
-const GRACE_MS = 300;
+const GRACE_MS = 1000;
 
 export const AgentQuestions = async ({ client }) => {
   const asking = new Map(); // OpenCode request id -> the hook command asking the panel

@@ -135,6 +135,14 @@ suite('OpenCode through the MCP endpoint and its plugin (the real OpenCode CLI)'
   /** OpenCode starts in 3–35 s here, so the first request can take a while to appear. */
   const shown = (text: string) => panel.locator('.request', { hasText: text }).first().waitFor({ timeout: 90_000 });
 
+  test('`opencode mcp list` connects with the configuration we hand out, and fails with a wrong token', async function () {
+    this.timeout(60_000);
+    const where = project();
+    const list = async (token: string) => (await finished(start(['mcp', 'list'], { ...where, env: { ...where.env, AGENT_QUESTIONS_MCP_TOKEN: token } }), 30_000)).stdout;
+    assert.match(await list(terminalEnv['AGENT_QUESTIONS_MCP_TOKEN']!), /✓ agent-questions\s+connected/);
+    assert.match(await list('wrong'), /✗ agent-questions\s+failed[\s\S]*401/);
+  });
+
   test('`opencode run` asks through ask_user with the configuration we hand out; the request is labelled with its name; after more than a minute the answer from the panel is in its output', async function () {
     this.timeout(240_000);
     const run = start(['run', 'Set up the service. scenario:ask'], project());
@@ -151,8 +159,16 @@ suite('OpenCode through the MCP endpoint and its plugin (the real OpenCode CLI)'
     const { code, stdout } = await finished(run);
     assert.equal(code, 0, stdout);
     assert.match(stdout, /MODEL RECEIVED: The user answered 1 question: database = "SQLite"\./);
-    const offered = model.received.find((r) => r.body.tools?.some((t) => t.function.name === ASK_USER));
-    assert.ok(offered, 'the model was offered agent-questions_ask_user');
+  });
+
+  test('`opencode run` rejects a permission ask itself at once; the plugin leaves it alone, so nothing comes and goes in the panel', async function () {
+    this.timeout(120_000);
+    const where = project();
+    const { stdout, stderr } = await finished(start(['run', 'Make the marker. scenario:bash'], where));
+    assert.match(stdout + stderr, /permission requested: bash \(touch marker, echo done\); auto-rejecting/);
+    assert.equal(existsSync(join(where.cwd, 'marker')), false);
+    const history = await workbench.driver<Array<{ kind: string; summary: string }>>('history');
+    assert.deepEqual(history.filter((h) => h.kind === 'permission'), [], 'no permission request came and went');
   });
 
   test('the plugin brings OpenCode permission asks to the panel first (Allow runs the command, Deny tells the model why) and its own question tool as a question; with a stale token OpenCode keeps the ask itself', async function () {
