@@ -108,6 +108,8 @@ export const SourceSchema = z.object({
   label: z.string(),
   /** How the asker reached us, when its label is only what it says of itself (MCP clients: name and token). */
   via: z.string().optional(),
+  /** The way an outside agent connected: "MCP client", "Claude Code hook", "Codex hook", … (self-reported). */
+  way: z.string().optional(),
 });
 
 export const QuestionSchema = z.object({

@@ -30,10 +30,20 @@ export function claudeCodeMcpJson(): string {
 /** The same, written by Claude Code itself (single quotes keep the variables for it to expand). */
 export const CLAUDE_MCP_ADD_ARGS = ['mcp', 'add', '--scope', 'project', '--transport', 'http', MCP_SERVER_NAME, `\${${MCP_URL_VAR}}`, '--header', `Authorization: Bearer \${${MCP_TOKEN_VAR}}`];
 
+/**
+ * Claude Code's hooks running our hook command (its shell expands the variable): PermissionRequest
+ * for its permission prompts, PreToolUse for its own question tool. A day's timeout: the request
+ * waits in the sidebar as long as the user takes.
+ */
+export function claudeCodeHookSettings(): string {
+  const hook = { type: 'command', command: `node "$${HOOK_VAR}" claude-code`, timeout: 86400 };
+  return JSON.stringify({ hooks: { PermissionRequest: [{ matcher: '*', hooks: [hook] }], PreToolUse: [{ matcher: 'AskUserQuestion', hooks: [hook] }] } }, null, 2);
+}
+
 function claudeCode(): AgentConfig {
   return {
     agent: 'Claude Code',
-    where: '.mcp.json in your project (or run the claude mcp add line)',
+    where: '.mcp.json (or the claude mcp add line) and .claude/settings.json in your project',
     text: [
       '// .mcp.json',
       claudeCodeMcpJson(),
@@ -41,8 +51,11 @@ function claudeCode(): AgentConfig {
       '# or the same from a shell (single quotes: Claude Code expands the variables when it starts):',
       `claude ${CLAUDE_MCP_ADD_ARGS.map((a) => (/^[\w.-]+$/.test(a) ? a : `'${a}'`)).join(' ')}`,
       '',
-      '# let its permission prompts and its own questions come to the Agent Questions sidebar:',
+      '# let its permission prompts and its own questions come to the Agent Questions sidebar (print mode, claude -p):',
       `claude --permission-prompt-tool mcp__${MCP_SERVER_NAME}__approve`,
+      '',
+      '// .claude/settings.json (interactive sessions: each permission prompt also waits in the sidebar, answer in either; its own questions are asked in the sidebar)',
+      claudeCodeHookSettings(),
     ].join('\n'),
   };
 }

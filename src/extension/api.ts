@@ -33,6 +33,8 @@ export interface RequestSource {
   label: string;
   /** How the asker reached us, when `label` is only what it says of itself (MCP clients). */
   via?: string;
+  /** The way an outside agent connected: "MCP client", "Claude Code hook", "Codex hook", … (self-reported). */
+  way?: string;
 }
 
 export interface QuestionRequest {

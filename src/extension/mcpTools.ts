@@ -65,11 +65,10 @@ function toSignal(...signals: AbortSignal[]): CancellationSignal {
 export function createToolServer(context: McpToolsContext, version: string, scope: () => CallScope | undefined): Server {
   const server = new Server({ name: 'agent-questions', version }, { capabilities: { tools: {} } });
   // The way it connected (MCP, or the hook command of an agent) is self-reported like the name.
-  const source = (call: CallScope | undefined): RequestSource => ({
-    type: 'mcp',
-    label: selfReportedName(server),
-    via: `${connectionWay(server.getClientVersion()?.name)} · name self-reported${call ? ` · token ${call.tokenId}` : ''}`,
-  });
+  const source = (call: CallScope | undefined): RequestSource => {
+    const way = connectionWay(server.getClientVersion()?.name);
+    return { type: 'mcp', label: selfReportedName(server), via: `${way} · name self-reported${call ? ` · token ${call.tokenId}` : ''}`, way };
+  };
 
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: TOOLS }));
 

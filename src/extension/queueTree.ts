@@ -54,11 +54,12 @@ export class QueueTree implements vscode.TreeDataProvider<QueueNode>, vscode.Dis
     }
     const item = new vscode.TreeItem(requestLabel(node), vscode.TreeItemCollapsibleState.None);
     item.id = node.id;
-    item.description = `${uiText(node.source.label, 60)} · ${describeAge(node.createdAt)}`;
+    const from = `${uiText(node.source.label, 60)}${node.source.way ? ` · ${uiText(node.source.way, 40)}` : ''}`;
+    item.description = `${from} · ${describeAge(node.createdAt)}`;
     item.tooltip = requestTooltip(node);
     item.iconPath = new vscode.ThemeIcon(node.kind === 'permission' ? 'shield' : node.questions.some((q) => q.kind === 'secret') ? 'key' : 'question');
     item.contextValue = `agentQuestions.${node.kind}`;
-    item.accessibilityInformation = { label: `${node.kind === 'permission' ? 'Permission' : 'Question'}: ${requestLabel(node)}, from ${uiText(node.source.label, 60)}, ${describeAge(node.createdAt)}` };
+    item.accessibilityInformation = { label: `${node.kind === 'permission' ? 'Permission' : 'Question'}: ${requestLabel(node)}, from ${from}, ${describeAge(node.createdAt)}` };
     item.command = { command: 'agentQuestions.answer', title: 'Answer', arguments: [node] };
     return item;
   }

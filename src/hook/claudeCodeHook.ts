@@ -1,26 +1,41 @@
-// Claude Code's PermissionRequest hook: stdin { hook_event_name: "PermissionRequest", tool_name,
-// tool_input, session_id, cwd, permission_suggestions, … }; stdout { hookSpecificOutput: {
-// hookEventName: "PermissionRequest", decision: { behavior: "allow", updatedInput } or
-// { behavior: "deny", message } } }. Exit 1 is a non-blocking error: Claude Code shows stderr
-// and asks in its own prompt.
+// Claude Code's hooks. PermissionRequest: stdin { hook_event_name: "PermissionRequest", tool_name,
+// tool_input, session_id, transcript_path, cwd, permission_suggestions, … }; stdout
+// { hookSpecificOutput: { hookEventName: "PermissionRequest", decision: { behavior: "allow",
+// updatedInput } or { behavior: "deny", message } } }. PreToolUse on its own question tool
+// (AskUserQuestion): the approve tool asks the questions in the panel and returns the answers in
+// updatedInput, printed as { hookEventName: "PreToolUse", permissionDecision: "allow", updatedInput }
+// or "deny" with permissionDecisionReason. Exit 1 is a non-blocking error: Claude Code asks in its
+// own prompt. It shows its permission prompt while the hook waits, too: an answer there is seen in
+// its transcript, and the panel's request is withdrawn.
+import { answeredInTranscript } from './claudeCodeTranscript';
 import type { HookAgent } from './hookAgents';
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
+/** Its built-in question tool: the one tool a PreToolUse hook should send here. */
+const QUESTION_TOOL = 'AskUserQuestion';
+
 export const claudeCodeHook: HookAgent = {
   name: 'Claude Code',
   approveCall(input) {
-    if (!isObject(input) || input['hook_event_name'] !== 'PermissionRequest') {
-      return { problem: `expected Claude Code's PermissionRequest hook input (got hook_event_name ${JSON.stringify(isObject(input) ? input['hook_event_name'] : undefined)}); run it from hooks.PermissionRequest` };
+    const event = isObject(input) ? input['hook_event_name'] : undefined;
+    const isQuestion = event === 'PreToolUse' && isObject(input) && input['tool_name'] === QUESTION_TOOL;
+    if (!isObject(input) || (event !== 'PermissionRequest' && !isQuestion)) {
+      return { problem: `expected Claude Code's PermissionRequest hook input, or PreToolUse for ${QUESTION_TOOL} (got hook_event_name ${JSON.stringify(event)} for ${JSON.stringify(isObject(input) ? input['tool_name'] : undefined)})` };
     }
     const toolName = input['tool_name'];
     const toolInput = input['tool_input'];
-    if (typeof toolName !== 'string' || !toolName || !isObject(toolInput)) return { problem: 'the PermissionRequest input has no tool_name or tool_input' };
+    if (typeof toolName !== 'string' || !toolName || !isObject(toolInput)) return { problem: `the ${String(event)} input has no tool_name or tool_input` };
     const toolUseId = input['tool_use_id'];
     return { tool_name: toolName, input: toolInput, ...(typeof toolUseId === 'string' ? { tool_use_id: toolUseId } : {}) };
   },
-  output(decision) {
+  output(decision, input) {
+    if (isObject(input) && input['hook_event_name'] === 'PreToolUse') {
+      const verdict = decision.behavior === 'allow' ? { permissionDecision: 'allow', updatedInput: decision.updatedInput } : { permissionDecision: 'deny', permissionDecisionReason: decision.message };
+      return JSON.stringify({ hookSpecificOutput: { hookEventName: 'PreToolUse', ...verdict } });
+    }
     return JSON.stringify({ hookSpecificOutput: { hookEventName: 'PermissionRequest', decision } });
   },
   noDecisionExitCode: 1,
+  answeredElsewhere: (input, signal) => answeredInTranscript(input, signal),
 };

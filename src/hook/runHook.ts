@@ -44,17 +44,32 @@ export async function runHook(run: HookRun): Promise<HookOutcome> {
   const token = run.env[MCP_TOKEN_VAR];
   if (!url || !token) return fail(`$${MCP_URL_VAR} or $${MCP_TOKEN_VAR} is not set: start ${agent.name} from a VS Code terminal opened after turning on the endpoint (Agent Questions: Connect an External Agent…)`);
 
+  // Stops waiting when the agent does, or when the user answered in the agent's own prompt.
+  const waiting = new AbortController();
+  const stopWaiting = () => waiting.abort();
+  run.signal.addEventListener('abort', stopWaiting, { once: true });
+  if (run.signal.aborted) waiting.abort();
+  let answeredElsewhere = false;
+  void agent.answeredElsewhere?.(input, waiting.signal).then(() => {
+    answeredElsewhere = true;
+    waiting.abort();
+  });
   try {
     const decision = await askApprove(call, {
       url,
       token,
       clientInfo: { name: `${HOOK_CLIENT_PREFIX}${agentId}`, title: agent.name, version: '1' },
-      signal: run.signal,
+      signal: waiting.signal,
       ...(run.connectTimeoutMs !== undefined ? { connectTimeoutMs: run.connectTimeoutMs } : {}),
     });
-    return { exitCode: 0, stdout: `${agent.output(decision)}\n`, stderr: '' };
+    return { exitCode: 0, stdout: `${agent.output(decision, input)}\n`, stderr: '' };
   } catch (error) {
+    // The agent has its answer; the panel settles the request as cancelled.
+    if (answeredElsewhere) return { exitCode: 0, stdout: '', stderr: '' };
     if (error instanceof HookFailure) return fail(error.message);
     return fail(`unexpected error (${error instanceof Error ? error.name : 'unknown'})`);
+  } finally {
+    run.signal.removeEventListener('abort', stopWaiting);
+    waiting.abort();
   }
 }

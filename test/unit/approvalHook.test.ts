@@ -3,6 +3,8 @@
 import * as assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
+import { appendFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -15,17 +17,25 @@ import { TOKEN, until, withEndpoint } from './mcpHelpers';
 const fingerprint = (token: string) => createHash('sha256').update(token).digest('hex').slice(0, 6);
 const HOOK_SCRIPT = join(__dirname, '..', '..', '..', 'dist', 'approvalHook.js');
 
-/** Claude Code 2.1.332's PermissionRequest hook input for a Bash command, as it sends it. */
+/** Claude Code 2.1.332's PermissionRequest hook input for a Bash command, as recorded (paths changed). */
 const CLAUDE_BASH_INPUT = {
-  session_id: '5d1c3f0e-8a51-4a4e-9d43-7d9f4a0c2b11',
-  transcript_path: '/home/user/.claude/projects/-work-project/5d1c3f0e-8a51-4a4e-9d43-7d9f4a0c2b11.jsonl',
-  cwd: '/work/project',
+  session_id: '4833b828-5e4c-4316-9226-9954fb7fbcca',
+  transcript_path: '/home/user/.claude/projects/-home-user-project/4833b828-5e4c-4316-9226-9954fb7fbcca.jsonl',
+  cwd: '/home/user/project',
+  prompt_id: 'f7bcd597-4b21-4a2b-844e-e6cdaf40ed6e',
   permission_mode: 'default',
+  effort: { level: 'medium' },
   hook_event_name: 'PermissionRequest',
   tool_name: 'Bash',
-  tool_input: { command: 'touch made-by-claude && echo done', description: 'Create a file' },
-  permission_suggestions: [{ type: 'addRules', rules: [{ toolName: 'Bash', ruleContent: 'touch:*' }], behavior: 'allow', destination: 'localSettings' }],
+  tool_input: { command: 'touch made-by-claude && echo done', description: 'Create the marker file' },
+  permission_suggestions: [
+    { type: 'addDirectories', directories: ['/home/user/project'], destination: 'session' },
+    { type: 'setMode', mode: 'acceptEdits', destination: 'session' },
+  ],
 };
+
+/** Claude Code 2.1.332's AskUserQuestion input (its PreToolUse hook input carries it as tool_input). */
+const CLAUDE_QUESTION_INPUT = { questions: [{ question: 'Which cache should I use?', header: 'Cache', options: [{ label: 'Redis', description: 'In memory' }, { label: 'None', description: 'No cache' }], multiSelect: false }] };
 
 const run = (overrides: Partial<HookRun> & { env: HookRun['env'] }): ReturnType<typeof runHook> =>
   runHook({ args: ['claude-code'], stdin: JSON.stringify(CLAUDE_BASH_INPUT), signal: new AbortController().signal, ...overrides });
@@ -52,10 +62,19 @@ suite('approval hook command', () => {
 
   test('Claude Code: the decision is printed as hookSpecificOutput for PermissionRequest', () => {
     assert.equal(
-      claudeCodeHook.output({ behavior: 'allow', updatedInput: { command: 'ls' } }),
+      claudeCodeHook.output({ behavior: 'allow', updatedInput: { command: 'ls' } }, CLAUDE_BASH_INPUT),
       '{"hookSpecificOutput":{"hookEventName":"PermissionRequest","decision":{"behavior":"allow","updatedInput":{"command":"ls"}}}}',
     );
-    assert.equal(claudeCodeHook.output({ behavior: 'deny', message: 'not now' }), '{"hookSpecificOutput":{"hookEventName":"PermissionRequest","decision":{"behavior":"deny","message":"not now"}}}');
+    assert.equal(claudeCodeHook.output({ behavior: 'deny', message: 'not now' }, CLAUDE_BASH_INPUT), '{"hookSpecificOutput":{"hookEventName":"PermissionRequest","decision":{"behavior":"deny","message":"not now"}}}');
+  });
+
+  test("Claude Code: PreToolUse on its own question tool is answered as PreToolUse; other PreToolUse inputs are not this command's", () => {
+    const question = { ...CLAUDE_BASH_INPUT, hook_event_name: 'PreToolUse', tool_name: 'AskUserQuestion', tool_input: CLAUDE_QUESTION_INPUT, tool_use_id: 'toolu_2' };
+    assert.deepEqual(claudeCodeHook.approveCall(question), { tool_name: 'AskUserQuestion', input: CLAUDE_QUESTION_INPUT, tool_use_id: 'toolu_2' });
+    assert.ok('problem' in claudeCodeHook.approveCall({ ...question, tool_name: 'Bash' }));
+    const answers = { ...CLAUDE_QUESTION_INPUT, answers: { 'Which cache should I use?': 'Redis' } };
+    assert.equal(claudeCodeHook.output({ behavior: 'allow', updatedInput: answers }, question), JSON.stringify({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'allow', updatedInput: answers } }));
+    assert.equal(claudeCodeHook.output({ behavior: 'deny', message: 'Rejected' }, question), '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"Rejected"}}');
   });
 
   test('replies are read as JSON or as an SSE stream', () => {
@@ -80,7 +99,7 @@ suite('approval hook command', () => {
       await until(() => broker.size === 1);
       const request = broker.list()[0]!;
       assert.equal(request.kind, 'permission');
-      assert.deepEqual(request.source, { type: 'mcp', label: 'Claude Code', via: `Claude Code hook · name self-reported · token ${fingerprint(TOKEN)}` });
+      assert.deepEqual(request.source, { type: 'mcp', label: 'Claude Code', via: `Claude Code hook · name self-reported · token ${fingerprint(TOKEN)}`, way: 'Claude Code hook' });
       assert.equal(request.kind === 'permission' && request.toolCall?.command, 'touch made-by-claude && echo done');
       broker.decide(request.id, 'allow_once');
       assert.deepEqual(await allowed, {
@@ -96,6 +115,34 @@ suite('approval hook command', () => {
       // Each call closes its session.
       await until(() => endpoint.sessions().length === 0);
     });
+  });
+
+  test("Claude Code: answering in its own prompt (seen in its transcript) withdraws the panel's request; an earlier identical call does not", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'aq-transcript-'));
+    const transcript = join(dir, 'session.jsonl');
+    const line = (entry: object) => `${JSON.stringify(entry)}\n`;
+    const toolUse = (id: string) => line({ type: 'assistant', message: { role: 'assistant', content: [{ type: 'tool_use', id, name: 'Bash', input: CLAUDE_BASH_INPUT.tool_input }] } });
+    const toolResult = (id: string) => line({ type: 'user', message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: id, content: 'made' }] } });
+    // The same command ran once before (answered), and now waits again.
+    writeFileSync(transcript, toolUse('toolu_old') + toolResult('toolu_old') + toolUse('toolu_now'));
+    try {
+      await withEndpoint(async ({ broker, endpoint }) => {
+        const settled: string[] = [];
+        broker.onDidChange((change) => {
+          if (change.type === 'settled') settled.push(change.response.status);
+        });
+        const outcome = run({ stdin: JSON.stringify({ ...CLAUDE_BASH_INPUT, transcript_path: transcript }), env: { AGENT_QUESTIONS_MCP_URL: endpoint.url, AGENT_QUESTIONS_MCP_TOKEN: TOKEN } });
+        await until(() => broker.size === 1);
+        await new Promise((r) => setTimeout(r, 700)); // a poll of the transcript passes: the old result is history
+        assert.equal(broker.size, 1);
+        appendFileSync(transcript, toolResult('toolu_now'));
+        assert.deepEqual(await outcome, { exitCode: 0, stdout: '', stderr: '' });
+        await until(() => settled.length === 1);
+        assert.deepEqual(settled, ['cancelled']);
+      });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   test('fails closed without the variables: no decision, exit 1, one line on stderr saying what to do', async () => {

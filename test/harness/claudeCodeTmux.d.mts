@@ -1,0 +1,23 @@
+// Types for the plain-JavaScript harness, so TypeScript tests can use it.
+export interface InteractiveClaude {
+  /** The scratch folder (HOME and project), removed on close unless AGENT_QUESTIONS_KEEP=1. */
+  dir: string;
+  /** The folder Claude Code runs in. */
+  project: string;
+  /** What the terminal shows now. */
+  screen(): string;
+  type(text: string): void;
+  press(key: string): void;
+  /** Resolves with the screen once it matches; rejects with the screen after `ms`. */
+  waitFor(pattern: RegExp, ms?: number): Promise<string>;
+  /** Ends the session and its hooks; removes the scratch folder once Claude Code has exited. */
+  close(): Promise<void>;
+}
+
+export function startInteractiveClaude(options: {
+  modelUrl: string;
+  env?: Record<string, string>;
+  projectFiles?: Record<string, string>;
+  columns?: number;
+  rows?: number;
+}): InteractiveClaude;

@@ -1,0 +1,99 @@
+// Runs the real Claude Code CLI interactively in a pseudo-terminal (a private tmux server), against a
+// scripted model on 127.0.0.1, in a scratch HOME prepared so that no onboarding, login, API-key or
+// trust dialog comes up. Tests type into it and read its screen.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { provisionClaudeCode } from './claudeCode.mjs';
+
+// Variables that would send the CLI's traffic elsewhere than 127.0.0.1, point it at a real account,
+// or tie the private tmux server to an outer one.
+const STRIPPED = /^(https?_proxy|all_proxy|no_proxy|ANTHROPIC_.*|CLAUDE_.*|CLAUDECODE|TMUX|TMUX_PANE|AGENT_QUESTIONS_.*)$/i;
+const API_KEY = 'dummy-key-for-the-scripted-model';
+
+/**
+ * Starts `claude --permission-mode default` in <scratch>/project with `projectFiles` written there
+ * (e.g. { '.claude/settings.json': text }) and `env` added (the terminal's variables). Returns
+ * { project, screen(), type(text), press(key), waitFor(regex, ms), close() }.
+ */
+export function startInteractiveClaude({ modelUrl, env = {}, projectFiles = {}, columns = 200, rows = 60 }) {
+  const claude = provisionClaudeCode();
+  const dir = mkdtempSync(join(tmpdir(), 'agent-questions-claude-tty-'));
+  const home = join(dir, 'home');
+  const project = join(dir, 'project');
+  mkdirSync(home, { recursive: true });
+  mkdirSync(project, { recursive: true });
+  for (const [file, text] of Object.entries(projectFiles)) {
+    mkdirSync(join(project, file, '..'), { recursive: true });
+    writeFileSync(join(project, file), text);
+  }
+  // What a finished first run leaves behind: onboarding done, this API key approved, the project trusted.
+  const state = {
+    hasCompletedOnboarding: true,
+    theme: 'dark',
+    customApiKeyResponses: { approved: [API_KEY.slice(-20)], rejected: [] },
+    projects: { [project]: { hasTrustDialogAccepted: true, hasCompletedProjectOnboarding: true } },
+  };
+  writeFileSync(join(home, '.claude.json'), JSON.stringify(state));
+  const inherited = Object.fromEntries(Object.entries(process.env).filter(([key]) => !STRIPPED.test(key)));
+  const childEnv = {
+    ...inherited,
+    TERM: 'xterm-256color',
+    HOME: home,
+    XDG_CONFIG_HOME: join(home, '.config'),
+    XDG_DATA_HOME: join(home, '.local', 'share'),
+    XDG_CACHE_HOME: join(home, '.cache'),
+    XDG_STATE_HOME: join(home, '.local', 'state'),
+    ANTHROPIC_BASE_URL: modelUrl,
+    ANTHROPIC_API_KEY: API_KEY,
+    CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
+    DISABLE_AUTOUPDATER: '1',
+    ...env,
+  };
+  // A private server (its socket in the scratch folder): its first session inherits this environment,
+  // and closing it touches no other tmux.
+  const socket = join(dir, 'tmux.sock');
+  const tmux = (...args) => execFileSync('tmux', ['-S', socket, ...args], { encoding: 'utf8', env: childEnv });
+  // "default" mode, not auto mode: every tool call that needs permission asks (and runs the hook).
+  tmux('-f', '/dev/null', 'new-session', '-d', '-s', 'main', '-x', String(columns), '-y', String(rows), '-c', project, claude, '--permission-mode', 'default');
+  tmux('set-option', '-t', 'main', 'remain-on-exit', 'on');
+  const pid = Number(tmux('display-message', '-p', '-t', 'main', '#{pane_pid}').trim());
+  const alive = () => {
+    try {
+      process.kill(pid, 0);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+
+  const screen = () => tmux('capture-pane', '-p', '-J', '-t', 'main');
+  const api = {
+    dir,
+    project,
+    screen,
+    /** Types text literally (no Enter). */
+    type: (text) => void tmux('send-keys', '-t', 'main', '-l', text),
+    /** Presses a key by tmux name: Enter, Escape, C-c, … */
+    press: (key) => void tmux('send-keys', '-t', 'main', key),
+    async waitFor(pattern, ms = 30_000) {
+      const deadline = Date.now() + ms;
+      let text = '';
+      while (Date.now() < deadline) {
+        text = screen();
+        if (pattern.test(text)) return text;
+        await new Promise((r) => setTimeout(r, 200));
+      }
+      throw new Error(`the Claude Code screen did not show ${pattern} in ${ms} ms; it shows:\n${text}`);
+    },
+    /** Ends the session (and its hooks) and, once Claude Code has exited, removes the scratch folder. */
+    async close() {
+      spawnSync('tmux', ['-S', socket, 'kill-server'], { env: childEnv });
+      for (let i = 0; i < 50 && alive(); i++) await new Promise((r) => setTimeout(r, 100));
+      if (process.env.AGENT_QUESTIONS_KEEP === '1') process.stderr.write(`[claude-code tty] kept ${dir}\n`);
+      else rmSync(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
+    },
+  };
+  return api;
+}
