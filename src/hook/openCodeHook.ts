@@ -3,7 +3,7 @@
 // permission, patterns, metadata, always, tool }) or `question.asked` event (a QuestionRequest
 // { id, sessionID, questions: [{ question, header, options, multiple }] }) to stdin, and sends what
 // this prints to OpenCode's reply routes: { reply: "once" } or { reply: "reject", message } for a
-// permission, { answers: [[…], …] } for questions (anything else rejects them). Exit 1 gives no decision:
+// permission, { answers: [[…], …] } or { reject: true } for questions. Exit 1 gives no decision:
 // the plugin leaves the request to OpenCode's own prompt.
 import type { HookAgent } from './hookAgents';
 
@@ -40,10 +40,11 @@ export const openCodeHook: HookAgent = {
     const patterns = Array.isArray(input['patterns']) ? input['patterns'].filter((p): p is string => typeof p === 'string') : [];
     return { tool_name: permission, input: { patterns, ...metadata }, ...callId };
   },
-  output(decision) {
-    const questions = decision.behavior === 'allow' ? decision.updatedInput['questions'] : undefined;
-    const answers = decision.behavior === 'allow' ? decision.updatedInput['answers'] : undefined;
-    if (Array.isArray(questions) && isObject(answers)) {
+  output(decision, input) {
+    const questions = isObject(input) && Array.isArray(input['questions']) ? input['questions'] : undefined;
+    if (questions) {
+      if (decision.behavior !== 'allow') return JSON.stringify({ reject: true });
+      const answers = isObject(decision.updatedInput['answers']) ? decision.updatedInput['answers'] : {};
       // One answer text per question, in order; OpenCode shows the model the same text.
       const texts = questions.map((q) => (isObject(q) && typeof q['question'] === 'string' && typeof answers[q['question']] === 'string' ? [answers[q['question']] as string] : []));
       return JSON.stringify({ answers: texts });

@@ -59,13 +59,14 @@ suite('approval hook command: OpenCode', () => {
   });
 
   test('an allow is only ever "once": OpenCode never gets an always rule from the panel', () => {
-    assert.equal(openCodeHook.output({ behavior: 'allow', updatedInput: { command: 'ls' } }), '{"reply":"once"}');
-    assert.equal(openCodeHook.output({ behavior: 'deny', message: 'not now' }), '{"reply":"reject","message":"not now"}');
+    assert.equal(openCodeHook.output({ behavior: 'allow', updatedInput: { command: 'ls' } }, BASH_ASKED), '{"reply":"once"}');
+    assert.equal(openCodeHook.output({ behavior: 'deny', message: 'not now' }, BASH_ASKED), '{"reply":"reject","message":"not now"}');
   });
 
-  test('answers go back one text per question, in order; an unanswered question gets none', () => {
-    const updatedInput = { questions: [{ question: 'Which cache should I use?' }, { question: 'Which extras?' }], answers: { 'Which cache should I use?': 'Redis' } };
-    assert.equal(openCodeHook.output({ behavior: 'allow', updatedInput }), '{"answers":[["Redis"],[]]}');
+  test('answers go back one text per question, in order; an unanswered question gets none; a declined one rejects them', () => {
+    const updatedInput = { questions: [], answers: { 'Which cache should I use?': 'Redis' } };
+    assert.equal(openCodeHook.output({ behavior: 'allow', updatedInput }, QUESTION_ASKED), '{"answers":[["Redis"],[]]}');
+    assert.equal(openCodeHook.output({ behavior: 'deny', message: 'The user declined to decide.' }, QUESTION_ASKED), '{"reject":true}');
   });
 
   test('through the real endpoint: the panel shows "OpenCode" by its plugin, Allow prints once, Deny the message; a question is asked as one', async () => {
@@ -74,7 +75,7 @@ suite('approval hook command: OpenCode', () => {
       const allowed = hook(BASH_ASKED);
       await until(() => broker.size === 1);
       const request = broker.list()[0]!;
-      assert.deepEqual(request.source, { type: 'mcp', label: 'OpenCode', via: `OpenCode plugin · name self-reported · token ${fingerprint(TOKEN)}` });
+      assert.deepEqual(request.source, { type: 'mcp', label: 'OpenCode', way: 'OpenCode plugin', via: `OpenCode plugin · name self-reported · token ${fingerprint(TOKEN)}` });
       assert.equal(request.kind === 'permission' && request.toolCall?.command, 'touch marker && echo done');
       broker.decide(request.id, 'allow_once');
       assert.deepEqual(await allowed, { exitCode: 0, stdout: '{"reply":"once"}\n', stderr: '' });
