@@ -171,7 +171,7 @@ suite('OpenCode through the MCP endpoint and its plugin (the real OpenCode CLI)'
     assert.deepEqual(history.filter((h) => h.kind === 'permission'), [], 'no permission request came and went');
   });
 
-  test('the plugin brings OpenCode permission asks to the panel first (Allow runs the command, Deny tells the model why) and its own question tool as a question; with a stale token OpenCode keeps the ask itself', async function () {
+  test('the plugin brings OpenCode permission asks to the panel first (Allow runs the command, Deny tells the model why) and its own question tool as a question; answered in OpenCode, it leaves the panel; with a stale token OpenCode keeps the ask itself', async function () {
     this.timeout(300_000);
     const where = project();
     const port = await freePort();
@@ -232,6 +232,17 @@ suite('OpenCode through the MCP endpoint and its plugin (the real OpenCode CLI)'
       await panel.locator('vscode-radio[value="Redis"]').click();
       await button(panel, 'submit').click();
       assert.match(await reply, /MODEL RECEIVED: User has answered your questions: "Which cache should I use\?"="Redis"/);
+
+      // Answered in OpenCode itself (its TUI replies through the same route): the panel lets the request go.
+      reply = prompt('Make the marker. scenario:bash');
+      await shown('wants to run a command');
+      const [asked] = await api<Array<{ id: string }>>('GET', '/permission');
+      await api('POST', `/permission/${asked!.id}/reply`, { reply: 'reject' });
+      await reply;
+      await panel.locator('.empty').waitFor();
+      const [settled] = await workbench.driver<Array<{ kind: string; status: string }>>('history');
+      assert.deepEqual([settled!.kind, settled!.status], ['permission', 'cancelled']);
+      assert.equal(existsSync(marker), false);
 
       // A stale token: the hook fails closed, the reason is logged, and the ask stays OpenCode's.
       await workbench.driver('command', { id: 'agentQuestions.rotateMcpToken', args: [{ skipConfirmation: true }] });
