@@ -1,5 +1,7 @@
 // Configuration text for connecting CLI agents to the MCP endpoint. Each reads the token from the
 // environment of a terminal VS Code started (AGENT_QUESTIONS_MCP_TOKEN), so no secret is pasted.
+import { OPENCODE_PLUGIN, OPENCODE_PLUGIN_PATH } from './openCodePlugin';
+
 export const MCP_URL_VAR = 'AGENT_QUESTIONS_MCP_URL';
 export const MCP_TOKEN_VAR = 'AGENT_QUESTIONS_MCP_TOKEN';
 /** Absolute path of the shipped hook command (dist/approvalHook.js), for agents' permission hooks. */
@@ -11,6 +13,8 @@ export interface AgentConfig {
   /** Where it goes, in one line. */
   where: string;
   text: string;
+  /** The files `text` holds, each whole, by path relative to the project (where there is more than one). */
+  files?: Array<{ path: string; text: string }>;
 }
 
 /** Claude Code expands ${VAR} in .mcp.json, so the URL and the token stay out of the file. */
@@ -88,17 +92,39 @@ function codex(url: string): AgentConfig {
   return { agent: 'Codex CLI', where: 'the end of ~/.codex/config.toml (or of .codex/config.toml in a trusted project); start codex from a VS Code terminal', text: codexConfigToml(url) };
 }
 
-/** OpenCode substitutes {env:VAR} anywhere in its config. */
+/**
+ * OpenCode substitutes {env:VAR} anywhere in its config. `mcp.servers` is the layout of OpenCode's
+ * current docs, which 1.18 also reads. Its MCP calls time out after 60 s unless the server says
+ * otherwise, and a question waits for the user: a day (catalog equal to execution, or 1.18 ignores it).
+ * The plugin, a file beside it, brings its permission prompts and its own questions to the panel.
+ */
 function openCode(): AgentConfig {
+  const day = 24 * 60 * 60 * 1000;
   const config = {
     $schema: 'https://opencode.ai/config.json',
     mcp: {
       servers: {
-        [MCP_SERVER_NAME]: { type: 'remote', url: `{env:${MCP_URL_VAR}}`, headers: { Authorization: `Bearer {env:${MCP_TOKEN_VAR}}` }, oauth: false },
+        [MCP_SERVER_NAME]: { type: 'remote', url: `{env:${MCP_URL_VAR}}`, headers: { Authorization: `Bearer {env:${MCP_TOKEN_VAR}}` }, oauth: false, timeout: { catalog: day, execution: day } },
       },
     },
+    plugin: [`./${OPENCODE_PLUGIN_PATH}`],
   };
-  return { agent: 'OpenCode', where: 'opencode.json in your project (or ~/.config/opencode/opencode.json)', text: JSON.stringify(config, null, 2) };
+  const files = [
+    { path: 'opencode.json', text: JSON.stringify(config, null, 2) },
+    { path: OPENCODE_PLUGIN_PATH, text: OPENCODE_PLUGIN },
+  ];
+  return {
+    agent: 'OpenCode',
+    where: `opencode.json and ${OPENCODE_PLUGIN_PATH} beside it, in your project (or in ~/.config/opencode/)`,
+    text: [
+      '// opencode.json',
+      files[0]!.text,
+      '',
+      `// ${OPENCODE_PLUGIN_PATH}: OpenCode's permission prompts (where its "permission" settings say "ask") and its own questions come to the Agent Questions sidebar`,
+      files[1]!.text,
+    ].join('\n'),
+    files,
+  };
 }
 
 export function agentConfigs(url: string): AgentConfig[] {

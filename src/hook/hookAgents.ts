@@ -2,6 +2,7 @@
 // how the decision is printed for it. One entry per agent, each in its own file.
 import { claudeCodeHook } from './claudeCodeHook';
 import { codexHook } from './codexHook';
+import { openCodeHook } from './openCodeHook';
 import type { ApproveCall, ApproveDecision } from './mcpApprove';
 
 export interface HookAgent {
@@ -21,4 +22,5 @@ export interface HookAgent {
 export const HOOK_AGENTS: Readonly<Record<string, HookAgent>> = {
   'claude-code': claudeCodeHook,
   codex: codexHook,
+  opencode: openCodeHook,
 };

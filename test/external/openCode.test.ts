@@ -1,0 +1,275 @@
+import * as assert from 'node:assert/strict';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import type { Frame } from 'playwright-core';
+import { startChatModelServer, type ChatModelServer } from '../fixtures/openai-chat-model/server.mjs';
+import { agentConfigs, type AgentConfig } from '../../src/extension/agentConfigs';
+import { provisionOpenCode } from '../harness/agentClis.mjs';
+import { button } from '../ui/panelHelpers';
+import { useWorkbench, type Workbench } from '../ui/workbench';
+
+// The real OpenCode CLI, configured with exactly the files "Connect an External Agent…" hands out,
+// against a scripted Chat Completions model on 127.0.0.1, asks through our MCP endpoint inside the
+// real VS Code: questions through ask_user (`opencode run`), and, through the handed-out plugin and
+// the hook command, its permission asks and its own question tool (`opencode serve`, which leaves
+// asks to its clients where `opencode run` rejects them at once).
+const ASK_USER = 'agent-questions_ask_user';
+const DATABASE = { questions: [{ id: 'database', header: 'Database', question: 'Which database should I use?', options: [{ label: 'PostgreSQL' }, { label: 'SQLite' }] }] };
+const BASH_COMMAND = 'touch marker && echo done';
+const SCENARIOS = [
+  { match: 'scenario:ask', calls: [{ name: ASK_USER, input: DATABASE }] },
+  { match: 'scenario:bash', calls: [{ name: 'bash', input: { command: BASH_COMMAND, description: 'Create a marker file' } }] },
+  {
+    match: 'scenario:question',
+    calls: [{ name: 'question', input: { questions: [{ question: 'Which cache should I use?', header: 'Cache', options: [{ label: 'Redis', description: 'In memory' }, { label: 'None', description: 'No cache' }] }] } }],
+  },
+];
+// Variables that would send OpenCode's traffic elsewhere than 127.0.0.1.
+const STRIPPED = /^(https?_proxy|all_proxy|no_proxy|npm_.*|OPENAI_.*|ANTHROPIC_.*)$/i;
+
+interface Finished {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  stdout: string;
+  stderr: string;
+}
+
+suite('OpenCode through the MCP endpoint and its plugin (the real OpenCode CLI)', () => {
+  let workbench: Workbench;
+  let panel: Frame;
+  let model: ChatModelServer;
+  /** What a VS Code terminal opened now has: the endpoint's URL and token, and the hook command. */
+  let terminalEnv: Record<string, string> = {};
+  let openCodeConfig: AgentConfig;
+  const scratch: string[] = [];
+  useWorkbench((opened, openedPanel) => {
+    workbench = opened;
+    panel = openedPanel;
+  });
+
+  suiteSetup(async function () {
+    this.timeout(120_000);
+    model = await startChatModelServer({ scenarios: SCENARIOS });
+    await workbench.driver('config', { section: 'agentQuestions', key: 'mcp.enabled', value: true });
+    let mcpUrl = '';
+    for (let i = 0; i < 100 && !mcpUrl; i++) {
+      mcpUrl = (await workbench.driver<{ value: { url?: string } }>('command', { id: 'agentQuestions.internal.mcpState' })).value.url ?? '';
+      if (!mcpUrl) await new Promise((r) => setTimeout(r, 100));
+    }
+    terminalEnv = await workbench.driver<Record<string, string>>('terminalEnv', { names: ['AGENT_QUESTIONS_MCP_URL', 'AGENT_QUESTIONS_MCP_TOKEN', 'AGENT_QUESTIONS_HOOK'] });
+    assert.equal(terminalEnv['AGENT_QUESTIONS_MCP_URL'], mcpUrl);
+    assert.match(terminalEnv['AGENT_QUESTIONS_HOOK']!, /dist\/approvalHook\.js$/);
+    openCodeConfig = agentConfigs(mcpUrl).find((c) => c.agent === 'OpenCode')!;
+  });
+
+  suiteTeardown(async () => {
+    await model?.close();
+    for (const dir of scratch) rmSync(dir, { recursive: true, force: true });
+  });
+
+  /**
+   * A project holding the handed-out files byte for byte, and the environment of a VS Code terminal
+   * with a scratch HOME; the scripted model and `"bash": "ask"` come from a second config file.
+   */
+  function project(): { cwd: string; env: Record<string, string> } {
+    const home = mkdtempSync(join(tmpdir(), 'aq-opencode-home-'));
+    const cwd = mkdtempSync(join(tmpdir(), 'aq-opencode-project-'));
+    scratch.push(home, cwd);
+    assert.equal(openCodeConfig.files?.length, 2, 'opencode.json and the plugin');
+    for (const file of openCodeConfig.files!) {
+      assert.ok(openCodeConfig.text.includes(file.text), `${file.path} is copied whole with the configuration`);
+      mkdirSync(dirname(join(cwd, file.path)), { recursive: true });
+      writeFileSync(join(cwd, file.path), file.text);
+    }
+    const provider = {
+      $schema: 'https://opencode.ai/config.json',
+      provider: { scripted: { npm: '@ai-sdk/openai-compatible', options: { baseURL: model.url, apiKey: 'dummy' }, models: { m: { tool_call: true, limit: { context: 128000, output: 4096 } } } } },
+      model: 'scripted/m',
+      permission: { bash: 'ask' },
+    };
+    writeFileSync(join(home, 'scripted-model.json'), JSON.stringify(provider));
+    const inherited = Object.fromEntries(Object.entries(process.env).filter((e): e is [string, string] => e[1] !== undefined && !STRIPPED.test(e[0])));
+    const env = {
+      ...inherited,
+      // OpenCode takes its project from $PWD, as a shell in that folder would set it.
+      PWD: cwd,
+      HOME: home,
+      XDG_CONFIG_HOME: join(home, '.config'),
+      XDG_DATA_HOME: join(home, '.local', 'share'),
+      XDG_CACHE_HOME: join(home, '.cache'),
+      XDG_STATE_HOME: join(home, '.local', 'state'),
+      OPENCODE_CONFIG: join(home, 'scripted-model.json'),
+      OPENCODE_DISABLE_MODELS_FETCH: '1',
+      OPENCODE_DISABLE_AUTOUPDATE: '1',
+      OPENCODE_DISABLE_LSP_DOWNLOAD: '1',
+      OPENCODE_DISABLE_SHARE: '1',
+      OPENCODE_DISABLE_DEFAULT_PLUGINS: '1',
+      ...terminalEnv,
+    };
+    return { cwd, env };
+  }
+
+  function start(args: string[], where: { cwd: string; env: Record<string, string> }): { child: ChildProcess; done: Promise<Finished>; output: () => string } {
+    const child = spawn(provisionOpenCode(), args, { cwd: where.cwd, env: where.env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout!.on('data', (chunk) => (stdout += chunk));
+    child.stderr!.on('data', (chunk) => (stderr += chunk));
+    const done = new Promise<Finished>((resolve) => child.on('close', (code, signal) => resolve({ code, signal, stdout: strip(stdout), stderr: strip(stderr) })));
+    return { child, done, output: () => strip(stdout + stderr) };
+  }
+  const strip = (text: string) => text.replace(/\u001b\[[0-9;]*m/g, '');
+
+  /** The CLI's result; a run that does not end in `ms` is killed and its output reported. */
+  async function finished(run: { child: ChildProcess; done: Promise<Finished> }, ms = 90_000): Promise<Finished> {
+    const timer = setTimeout(() => run.child.kill('SIGKILL'), ms);
+    const result = await run.done;
+    clearTimeout(timer);
+    if (result.signal === 'SIGKILL') throw new Error(`OpenCode did not finish in ${ms} ms:\n${result.stdout}\n${result.stderr}`);
+    return result;
+  }
+
+  /** OpenCode starts in 3–35 s here, so the first request can take a while to appear. */
+  const shown = (text: string) => panel.locator('.request', { hasText: text }).first().waitFor({ timeout: 90_000 });
+
+  test('`opencode mcp list` connects with the configuration we hand out, and fails with a wrong token', async function () {
+    this.timeout(60_000);
+    const where = project();
+    const list = async (token: string) => (await finished(start(['mcp', 'list'], { ...where, env: { ...where.env, AGENT_QUESTIONS_MCP_TOKEN: token } }), 30_000)).stdout;
+    assert.match(await list(terminalEnv['AGENT_QUESTIONS_MCP_TOKEN']!), /✓ agent-questions\s+connected/);
+    assert.match(await list('wrong'), /✗ agent-questions\s+failed[\s\S]*401/);
+  });
+
+  test('`opencode run` asks through ask_user with the configuration we hand out; the request is labelled with its name; after more than a minute the answer from the panel is in its output', async function () {
+    this.timeout(240_000);
+    const run = start(['run', 'Set up the service. scenario:ask'], project());
+    await shown('Which database should I use?').catch((error: Error) => {
+      throw new Error(`${error.message}\nOpenCode said:\n${run.output()}`);
+    });
+    const source = await panel.locator('.request-source').first().innerText();
+    assert.match(source, /^opencode asks/);
+    assert.match(await panel.locator('.request-source .via').innerText(), /^MCP client · name self-reported · token [0-9a-f]{6}$/);
+    // OpenCode gives an MCP call 60 s unless the server's entry says otherwise (ours: a day).
+    await new Promise((r) => setTimeout(r, 62_000));
+    await panel.locator('vscode-radio[value="SQLite"]').click();
+    await button(panel, 'submit').click();
+    const { code, stdout } = await finished(run);
+    assert.equal(code, 0, stdout);
+    assert.match(stdout, /MODEL RECEIVED: The user answered 1 question: database = "SQLite"\./);
+  });
+
+  test('`opencode run` rejects a permission ask itself at once; the plugin leaves it alone, so nothing comes and goes in the panel', async function () {
+    this.timeout(120_000);
+    const where = project();
+    const { stdout, stderr } = await finished(start(['run', 'Make the marker. scenario:bash'], where));
+    assert.match(stdout + stderr, /permission requested: bash \(touch marker, echo done\); auto-rejecting/);
+    assert.equal(existsSync(join(where.cwd, 'marker')), false);
+    const history = await workbench.driver<Array<{ kind: string; summary: string }>>('history');
+    assert.deepEqual(history.filter((h) => h.kind === 'permission'), [], 'no permission request came and went');
+  });
+
+  test('the plugin brings OpenCode permission asks to the panel first (Allow runs the command, Deny tells the model why) and its own question tool as a question; answered in OpenCode, it leaves the panel; with a stale token OpenCode keeps the ask itself', async function () {
+    this.timeout(300_000);
+    const where = project();
+    const port = await freePort();
+    const server = start(['serve', '--port', String(port), '--hostname', '127.0.0.1'], { ...where, env: { ...where.env, OPENCODE_ENABLE_QUESTION_TOOL: '1' } });
+    const base = `http://127.0.0.1:${port}`;
+    const api = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
+      const response = await fetch(`${base}${path}?directory=${encodeURIComponent(where.cwd)}`, { method, headers: { 'content-type': 'application/json' }, ...(body ? { body: JSON.stringify(body) } : {}) });
+      assert.equal(response.ok, true, `${method} ${path}: HTTP ${response.status}`);
+      return (await response.json()) as T;
+    };
+    /** Sends a prompt in a new session; resolves the assistant's text when OpenCode has finished it. */
+    const prompt = async (text: string) => {
+      const session = await api<{ id: string }>('POST', '/session', {});
+      const message = api<{ parts: Array<{ type: string; text?: string }> }>('POST', `/session/${session.id}/message`, { parts: [{ type: 'text', text }] });
+      return message.then((m) => m.parts.filter((p) => p.type === 'text').map((p) => p.text).join('\n'));
+    };
+    const marker = join(where.cwd, 'marker');
+    const waiting = await workbench.driver<{ callId: number }>('ask', { request: { questions: [{ id: 'later', header: 'Later', question: 'A question that waits', options: [{ label: 'A' }, { label: 'B' }] }] } });
+    try {
+      for (let i = 0; i < 300 && !/listening on/.test(server.output()); i++) await new Promise((r) => setTimeout(r, 100));
+      assert.match(server.output(), /listening on/);
+
+      // Allow: the command appears whole, first in the queue, and runs.
+      let reply = prompt('Make the marker. scenario:bash');
+      const row = workbench.page.locator('.monaco-list-row', { hasText: 'OpenCode wants to run a command' }).first();
+      await row.waitFor({ timeout: 90_000 });
+      const tree = await workbench.driver<{ value: { tree: Array<{ label: string; children: string[] }> } }>('command', { id: 'agentQuestions.internal.attentionState' });
+      assert.deepEqual(tree.value.tree, [
+        { label: 'Permissions', children: ['OpenCode wants to run a command'] },
+        { label: 'Questions', children: ['Later'] },
+      ]);
+      await row.click();
+      await shown('wants to run a command');
+      assert.equal(await panel.locator('.tool-call pre.command').innerText(), BASH_COMMAND);
+      assert.match(await panel.locator('.request-source .via').innerText(), /^OpenCode plugin · name self-reported · token [0-9a-f]{6}$/);
+      await workbench.screenshot('opencode-permission');
+      await button(panel, 'allow_once').click();
+      assert.match(await reply, /MODEL RECEIVED: done/);
+      assert.equal(existsSync(marker), true, 'the allowed command ran');
+
+      // Deny: the command does not run and the model gets the message.
+      rmSync(marker);
+      reply = prompt('Make the marker. scenario:bash');
+      await workbench.page.locator('.monaco-list-row', { hasText: 'OpenCode wants to run a command' }).first().click({ timeout: 60_000 });
+      await shown('wants to run a command');
+      await panel.locator('.deny-message').click();
+      await workbench.page.keyboard.type('not now, use the staging box');
+      await button(panel, 'deny').click();
+      assert.match(await reply, /MODEL RECEIVED: The user rejected permission to use this specific tool call with the following feedback: not now, use the staging box/);
+      assert.equal(existsSync(marker), false, 'the denied command did not run');
+
+      // OpenCode's own question tool (on in its TUI and apps; OPENCODE_ENABLE_QUESTION_TOOL here) lands as a question request.
+      for (const pending of await workbench.driver<Array<{ id: string }>>('list')) await workbench.driver('reject', { requestId: pending.id });
+      await workbench.driver('await', { callId: waiting.callId });
+      reply = prompt('Pick a cache. scenario:question');
+      await shown('Which cache should I use?');
+      assert.match(await panel.locator('.request-source').first().innerText(), /^OpenCode asks/);
+      await panel.locator('vscode-radio[value="Redis"]').click();
+      await button(panel, 'submit').click();
+      assert.match(await reply, /MODEL RECEIVED: User has answered your questions: "Which cache should I use\?"="Redis"/);
+
+      // Answered in OpenCode itself (its TUI replies through the same route): the panel lets the request go.
+      reply = prompt('Make the marker. scenario:bash');
+      await shown('wants to run a command');
+      const [asked] = await api<Array<{ id: string }>>('GET', '/permission');
+      await api('POST', `/permission/${asked!.id}/reply`, { reply: 'reject' });
+      await reply;
+      await panel.locator('.empty').waitFor();
+      const [settled] = await workbench.driver<Array<{ kind: string; status: string }>>('history');
+      assert.deepEqual([settled!.kind, settled!.status], ['permission', 'cancelled']);
+      assert.equal(existsSync(marker), false);
+
+      // A stale token: the hook fails closed, the reason is logged, and the ask stays OpenCode's.
+      await workbench.driver('command', { id: 'agentQuestions.rotateMcpToken', args: [{ skipConfirmation: true }] });
+      reply = prompt('Make the marker. scenario:bash');
+      for (let i = 0; i < 600 && !/refused the token/.test(server.output()); i++) await new Promise((r) => setTimeout(r, 100));
+      assert.match(server.output(), /Agent Questions hook: the endpoint refused the token \(401\).*; OpenCode asks you itself\./);
+      const pending = await api<Array<{ id: string; permission: string }>>('GET', '/permission');
+      assert.deepEqual(pending.map((p) => p.permission), ['bash'], 'still waiting for OpenCode’s own prompt');
+      assert.deepEqual(await workbench.driver('list'), [], 'nothing reached the panel');
+      await api('POST', `/permission/${pending[0]!.id}/reply`, { reply: 'reject' });
+      await reply;
+      assert.equal(existsSync(marker), false);
+    } finally {
+      server.child.kill();
+      await server.done;
+      for (const pending of await workbench.driver<Array<{ id: string }>>('list')) await workbench.driver('reject', { requestId: pending.id });
+    }
+  });
+});
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
