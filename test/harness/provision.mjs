@@ -1,5 +1,5 @@
 // Installs, once per machine, what the real-VS-Code harness needs, cached outside the clone:
-// Node 24 and code-server from the npm registry, Chromium and libkrb5-dev from Debian.
+// Node 24 and code-server from the npm registry, Chromium, libkrb5-dev and tmux from Debian.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, realpathSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
@@ -18,6 +18,8 @@ function debianPackagesMissing() {
   if (!existsSync(CHROMIUM)) missing.push('chromium');
   const krb = spawnSync('dpkg-query', ['-W', '-f=${Status}', 'libkrb5-dev'], { encoding: 'utf8' });
   if (!krb.stdout?.includes('install ok installed')) missing.push('libkrb5-dev');
+  // The external layer drives the interactive Claude Code and Codex CLIs in a pseudo-terminal.
+  if (spawnSync('tmux', ['-V']).status !== 0) missing.push('tmux');
   return missing;
 }
 
