@@ -43,7 +43,8 @@ suite('The real agent loop (VS Code agent mode, scripted model)', () => {
     // The finished steps may be collapsed ("Completed 2 steps"); expanded, the step keeps our
     // invocation message (a past-tense form needs a proposed API, see the README).
     const response = chat.locator('.interactive-item-container.interactive-response').last();
-    if (!(await response.innerText()).includes('Asking 1 question (Database)')) await response.getByText(/^Completed \d+ steps/).click();
+    // Dispatched, not clicked: the list's sticky header can lie over the toggle and take the click.
+    if (!(await response.innerText()).includes('Asking 1 question (Database)')) await response.getByText(/^Completed \d+ steps/).dispatchEvent('click');
     await response.getByText('Asking 1 question (Database)').first().waitFor();
     await workbench.screenshot('agent-loop-answered');
     assert.match(reply, /MODEL RECEIVED: The user answered 1 question: database = "SQLite"\./);
