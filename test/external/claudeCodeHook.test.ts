@@ -147,6 +147,8 @@ suite('Claude Code (interactive) asks through its PermissionRequest hook', () =>
     await prompt(session, 'Make the terminal marker. scenario:hook-terminal');
     await waitForRequest(panel, 'wants to run a command');
     await session.waitFor(/Do you want to proceed\?/);
+    // As a person would, a moment after the prompt appears: a key pressed as it is drawn can be lost.
+    await new Promise((r) => setTimeout(r, 700));
     session.press('Enter'); // "1. Yes" in the terminal
     await session.waitFor(/BASH RESULT \(error=false\): made-terminal-marker/);
     assert.equal(existsSync(join(session.project, 'terminal-marker')), true);
