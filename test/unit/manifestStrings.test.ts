@@ -27,7 +27,7 @@ function visibleStrings(value: unknown, path: string[] = [], visible = false): A
 
 /** Every %key% anywhere in the manifest. */
 function placeholders(value: unknown): string[] {
-  if (typeof value === 'string') return PLACEHOLDER.test(value) ? [PLACEHOLDER.exec(value)![1]] : [];
+  if (typeof value === 'string') return PLACEHOLDER.test(value) ? [PLACEHOLDER.exec(value)![1]!] : [];
   if (Array.isArray(value)) return value.flatMap(placeholders);
   if (value !== null && typeof value === 'object') return Object.values(value).flatMap(placeholders);
   return [];
