@@ -64,7 +64,7 @@ const PICTURES = {
     text(36, 146, 'Kept in secret storage. The agent gets a handle, never the value.', p.muted, 11),
     button(p, 36, 160, 'Submit'),
     rect(20, 214, 440, 66, p.term, p.border), text(32, 232, 'NEW TERMINAL', p.muted, 11, 600),
-    mono(32, 254, '$ test -n "$AGENT_QUESTIONS_SAMPLE_SECRET" && echo set', p.text), mono(32, 272, 'set', p.ok),
+    mono(32, 254, '$ test -n "$SAMPLE_API_KEY" && echo set', p.text), mono(32, 272, 'set', p.ok),
   ],
 };
 

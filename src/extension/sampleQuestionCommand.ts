@@ -21,14 +21,14 @@ export const SAMPLE_INPUT = {
 };
 
 export const SAMPLE_SECRET_INPUT = {
-  context: 'A sample secret from the **Ask for a Sample Secret** command. Type a made-up value, not a real key: it is kept in secret storage and new terminals get it as `$AGENT_QUESTIONS_SAMPLE_SECRET`. Delete it with **Agent Questions: Manage Stored Secrets**.',
+  context: 'A sample secret from the **Ask for a Sample Secret** command. Type a made-up value, not a real key: it is kept in secret storage and new terminals get it as `$SAMPLE_API_KEY`. Delete it with **Agent Questions: Manage Stored Secrets**.',
   questions: [
     {
       id: 'sample_secret',
       header: 'Sample secret',
       question: 'Type a made-up token to see how an agent asks for a secret without seeing it.',
       kind: 'secret',
-      envVar: 'AGENT_QUESTIONS_SAMPLE_SECRET',
+      envVar: 'SAMPLE_API_KEY',
     },
   ],
 };
