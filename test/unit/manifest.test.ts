@@ -22,7 +22,7 @@ suite('marketplace manifest', () => {
   test('the icon is a 128x128 PNG (the marketplace refuses SVG icons)', () => {
     assert.match(manifest.icon, /\.png$/);
     const file = join(root, manifest.icon);
-    assert.ok(existsSync(file), `${manifest.icon} is missing: run node scripts/renderIcon.mjs`);
+    assert.ok(existsSync(file), `${manifest.icon} is missing: run node test/harness/renderIcon.mjs`);
     assert.deepEqual(pngHeader(readFileSync(file)), { width: 128, height: 128 });
   });
 
