@@ -140,12 +140,6 @@ async function secretPicture(workbench: Workbench, panel: Frame, theme: string):
   await rejectAll(workbench, panel, 'Your Stripe test key?');
 }
 
-/** Closes the chat's own suggestion banner (to set up utility models): not ours to show. */
-async function dismissChatBanners(page: Page): Promise<void> {
-  const banner = page.locator('.part.auxiliarybar div', { hasText: 'Set BYOK utility models' }).filter({ has: page.locator('.codicon-close') }).last();
-  if (await banner.count()) await banner.locator('.codicon-close').first().click();
-}
-
 async function chatPicture(workbench: Workbench, theme: string): Promise<void> {
   const { scenarios } = JSON.parse(readFileSync(join(ROOT, 'test', 'fixtures', 'scripted-model', 'scenarios.json'), 'utf8')) as { scenarios: Array<{ demoPrompt?: string }> };
   const demoPrompt = scenarios.find((s) => s.demoPrompt)!.demoPrompt!;
@@ -156,7 +150,6 @@ async function chatPicture(workbench: Workbench, theme: string): Promise<void> {
   const panel = await workbench.panel();
   await waitForRequest(panel, 'Which database should the service use?');
   await panel.locator('vscode-radio[value="SQLite"]').click();
-  await dismissChatBanners(workbench.page);
   await workbench.page.waitForTimeout(1000); // the chat list settles its scrolling
   await capture(workbench.page, `chat-${theme}`, await box(workbench.page.locator('.part.auxiliarybar')));
   await rejectAll(workbench, panel, 'Which database should the service use?');
