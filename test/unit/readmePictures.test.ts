@@ -7,7 +7,8 @@ const README = readFileSync(join(ROOT, 'README.md'), 'utf8');
 const PICTURES = join(ROOT, 'media', 'readme');
 
 suite("README pictures (media/readme, taken by npm run pictures)", () => {
-  const pictures = [...README.matchAll(/<picture>\s*<source media="\(prefers-color-scheme: dark\)" srcset="media\/readme\/([\w-]+)-dark\.(png|webp)">\s*<img alt="([^"]*)" src="media\/readme\/([\w-]+)-light\.(png|webp)" width="\d+">\s*<\/picture>/g)];
+  // The dark picture's address is absolute: vsce rewrites an <img src> for the Marketplace, not a <source srcset>.
+  const pictures = [...README.matchAll(/<picture>\s*<source media="\(prefers-color-scheme: dark\)" srcset="https:\/\/github\.com\/openoxide\/agent-questions\/raw\/HEAD\/media\/readme\/([\w-]+)-dark\.(png|webp)">\s*<img alt="([^"]*)" src="media\/readme\/([\w-]+)-light\.(png|webp)" width="\d+">\s*<\/picture>/g)];
 
   test('each picture has a light and a dark version, at most 150 KB each, and meaningful alt text', () => {
     assert.ok(pictures.length >= 5, `the README shows the five pictures (found ${pictures.length})`);
