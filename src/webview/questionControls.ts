@@ -91,7 +91,14 @@ function singleChoice(question: Question, draft: Draft, labelledBy: string, onCh
     if (radio.value !== draft.choice) select(radio.value);
   };
   // The click that chooses an option (also the already chosen one) may answer, see questionRequestView.ts.
-  if (onOptionClick) for (const radio of radios.filter((r) => r.value !== OTHER)) radio.addEventListener('click', () => (choose(radio), onOptionClick()));
+  if (onOptionClick) {
+    for (const radio of radios.filter((r) => r.value !== OTHER)) {
+      radio.addEventListener('click', () => {
+        choose(radio);
+        onOptionClick();
+      });
+    }
+  }
   const chosen = draft.choice === undefined ? -1 : values.indexOf(draft.choice);
   const list = el('div', { class: 'choice-list' }, group, ...(other ? [other] : []));
   return {
