@@ -7,10 +7,13 @@ import type { Policy } from '../broker/askWithPolicy';
 import type { QuestionBroker } from '../broker/broker';
 import { askingMarkdown, FOCUS_QUESTION_COMMAND } from '../broker/progressMessage';
 import { readSettings } from './settings';
+import { keepTokenizerWarm } from './tokenizerKeepWarm';
 import { uiText } from '../broker/visibleText';
 
 export class AskUserTool implements vscode.LanguageModelTool<unknown> {
   static readonly toolName = 'ask_user';
+  /** The keep-warm counting failed once and was logged; later failures stay quiet. */
+  private keepWarmLogged = false;
 
   constructor(
     private readonly broker: QuestionBroker,
@@ -28,12 +31,24 @@ export class AskUserTool implements vscode.LanguageModelTool<unknown> {
   }
 
   async invoke(options: vscode.LanguageModelToolInvocationOptions<unknown>, token: vscode.CancellationToken): Promise<vscode.LanguageModelToolResult> {
-    const { text, response } = await callAskUser(options.input, {
-      broker: this.broker,
-      policy: this.policy,
-      source: { type: 'tool', label: 'Chat tool' },
-      options: { token, timeoutMs: readSettings().timeoutSeconds * 1000 },
+    // While the user takes their time, the chat's tokenizer stays loaded for the answer (see tokenizerKeepWarm.ts).
+    const stopKeepWarm = keepTokenizerWarm(options.tokenizationOptions, (error) => {
+      if (this.keepWarmLogged) return;
+      this.keepWarmLogged = true;
+      this.log.warn(`ask_user could not keep the chat's tokenizer warm: ${uiText(String(error), 300)}`);
     });
+    let result: Awaited<ReturnType<typeof callAskUser>>;
+    try {
+      result = await callAskUser(options.input, {
+        broker: this.broker,
+        policy: this.policy,
+        source: { type: 'tool', label: 'Chat tool' },
+        options: { token, timeoutMs: readSettings().timeoutSeconds * 1000 },
+      });
+    } finally {
+      stopKeepWarm();
+    }
+    const { text, response } = result;
     if (response) this.log.info(`ask_user request ${response.requestId} settled: ${response.status}`);
     // One line: field names in the message are the agent's and must not forge log lines.
     else this.log.warn(`ask_user was called with invalid input: ${uiText(text, 2000)}`);

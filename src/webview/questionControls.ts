@@ -12,6 +12,8 @@ export interface QuestionControl {
   focus(): void;
   /** Digits 1–9: chooses (single) or toggles (multi) that option; "Other…" comes last. */
   chooseByNumber(n: number): boolean;
+  /** Single choice: chooses the option (not "Other…") that a key event's path is in; false when it is in none. */
+  chooseAt(path: readonly EventTarget[]): boolean;
   /** The typed secret, for a secret question. */
   secretValue(): string | undefined;
   /** The user marked the typed secret for all workspaces (by default it is for this workspace only). */
@@ -23,18 +25,21 @@ export interface ControlContext {
   heading: string;
   /** A value for this secret question's variable is already stored. */
   secretStored: boolean;
+  /** Single choice: a click chose one of the options (not "Other…"). */
+  onOptionClick?: () => void;
 }
 
 export function renderQuestionControl(question: Question, draft: Draft, context: ControlContext, onChange: () => void): QuestionControl {
-  const body = question.kind === 'secret' ? secretField(question, draft, context, onChange) : bodyFor(question, draft, context.heading, onChange);
+  const body = question.kind === 'secret' ? secretField(question, draft, context, onChange) : bodyFor(question, draft, context, onChange);
   const note = noteField(draft, onChange, question.kind !== 'secret');
   return { ...body, element: el('div', { class: 'control' }, body.element, note) };
 }
 
-function bodyFor(question: Question, draft: Draft, labelledBy: string, onChange: () => void): QuestionControl {
+function bodyFor(question: Question, draft: Draft, context: ControlContext, onChange: () => void): QuestionControl {
+  const labelledBy = context.heading;
   switch (question.kind) {
     case 'single':
-      return singleChoice(question, draft, labelledBy, onChange);
+      return singleChoice(question, draft, labelledBy, onChange, context.onOptionClick);
     case 'multi':
       return multiChoice(question, draft, labelledBy, onChange);
     default:
@@ -42,7 +47,7 @@ function bodyFor(question: Question, draft: Draft, labelledBy: string, onChange:
   }
 }
 
-const noSecret = { secretValue: () => undefined, secretForAllWorkspaces: () => false, clearSecret: () => undefined };
+const noSecret = { secretValue: () => undefined, secretForAllWorkspaces: () => false, clearSecret: () => undefined, chooseAt: () => false };
 
 function optionContent(index: number, label: string, description?: string, recommended?: boolean): Node[] {
   const nodes: Node[] = [el('span', { class: 'option-key', 'aria-hidden': 'true' }, index <= 9 ? `${index}` : ''), el('span', { class: 'option-label' }, label)];
@@ -62,7 +67,7 @@ function otherField(draft: Draft, visible: () => boolean, onChange: () => void):
   return field;
 }
 
-function singleChoice(question: Question, draft: Draft, labelledBy: string, onChange: () => void): QuestionControl {
+function singleChoice(question: Question, draft: Draft, labelledBy: string, onChange: () => void, onOptionClick?: () => void): QuestionControl {
   const group = el('vscode-radio-group', { orientation: 'vertical', 'aria-labelledby': labelledBy }) as ToolkitValue;
   const values = [...question.options.map((o) => o.label), ...(question.allowOther ? [OTHER] : [])];
   const radios = values.map((value, i) => {
@@ -81,6 +86,19 @@ function singleChoice(question: Question, draft: Draft, labelledBy: string, onCh
     const checked = radios.find((r) => r.checked);
     if (checked && checked.value !== draft.choice) select(checked.value);
   });
+  const choose = (radio: ToolkitCheckable) => {
+    radio.checked = true;
+    if (radio.value !== draft.choice) select(radio.value);
+  };
+  // The click that chooses an option (also the already chosen one) may answer, see questionRequestView.ts.
+  if (onOptionClick) {
+    for (const radio of radios.filter((r) => r.value !== OTHER)) {
+      radio.addEventListener('click', () => {
+        choose(radio);
+        onOptionClick();
+      });
+    }
+  }
   const chosen = draft.choice === undefined ? -1 : values.indexOf(draft.choice);
   const list = el('div', { class: 'choice-list' }, group, ...(other ? [other] : []));
   return {
@@ -93,6 +111,12 @@ function singleChoice(question: Question, draft: Draft, labelledBy: string, onCh
       radio.checked = true;
       select(radio.value);
       (radio.value === OTHER && other ? other : radio).focus();
+      return true;
+    },
+    chooseAt(path) {
+      const radio = radios.find((r) => r.value !== OTHER && path.includes(r));
+      if (!radio) return false;
+      choose(radio);
       return true;
     },
   };
@@ -197,6 +221,7 @@ function secretField(question: Question, draft: Draft, { heading, secretStored }
     element: el('div', { class: 'secret' }, typing, group, hint),
     focus: () => (draft.secretChoice === 'type' ? field : (radios.find((r) => r.checked) ?? radios[0]!)).focus(),
     chooseByNumber: () => false,
+    chooseAt: () => false,
     secretValue: () => field.value || undefined,
     secretForAllWorkspaces: () => everywhere.checked,
     clearSecret: () => {

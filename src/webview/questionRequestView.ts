@@ -4,7 +4,8 @@
 import { LIMITS, type Answers, type QuestionRequest } from '../broker/schemas';
 import { startCountdown } from './countdown';
 import { el } from './dom';
-import { batchNote, describeDraft, evaluateDraft, skippedAnswer, type DraftState, type RequestDraft } from './drafts';
+import { batchNote, describeDraft, evaluateDraft, OTHER, skippedAnswer, type DraftState, type RequestDraft } from './drafts';
+import { answerImages } from './imageStore';
 import { renderMarkdown } from './markdown';
 import { renderQuestionControl, type QuestionControl } from './questionControls';
 import type { ToolkitButton, ToolkitValue } from './toolkit';
@@ -31,6 +32,9 @@ export interface RequestView {
   dispose?(): void;
 }
 
+/** A click this soon after the request appeared only chooses: it was likely aimed at what was there before. */
+const ARRIVAL_GUARD_MS = 400;
+
 export function renderQuestionRequest(request: QuestionRequest, state: RequestDraft, header: HTMLElement, storedSecrets: readonly string[], callbacks: QuestionRequestCallbacks): RequestView {
   const { questions } = request;
   const several = questions.length > 1;
@@ -41,6 +45,10 @@ export function renderQuestionRequest(request: QuestionRequest, state: RequestDr
   let controls: QuestionControl[] = [];
   // Secret fields keep their typed value while the user moves between steps.
   const secretControls = new Map<number, QuestionControl>();
+  // One decision, one action: a lone single-choice question is answered by the click (or Space) that
+  // chooses an option, unless the user is adding a note or images. Not with previews: a tap to see one must not answer.
+  const oneAction = !several && questions[0]!.kind === 'single' && !questions[0]!.options.some((o) => o.preview);
+  const oneActionHint = oneAction ? el('p', { class: 'hint one-action-hint' }) : undefined;
 
   const chips = el('div', { class: 'chips', role: 'tablist', 'aria-label': 'Questions' });
   const stepArea = el('div', { class: 'step' });
@@ -56,6 +64,7 @@ export function renderQuestionRequest(request: QuestionRequest, state: RequestDr
     ...(request.context ? [renderMarkdown(request.context)] : []),
     ...(several ? [chips] : []),
     stepArea,
+    ...(oneActionHint ? [oneActionHint] : []),
     confirmArea,
     actions,
   );
@@ -90,6 +99,23 @@ export function renderQuestionRequest(request: QuestionRequest, state: RequestDr
     callbacks.onDraftChange();
     updateChips();
     updateActions();
+    updateHint();
+  }
+
+  /** The user is adding something to the choice: choosing no longer answers at once. */
+  function composing(): boolean {
+    const draft = state.drafts[0]!;
+    return draft.note.trim() !== '' || answerImages(draft).length > 0;
+  }
+
+  function updateHint(): void {
+    if (oneActionHint) oneActionHint.textContent = composing() ? 'With a note or images, choose an option and press Submit.' : 'Click an option (or press Space on it) to send it as your answer.';
+  }
+
+  /** The user chose an option with a click or Space: answer now where that is safe. */
+  function answerByChoice(): void {
+    if (!oneAction || locked || confirming || composing() || state.drafts[0]!.choice === OTHER) return;
+    if (states()[0]!.state === 'answered') submitNow();
   }
 
   function renderChips(): void {
@@ -144,7 +170,12 @@ export function renderQuestionRequest(request: QuestionRequest, state: RequestDr
     const question = questions[index]!;
     const headingId = `question-${index}`;
     const secretStored = question.envVar !== undefined && storedSecrets.includes(question.envVar);
-    const control = secretControls.get(index) ?? renderQuestionControl(question, state.drafts[index]!, { heading: headingId, secretStored }, changed);
+    const onOptionClick = oneAction
+      ? () => {
+          if (root.dataset.oneAction === 'ready') answerByChoice();
+        }
+      : undefined;
+    const control = secretControls.get(index) ?? renderQuestionControl(question, state.drafts[index]!, { heading: headingId, secretStored, ...(onOptionClick ? { onOptionClick } : {}) }, changed);
     if (question.kind === 'secret') secretControls.set(index, control);
     controls = [control];
     const progress = several ? el('span', { class: 'progress' }, `Question ${index + 1} of ${questions.length}`) : '';
@@ -263,6 +294,10 @@ export function renderQuestionRequest(request: QuestionRequest, state: RequestDr
 
   if (several) renderChips();
   render();
+  updateHint();
+  // Until then a click only chooses (the second click of a double click on the request before must not answer this one).
+  if (oneAction) root.dataset.oneAction = 'arriving';
+  const arrivalTimer = oneAction ? setTimeout(() => (root.dataset.oneAction = 'ready'), ARRIVAL_GUARD_MS) : undefined;
   root.addEventListener('pointerdown', () => (armed = true));
   const stopCountdown =
     countdown && request.expiresAt !== undefined
@@ -287,6 +322,7 @@ export function renderQuestionRequest(request: QuestionRequest, state: RequestDr
     element: root,
     dispose() {
       stopCountdown?.();
+      clearTimeout(arrivalTimer);
     },
     focusFirst() {
       armed = true;
@@ -313,7 +349,11 @@ export function renderQuestionRequest(request: QuestionRequest, state: RequestDr
         if (confirming === 'reject') callbacks.onReject();
         else askReject();
       } else if (plain && !inTextField && /^[1-9]$/.test(event.key) && controls[0]?.chooseByNumber(Number(event.key))) {
+        // A digit only chooses (one stray key must not answer); Enter then submits.
         event.preventDefault();
+      } else if (plain && event.key === ' ' && oneAction && !composing() && !confirming && controls[0]?.chooseAt(path)) {
+        event.preventDefault();
+        answerByChoice();
       } else if (plain && event.key === 'Enter' && !inTextArea && !isButton(event.target) && !confirming) {
         // Enter moves on like a wizard (Submit on the last step); buttons and text areas keep their own Enter.
         event.preventDefault();

@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Frame } from 'playwright-core';
-import { button, waitForRequest } from '../ui/panelHelpers';
+import { answerByClick, button, waitForRequest } from '../ui/panelHelpers';
 import { ROOT, useWorkbench, type Workbench } from '../ui/workbench';
 import { finalReply, send as sendIn, type ChatPlace } from './chat';
 
@@ -37,8 +37,7 @@ suite('The real agent loop (VS Code agent mode, scripted model)', () => {
     await invocation.waitFor({ timeout: 90_000 });
     panel = await workbench.panel();
     await waitForRequest(panel, 'Which database should I use?');
-    await panel.locator('vscode-radio[value="SQLite"]').click();
-    await button(panel, 'submit').click();
+    await answerByClick(panel, 'SQLite');
     const reply = await finalReply(chat);
     // The finished steps may be collapsed ("Completed 2 steps"); expanded, the step keeps our
     // invocation message (a past-tense form needs a proposed API, see the README).
@@ -102,8 +101,7 @@ suite('The real agent loop (VS Code agent mode, scripted model)', () => {
     const chat = await send('Pick a database. scenario:invalid-first');
     panel = await workbench.panel();
     await waitForRequest(panel, 'Which database?');
-    await panel.locator('vscode-radio[value="PostgreSQL"]').click();
-    await button(panel, 'submit').click();
+    await answerByClick(panel, 'PostgreSQL');
     assert.match(await finalReply(chat), /database = "PostgreSQL"/);
     // VS Code's agent checks inputs against the JSON Schema first; cross-field mistakes (here a
     // duplicate id) pass that check and reach ask_user, whose model-readable message the model gets.
@@ -137,11 +135,9 @@ suite('The real agent loop (VS Code agent mode, scripted model)', () => {
     await workbench.screenshot('agent-loop-two-chats');
 
     // The panel shows the older request first; answer it, then the second.
-    await panel.locator('vscode-radio[value="SQLite"]').click();
-    await button(panel, 'submit').click();
+    await answerByClick(panel, 'SQLite');
     await waitForRequest(panel, 'Which test runner should I use?');
-    await panel.locator('vscode-radio[value="Jest"]').click();
-    await button(panel, 'submit').click();
+    await answerByClick(panel, 'Jest');
 
     const firstReply = await finalReply(first);
     const secondReply = await finalReply(second);

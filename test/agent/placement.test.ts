@@ -1,7 +1,7 @@
 /// <reference lib="dom" />
 import * as assert from 'node:assert/strict';
 import type { Frame, Locator, Page } from 'playwright-core';
-import { button, invoke, toolResult, waitForRequest } from '../ui/panelHelpers';
+import { answerByClick, button, invoke, toolResult, waitForRequest } from '../ui/panelHelpers';
 import { queueRows, useWorkbench, type Workbench } from '../ui/workbench';
 import { finalReply, send } from './chat';
 
@@ -45,8 +45,7 @@ suite('Placement: the question next to the chat', () => {
     await assertOptionUncovered(page, panel, panel.locator('vscode-radio').first());
     await workbench.screenshot('placement-question-next-to-chat');
 
-    await panel.locator('vscode-radio[value="SQLite"]').click();
-    await button(panel, 'submit').click();
+    await answerByClick(panel, 'SQLite');
     assert.match(await finalReply(chat), /database = "SQLite"/);
     await workbench.screenshot('placement-answered-next-to-chat');
   });
@@ -96,8 +95,7 @@ suite('Placement: the question next to the chat', () => {
     await assertOptionUncovered(page, panel, panel.locator('vscode-radio').first());
     await assertFocusInChatInput(page);
     await workbench.screenshot('placement-revealed-from-collapsed');
-    await panel.locator('vscode-radio[value="SQLite"]').click();
-    await button(panel, 'submit').click();
+    await answerByClick(panel, 'SQLite');
     assert.match(await finalReply(chat), /database = "SQLite"/);
   });
 
@@ -139,16 +137,14 @@ suite('Placement: the question next to the chat', () => {
     await workbench.screenshot(`placement-${label}-two-waiting`);
 
     // The panel keeps the older request; answer it.
-    await panel.locator('vscode-radio[value="SQLite"]').click();
-    await button(panel, 'submit').click();
+    await answerByClick(panel, 'SQLite');
     await rows.filter({ hasText: 'Database' }).waitFor({ state: 'detached' });
     await rows.filter({ hasText: 'Runner' }).waitFor();
     await expectCounts('1');
     assert.match(await finalReply(chat), /database = "SQLite"/);
 
     await waitForRequest(panel, 'Which test runner?');
-    await panel.locator('vscode-radio[value="Jest"]').click();
-    await button(panel, 'submit').click();
+    await answerByClick(panel, 'Jest');
     assert.equal((await toolResult(workbench, second)).json.answers.runner.selected[0], 'Jest');
     await rows.first().waitFor({ state: 'detached' });
     await badge.waitFor({ state: 'hidden' });

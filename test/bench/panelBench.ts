@@ -1,6 +1,7 @@
 // Part of npm run bench: in the real workbench, the time from invokeTool until the question is
 // interactive in the panel, and from Submit until the tool call returns, each a median over
 // RUNS runs and a ratio to a bare host -> webview -> host postMessage echo measured in the same run.
+import type { Frame } from 'playwright-core';
 import type { Workbench } from '../ui/workbench';
 import { median, runBench } from './benchKit';
 import { inWorkbench } from './benchWorkbench';
@@ -45,6 +46,7 @@ async function main() {
     const askToInteractive: number[] = [];
     const askToQueued: number[] = [];
     const submitToReturn: number[] = [];
+    const clickToReturn: number[] = [];
     for (let run = -3; run < RUNS; run++) {
       // Warm-up runs (negative) are not counted.
       const { ms } = await driver<{ ms: number }>('ping');
@@ -59,7 +61,9 @@ async function main() {
       await panel.locator('.empty').waitFor();
       // Six options without markdown, then the same with it, on the same warm panel: only the markdown differs.
       const [sixRun, richRun] = [await askAndSubmit(SIX_INPUT), await askAndSubmit(RICH_INPUT)];
+      const oneClick = await answerByOneClick(workbench, panel);
       if (run < 0) continue;
+      clickToReturn.push(oneClick);
       echo.push(ms);
       six.push(sixRun);
       rich.push(richRun);
@@ -86,6 +90,7 @@ async function main() {
     console.log(`    invokeTool -> queued (VS Code)             ${queued(rich)} ms vs ${queued(six)} ms without markdown  ${ratio(queued(rich), queued(six))}`);
     console.log(`    queued -> interactive (ours)               ${ours(rich)} ms vs ${ours(six)} ms without markdown  ${ratio(ours(rich), ours(six))}`);
     console.log(`Submit click -> tool call returns              ${median(submitToReturn)} ms  ratio ${(median(submitToReturn) / base).toFixed(1)}x`);
+    console.log(`One-click answer (click on an option) -> returns ${median(clickToReturn)} ms  ratio ${(median(clickToReturn) / base).toFixed(1)}x`);
     const [one, many] = scale;
     console.log(`\nOne new request reflected, with 1 pending vs with 200 pending (medians over ${SCALE_RUNS} runs)`);
     console.log(`  Queue tree row appears       ${one!.tree} ms vs ${many!.tree} ms  ratio ${(many!.tree / Math.max(one!.tree, 1)).toFixed(2)} (target near 1)`);
@@ -94,6 +99,19 @@ async function main() {
 }
 
 const SCALE_RUNS = 15;
+
+/** Asks the plain question and answers it with one click on an option; click -> the tool call returns, on the host's clock. */
+async function answerByOneClick(workbench: Workbench, panel: Frame): Promise<number> {
+  const asked = await workbench.driver<{ callId: number }>('benchAsk', { input: INPUT });
+  // A click in the request's first moments only chooses (see questionRequestView.ts).
+  await panel.locator('.request[data-one-action="ready"]').waitFor();
+  await panel.evaluate(() => document.addEventListener('click', () => ((window as unknown as { clickedAt: number }).clickedAt = Date.now()), { capture: true, once: true }));
+  await panel.locator('.request vscode-radio[value="SQLite"]').click();
+  const { settledAt } = await workbench.driver<{ settledAt: number }>('await', { callId: asked.callId });
+  const clickedAt = await panel.evaluate(() => (window as unknown as { clickedAt: number }).clickedAt);
+  await panel.locator('.empty').waitFor();
+  return settledAt - clickedAt;
+}
 
 /** With `pendingCount` questions waiting, how long until one new permission request shows in the tree and the panel. */
 async function reflectTimes(workbench: Workbench, pendingCount: number): Promise<{ tree: number; panel: number }> {

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import type { Frame } from 'playwright-core';
-import { button, FOUR_KINDS, invoke, toolResult, waitForRequest } from './panelHelpers';
+import { answerByClick, button, FOUR_KINDS, invoke, toolResult, waitForRequest } from './panelHelpers';
 import { hideQuestionPanel, openAgentQuestionsView, useWorkbench, type Workbench } from './workbench';
 
 suite('Question panel: every answer shape, keyboard, queue order, cancellation, drafts', () => {
@@ -124,8 +124,7 @@ suite('Question panel: every answer shape, keyboard, queue order, cancellation, 
     const rows = workbench.page.locator('.monaco-list-row', { hasText: /Run the migration\?|Second/ });
     assert.match(await rows.first().innerText(), /Run the migration\?/, 'the queue lists the permission first');
 
-    await panel.locator('vscode-radio[value="No"]').click();
-    await button(panel, 'submit').click();
+    await answerByClick(panel, 'No');
     assert.equal((await toolResult(workbench, first)).json.answers.first.selected[0], 'No');
 
     await waitForRequest(panel, 'Run the migration?');

@@ -24,6 +24,15 @@ export async function waitForRequest(panel: Frame, text: string): Promise<void> 
   await panel.locator('.request', { hasText: text }).first().waitFor({ timeout: 20_000 });
 }
 
+/**
+ * Answers the lone single-choice question on screen with one click on an option (one decision, one
+ * action). A click in the request's first moments only chooses, so this waits until clicks answer.
+ */
+export async function answerByClick(panel: Frame, value: string): Promise<void> {
+  await panel.locator('.request[data-one-action="ready"]').waitFor({ timeout: 10_000 });
+  await panel.locator(`.request vscode-radio[value="${value}"]`).click();
+}
+
 export const button = (panel: Frame, action: string) => panel.locator(`.request vscode-button[data-action="${action}"]:visible, .confirm vscode-button[data-action="${action}"]`).first();
 
 export const FOUR_KINDS = {

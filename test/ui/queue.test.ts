@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import type { Frame } from 'playwright-core';
-import { button, invoke, toolResult, waitForRequest } from './panelHelpers';
+import { answerByClick, button, invoke, toolResult, waitForRequest } from './panelHelpers';
 import { hideQuestionPanel, queueRows, useWorkbench, type Workbench } from './workbench';
 
 const yesNo = (id: string, header: string) => ({ questions: [{ id, header, question: `${header} question?`, options: [{ label: 'Yes' }, { label: 'No' }] }] });
@@ -34,8 +34,7 @@ suite('Queue and attention in the real workbench', () => {
 
     await page.locator('.monaco-list-row', { hasText: 'Second' }).first().click();
     await waitForRequest(panel, 'Second question?');
-    await panel.locator('vscode-radio[value="Yes"]').click();
-    await button(panel, 'submit').click();
+    await answerByClick(panel, 'Yes');
     assert.equal((await toolResult(workbench, second)).json.answers.second.selected[0], 'Yes');
 
     const pending = await driver<Array<{ kind: string; questions?: Array<{ id: string }> }>>('list');
@@ -80,8 +79,7 @@ suite('Queue and attention in the real workbench', () => {
       await item.locator('.monaco-button', { hasText: 'Answer' }).click();
       panel = await workbench.panel();
       await waitForRequest(panel, 'Notified question?');
-      await panel.locator('vscode-radio[value="No"]').click();
-      await button(panel, 'submit').click();
+      await answerByClick(panel, 'No');
       assert.equal((await toolResult(workbench, call)).json.answers.notified.selected[0], 'No');
     } finally {
       await driver('config', { section: 'agentQuestions', key: 'revealOnAsk', value: null });

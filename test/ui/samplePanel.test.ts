@@ -29,10 +29,10 @@ suite('Question panel in the real workbench', () => {
     await panel.locator('vscode-radio[value="PostgreSQL"][aria-checked="true"]').waitFor({ timeout: 5000 }); // the recommended option is preselected
     await queueRows(page).filter({ hasText: 'Database' }).first().waitFor();
 
-    await sqlite.click();
-    await panel.locator('vscode-radio[value="SQLite"][aria-checked="true"]').waitFor({ timeout: 5000 });
     await workbench.screenshot('ui-sample-question');
-    await panel.locator('vscode-button[data-action="submit"]').click();
+    // One question, one choice: the click that chooses answers it.
+    await panel.locator('.request[data-one-action="ready"]').waitFor({ timeout: 5000 });
+    await sqlite.click();
 
     await panel.locator('.empty', { hasText: 'No agent is waiting for you.' }).waitFor();
     // The smoke-test driver the harness needs keeps toasts hidden, so read the notification centre.

@@ -1,0 +1,33 @@
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import { DATABASE_QUESTION, getApi, nextAdded, parseResult, resultText } from './helpers';
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+suite('ask_user keeps the chat tokenizer warm while it waits', () => {
+  test('counts tokens through the invocation about every 10 s while pending, and stops once answered', async function () {
+    this.timeout(60_000);
+    const api = await getApi();
+    const counted: Array<{ text: string; at: number }> = [];
+    // What the chat hands every tool invocation; the agent's countTokens goes to its tokenizer.
+    const tokenizationOptions: vscode.LanguageModelToolTokenizationOptions = {
+      tokenBudget: 1000,
+      countTokens: async (text) => (counted.push({ text, at: Date.now() }), Math.ceil(text.length / 4)),
+    };
+    const added = nextAdded(api);
+    const pending = vscode.lm.invokeTool('ask_user', { input: DATABASE_QUESTION, toolInvocationToken: undefined, tokenizationOptions });
+    const request = await added;
+    const addedAt = Date.now();
+
+    while (counted.length === 0 && Date.now() - addedAt < 13_000) await sleep(100);
+    assert.equal(counted.length, 1, `one count within 13 s of the request being added (got ${counted.length})`);
+    const after = counted[0]!.at - addedAt;
+    assert.ok(after >= 9_000 && after <= 11_000, `counted ${after} ms after the request was added (expected about 10 s)`);
+    assert.ok(!counted[0]!.text.includes('SQLite') && !counted[0]!.text.includes('database'), 'the counted text is not the request');
+
+    assert.equal(api.reply(request.id, { database: { selected: ['SQLite'], skipped: false } }), true);
+    assert.equal((parseResult(resultText(await pending)).json as { status: string }).status, 'answered');
+    await sleep(10_500);
+    assert.equal(counted.length, 1, 'no counting after the request settled');
+  });
+});
