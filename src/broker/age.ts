@@ -1,4 +1,4 @@
-/** How long a request has waited, in the unit it is shown in (the host and the panel word it in the user's language). */
+/** How long a request has waited, in the unit it is shown in: "just now", "3 min ago", "2 h ago" (the host and the panel word it in the user's language). */
 export function ageOf(createdAt: number, now = Date.now()): { unit: 'now' | 'minutes' | 'hours'; count: number } {
   const seconds = Math.max(0, Math.round((now - createdAt) / 1000));
   if (seconds < 45) return { unit: 'now', count: 0 };
@@ -7,9 +7,3 @@ export function ageOf(createdAt: number, now = Date.now()): { unit: 'now' | 'min
   return { unit: 'hours', count: Math.round(seconds / 3600) };
 }
 
-/** "just now", "3 min ago", "2 h ago": how long a request has waited, in English. */
-export function describeAge(createdAt: number, now = Date.now()): string {
-  const { unit, count } = ageOf(createdAt, now);
-  if (unit === 'now') return 'just now';
-  return unit === 'minutes' ? `${count} min ago` : `${count} h ago`;
-}
