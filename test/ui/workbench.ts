@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Frame, Page } from 'playwright-core';
 import { freePort, installExtension, launchBrowser, startCodeServer, workbenchUrl } from '../harness/codeServer.mjs';
+import { packageLanguagePack } from './languagePack';
 
 export const ROOT = join(__dirname, '..', '..', '..');
 export const RESULTS = join(ROOT, 'test-results');
@@ -31,13 +32,15 @@ export interface WorkbenchOptions {
   workspace?: string;
   /** Workspace trust on and the folder untrusted (Restricted Mode); off by default. */
   workspaceTrust?: boolean;
+  /** VS Code's display language, with the test language pack for it (test/fixtures/language-pack-<locale>); English by default. */
+  locale?: string;
 }
 
 /**
  * Opens the workbench with the packaged extension installed from its .vsix (what users get),
  * the test driver extension loaded from source, and, for the agent layer, the scripted model.
  */
-export async function openWorkbench({ workspace = WORKSPACE, workspaceTrust = false }: WorkbenchOptions = {}): Promise<Workbench> {
+export async function openWorkbench({ workspace = WORKSPACE, workspaceTrust = false, locale }: WorkbenchOptions = {}): Promise<Workbench> {
   const vsix = process.env.AGENT_QUESTIONS_VSIX;
   if (!vsix) throw new Error('AGENT_QUESTIONS_VSIX is not set: run the ui layer through `npm test -- ui`, which packages the extension first');
   const stateDir = mkdtempSync(join(tmpdir(), 'agent-questions-ui-'));
@@ -45,8 +48,9 @@ export async function openWorkbench({ workspace = WORKSPACE, workspaceTrust = fa
   // The agent layer also installs the scripted language model (test/fixtures/scripted-model).
   const modelVsix = process.env.AGENT_QUESTIONS_MODEL_VSIX;
   if (modelVsix) installExtension({ stateDir, vsix: modelVsix });
+  if (locale) installExtension({ stateDir, vsix: packageLanguagePack(locale) });
   const driverPort = await freePort();
-  const server = await startCodeServer({ stateDir, workspace, workspaceTrust, smokeTestDriver: true, env: { AGENT_QUESTIONS_DRIVER_PORT: String(driverPort) } });
+  const server = await startCodeServer({ stateDir, workspace, workspaceTrust, locale, smokeTestDriver: true, env: { AGENT_QUESTIONS_DRIVER_PORT: String(driverPort) } });
   let browser: Browser | undefined;
   try {
     browser = await launchBrowser();
@@ -110,10 +114,10 @@ async function waitForDriver(driver: Driver): Promise<void> {
  * Registers the suite hooks every UI suite needs: open the workbench and the Agent Questions view
  * once, screenshot a failed test, close everything at the end.
  */
-export function useWorkbench(onOpen: (workbench: Workbench, panel: Frame) => void): void {
+export function useWorkbench(onOpen: (workbench: Workbench, panel: Frame) => void, options: WorkbenchOptions = {}): void {
   let opened: Workbench | undefined;
   suiteSetup(async () => {
-    opened = await openWorkbench();
+    opened = await openWorkbench(options);
     await openAgentQuestionsView(opened.page);
     onOpen(opened, await opened.panel());
   });
