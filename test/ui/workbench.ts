@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Frame, Page } from 'playwright-core';
 import { freePort, installExtension, launchBrowser, startCodeServer, workbenchUrl } from '../harness/codeServer.mjs';
-import { packageLanguagePack } from './languagePack';
+import { installLanguagePack } from './languagePack';
 
 export const ROOT = join(__dirname, '..', '..', '..');
 export const RESULTS = join(ROOT, 'test-results');
@@ -48,7 +48,7 @@ export async function openWorkbench({ workspace = WORKSPACE, workspaceTrust = fa
   // The agent layer also installs the scripted language model (test/fixtures/scripted-model).
   const modelVsix = process.env.AGENT_QUESTIONS_MODEL_VSIX;
   if (modelVsix) installExtension({ stateDir, vsix: modelVsix });
-  if (locale) installExtension({ stateDir, vsix: packageLanguagePack(locale) });
+  if (locale) installLanguagePack(stateDir, locale);
   const driverPort = await freePort();
   const server = await startCodeServer({ stateDir, workspace, workspaceTrust, locale, smokeTestDriver: true, env: { AGENT_QUESTIONS_DRIVER_PORT: String(driverPort) } });
   let browser: Browser | undefined;
