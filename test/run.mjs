@@ -4,11 +4,13 @@
 //   npm test -- unit integration  some layers
 //   AGENT_QUESTIONS_DESKTOP=1     integration on a downloaded desktop VS Code (needs the internet)
 //   AGENT_QUESTIONS_GREP=pattern  only tests whose title matches
+// An unknown layer name is an error that lists the valid ones.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runTests } from '@vscode/test-electron';
+import { emptyReason, parseLayers } from './harness/layers.mjs';
 import { packageExtension, packageScriptedModel } from './harness/package.mjs';
 import { provision } from './harness/provision.mjs';
 import { provisionCodex, provisionOpenCode } from './harness/agentClis.mjs';
@@ -16,9 +18,15 @@ import { provisionClaudeCode } from './harness/claudeCode.mjs';
 
 const root = join(import.meta.dirname, '..');
 const out = join(root, 'out', 'test');
-const LAYERS = ['unit', 'integration', 'ui', 'agent', 'external'];
-const requested = process.argv.slice(2).filter((a) => LAYERS.includes(a));
-const layers = requested.length ? requested : LAYERS;
+let layers;
+try {
+  layers = parseLayers(process.argv.slice(2));
+} catch (error) {
+  console.error(`npm test: ${error.message}`);
+  process.exit(2);
+}
+const grep = process.env.AGENT_QUESTIONS_GREP || undefined;
+const desktop = process.env.AGENT_QUESTIONS_DESKTOP === '1';
 const scratch = mkdtempSync(join(tmpdir(), 'agent-questions-test-'));
 const started = Date.now();
 
@@ -46,7 +54,6 @@ function runNodeLayer(name, timeoutMs, env = {}) {
 async function runIntegration() {
   const resultsFile = join(scratch, 'integration.json');
   const workspace = join(root, 'test', 'fixtures', 'workspace');
-  const desktop = process.env.AGENT_QUESTIONS_DESKTOP === '1';
   let code;
   try {
     code = await runTests({
@@ -67,14 +74,17 @@ let packaged;
 const vsix = () => (packaged ??= packageExtension());
 
 const results = {};
+const seconds = {};
 try {
   build();
-  if (layers.some((l) => l !== 'unit')) provision();
+  // Only the unit layer and the integration layer on desktop VS Code run without code-server.
+  if (layers.some((l) => l !== 'unit' && !(l === 'integration' && desktop))) provision();
   // Artifacts are this run's only.
   rmSync(join(root, 'test-results'), { recursive: true, force: true });
   mkdirSync(join(root, 'test-results'), { recursive: true });
   for (const layer of layers) {
     console.log(`\n=== ${layer} ===`);
+    const layerStarted = Date.now();
     if (layer === 'unit') results.unit = runNodeLayer('unit', 10_000);
     if (layer === 'integration') results.integration = await runIntegration();
     // The ui layer drives the packaged .vsix, so packaging is tested on every run.
@@ -89,6 +99,7 @@ try {
       provisionCodex();
       results.external = runNodeLayer('external', 120_000, { AGENT_QUESTIONS_VSIX: vsix() });
     }
+    seconds[layer] = (Date.now() - layerStarted) / 1000;
   }
 } catch (error) {
   console.error(`npm test: ${error instanceof Error ? error.message : error}`);
@@ -103,8 +114,17 @@ console.log('');
 for (const [layer, r] of Object.entries(results)) {
   passed += r.passed;
   failed += r.failed + r.pending;
-  const notes = [r.pending ? `${r.pending} pending (counted as failed)` : '', r.crashed ? 'did not finish' : ''].filter(Boolean).join(', ');
+  const notes = [
+    r.pending ? `${r.pending} pending (counted as failed)` : '',
+    r.crashed ? 'did not finish' : '',
+    emptyReason(r, grep) ?? '',
+    seconds[layer] === undefined ? '' : `${seconds[layer].toFixed(0)} s`,
+  ].filter(Boolean).join(', ');
   console.log(`${layer}: ${r.passed} passed, ${r.failed + r.pending} failed${notes ? ` (${notes})` : ''}`);
 }
 console.log(`total: ${passed} passed, ${failed} failed (${((Date.now() - started) / 1000).toFixed(0)} s)`);
+// Nothing ran is a failure too (a mistyped pattern must not look green), but it says why.
+if (passed + failed === 0 && !results.setup) {
+  console.log(grep ? `nothing ran: no test title in ${layers.join(', ')} matches AGENT_QUESTIONS_GREP=${JSON.stringify(grep)} (a regular expression)` : 'nothing ran: no tests found');
+}
 process.exit(failed > 0 || passed === 0 ? 1 : 0);

@@ -16,6 +16,7 @@ import { registerSampleQuestionCommand } from './sampleQuestionCommand';
 import { SecretVault } from './secretVault';
 import { placeNextToChatOnce } from './viewPlacement';
 import { readSettings } from './settings';
+import { trackWalkthroughProgress } from './walkthrough';
 
 export function activate(context: vscode.ExtensionContext): AgentQuestionsApi {
   const log = vscode.window.createOutputChannel('Agent Questions', { log: true });
@@ -63,6 +64,7 @@ export function activate(context: vscode.ExtensionContext): AgentQuestionsApi {
   registerPermissionCommands(context, policy.permissions);
   registerAskUserTool(context, broker, policy, log);
   registerSampleQuestionCommand(context, log);
+  context.subscriptions.push(trackWalkthroughProgress(broker, vault));
   const externalAgents = new ExternalAgents(context, broker, policy, attention, log);
   // Restricted Mode ignores the workspace's say on the endpoint (see settings.ts); trusting the folder gives it back.
   context.subscriptions.push(externalAgents, vscode.workspace.onDidGrantWorkspaceTrust(() => void externalAgents.apply()));

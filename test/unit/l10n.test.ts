@@ -57,4 +57,11 @@ suite('localization', () => {
     assert.ok(translations.includes(join('l10n', 'bundle.l10n.zh-cn.json')), 'the Simplified Chinese bundle exists');
     for (const file of translations) assertSameKeys(bundle, readJson(file), file);
   });
+
+  test('every package.nls translation has every key of package.nls.json, with the same placeholders', () => {
+    const english = readJson('package.nls.json');
+    const translations = translationsOf('.', /^package\.nls\.[\w-]+\.json$/);
+    assert.ok(translations.includes(join('.', 'package.nls.zh-cn.json')), 'the Simplified Chinese manifest strings exist');
+    for (const file of translations) assertSameKeys(english, readJson(file), file);
+  });
 });
