@@ -25,7 +25,7 @@ export function installLanguagePack(stateDir: string, locale: string): void {
   const folder = join(ROOT, 'test', 'fixtures', `language-pack-${locale}`);
   const vsix = join(ROOT, 'out', `agent-questions-language-pack-${locale}.vsix`);
   mkdirSync(join(ROOT, 'out'), { recursive: true });
-  const vsce = require.resolve('@vscode/vsce/vsce');
+  const vsce = join(ROOT, 'node_modules', '@vscode', 'vsce', 'vsce');
   execFileSync(process.execPath, [vsce, 'package', '--no-dependencies', '--allow-missing-repository', '--skip-license', '--out', vsix], { cwd: folder, stdio: ['ignore', 'ignore', 'inherit'] });
   installExtension({ stateDir, vsix });
 

@@ -46,7 +46,8 @@ suite('Localization: VS Code in Simplified Chinese (zh-cn)', () => {
     assert.equal(await text(panel, '.request vscode-button[data-action="reject"]'), say('Reject'));
     assert.equal(await text(panel, '.image-attach'), say('Attach image'));
 
-    // The Queue is the host's tree: its group label comes through vscode.l10n.t.
+    // The Queue is the host's tree: its group label comes through vscode.l10n.t, and the view's name
+    // (which queueRows finds it by) from package.nls.zh-cn.json, like the Question view the workbench opened.
     await queueRows(workbench.page).filter({ hasText: say('Questions') }).first().waitFor();
 
     // A sentence with a count and a list: the skip confirmation (the recommended database is preselected).
