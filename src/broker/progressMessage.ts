@@ -12,13 +12,26 @@ export function escapeMarkdown(text: string): string {
   return text.replace(/[!-/:-@[-`{-~]/g, '\\$&');
 }
 
+/** The words of the progress line: the host passes them in VS Code's display language. */
+export interface AskingWords {
+  /** The sentence for `count` questions; `headers` is their list, already made safe. */
+  asking(count: number, headers: string): string;
+  link: string;
+  linkTitle: string;
+}
+
+export const ENGLISH_ASKING: AskingWords = {
+  asking: (count, headers) => `Asking ${count} ${count === 1 ? 'question' : 'questions'} (${headers})`,
+  link: FOCUS_QUESTION_LABEL,
+  linkTitle: 'Focus the question in Agent Questions',
+};
+
 /** "Asking 2 questions (Database, Auth)" as plain text. */
-export function askingText(headers: readonly string[]): string {
-  const count = headers.length;
-  return `Asking ${count} ${count === 1 ? 'question' : 'questions'} (${headers.map((h) => uiText(h, 60)).join(', ')})`;
+export function askingText(headers: readonly string[], words: AskingWords = ENGLISH_ASKING): string {
+  return words.asking(headers.length, headers.map((h) => uiText(h, 60)).join(', '));
 }
 
 /** The progress line as markdown: the escaped text and the link that focuses the question. */
-export function askingMarkdown(headers: readonly string[]): string {
-  return `${escapeMarkdown(askingText(headers))} · [${FOCUS_QUESTION_LABEL}](command:${FOCUS_QUESTION_COMMAND} "Focus the question in Agent Questions")`;
+export function askingMarkdown(headers: readonly string[], words: AskingWords = ENGLISH_ASKING): string {
+  return `${escapeMarkdown(askingText(headers, words))} · [${escapeMarkdown(words.link)}](command:${FOCUS_QUESTION_COMMAND} "${words.linkTitle.replace(/["\\]/g, '')}")`;
 }

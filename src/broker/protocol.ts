@@ -73,5 +73,10 @@ export const HostToPanelSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('ping'), nonce: z.number() }),
 ]);
 
+/** The element of the page the host builds that holds the panel's strings table (JSON). */
+export const PANEL_STRINGS_ELEMENT_ID = 'agent-questions-strings';
+/** The panel's strings, sent once in its page: each English message and its vscode.l10n.t translation. */
+export const PanelStringsSchema = z.record(z.string().max(1000), z.string().max(2000));
+
 export type PanelToHost = z.infer<typeof PanelToHostSchema>;
 export type HostToPanel = z.infer<typeof HostToPanelSchema>;

@@ -1,4 +1,5 @@
 // Builds the exported API on the broker. The public types live in api.ts (copyable, import-free).
+import * as vscode from 'vscode';
 import { parseApiAskRequest } from '../broker/askUserInput';
 import { askPermission, askQuestions, type Policy } from '../broker/askWithPolicy';
 import type { QuestionBroker } from '../broker/broker';
@@ -9,7 +10,7 @@ import { resolveSecretAnswers } from './secretAnswers';
 import type { SecretVault } from './secretVault';
 import { readSettings } from './settings';
 
-const sourceFor = (extensionId: string | undefined): RequestSource => ({ type: 'extension', label: extensionId ? `Extension ${extensionId}` : 'Extension' });
+const sourceFor = (extensionId: string | undefined): RequestSource => ({ type: 'extension', label: extensionId ? vscode.l10n.t('Extension {0}', extensionId) : vscode.l10n.t('Extension') });
 const timeoutMs = (seconds: number | undefined) => (seconds ?? readSettings().timeoutSeconds) * 1000;
 
 export function createApi(broker: QuestionBroker, policy: Policy, history: History, vault: SecretVault): AgentQuestionsApi {

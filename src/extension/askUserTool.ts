@@ -5,7 +5,7 @@ import { parseAskUserInput } from '../broker/askUserInput';
 import { callAskUser } from '../broker/askUserCall';
 import type { Policy } from '../broker/askWithPolicy';
 import type { QuestionBroker } from '../broker/broker';
-import { askingMarkdown, FOCUS_QUESTION_COMMAND } from '../broker/progressMessage';
+import { askingMarkdown, FOCUS_QUESTION_COMMAND, type AskingWords } from '../broker/progressMessage';
 import { readSettings } from './settings';
 import { keepTokenizerWarm } from './tokenizerKeepWarm';
 import { uiText } from '../broker/visibleText';
@@ -23,9 +23,9 @@ export class AskUserTool implements vscode.LanguageModelTool<unknown> {
 
   prepareInvocation(options: vscode.LanguageModelToolInvocationPrepareOptions<unknown>): vscode.PreparedToolInvocation {
     const parsed = parseAskUserInput(options.input);
-    if (!parsed.ok) return { invocationMessage: 'Asking the user (the question needs fixing first)' };
+    if (!parsed.ok) return { invocationMessage: vscode.l10n.t('Asking the user (the question needs fixing first)') };
     // A trusted link that may run only our focus command; the agent's headers in it are escaped text.
-    const message = new vscode.MarkdownString(askingMarkdown(parsed.questions.map((q) => q.header)));
+    const message = new vscode.MarkdownString(askingMarkdown(parsed.questions.map((q) => q.header), askingWords()));
     message.isTrusted = { enabledCommands: [FOCUS_QUESTION_COMMAND] };
     return { invocationMessage: message };
   }
@@ -42,7 +42,7 @@ export class AskUserTool implements vscode.LanguageModelTool<unknown> {
       result = await callAskUser(options.input, {
         broker: this.broker,
         policy: this.policy,
-        source: { type: 'tool', label: 'Chat tool' },
+        source: { type: 'tool', label: vscode.l10n.t('Chat tool') },
         options: { token, timeoutMs: readSettings().timeoutSeconds * 1000 },
       });
     } finally {
@@ -61,3 +61,10 @@ export class AskUserTool implements vscode.LanguageModelTool<unknown> {
 export function registerAskUserTool(context: vscode.ExtensionContext, broker: QuestionBroker, policy: Policy, log: vscode.LogOutputChannel): void {
   context.subscriptions.push(vscode.lm.registerTool(AskUserTool.toolName, new AskUserTool(broker, policy, log)));
 }
+
+/** The chat's progress line in VS Code's display language (the headers are the agent's). */
+const askingWords = (): AskingWords => ({
+  asking: (count, headers) => (count === 1 ? vscode.l10n.t('Asking 1 question ({0})', headers) : vscode.l10n.t('Asking {0} questions ({1})', count, headers)),
+  link: vscode.l10n.t('Go to the question'),
+  linkTitle: vscode.l10n.t('Focus the question in Agent Questions'),
+});

@@ -66,10 +66,10 @@ export class Attention implements vscode.Disposable {
 
   private updateCounts(): void {
     const count = this.broker.size;
-    const waiting = `${count} ${count === 1 ? 'request' : 'requests'} from agents waiting for you`;
+    const waiting = count === 1 ? vscode.l10n.t('1 request from agents waiting for you') : vscode.l10n.t('{0} requests from agents waiting for you', count);
     this.treeView.badge = count > 0 ? { value: count, tooltip: waiting } : undefined;
     this.statusBar.text = `$(question) ${count}`;
-    this.statusBar.tooltip = `${waiting}. Click to answer.${this.externalStatus ? `\n${this.externalStatus}` : ''}`;
+    this.statusBar.tooltip = vscode.l10n.t('{0}. Click to answer.', waiting) + (this.externalStatus ? `\n${this.externalStatus}` : '');
     this.statusBar.accessibilityInformation = { label: waiting };
     if (count > 0 || this.externalStatus) this.statusBar.show();
     else this.statusBar.hide();
@@ -83,16 +83,19 @@ export class Attention implements vscode.Disposable {
       this.unseenArrivals++;
       return;
     }
-    const what = request.kind === 'permission' ? `asks permission: ${requestLabel(request)}` : `asks: ${requestLabel(request)}`;
-    this.show(`${uiText(request.source.label, 60)} ${what}`, ['Answer', 'Reject'], (choice) => {
-      if (choice === 'Answer') void this.panel.showRequest(request.id);
-      if (choice === 'Reject') this.broker.reject(request.id, 'The user rejected it from the notification.');
+    const from = uiText(request.source.label, 60);
+    const message = request.kind === 'permission' ? vscode.l10n.t('Agent Questions: {0} asks permission: {1}', from, requestLabel(request)) : vscode.l10n.t('Agent Questions: {0} asks: {1}', from, requestLabel(request));
+    const answer = vscode.l10n.t('Answer');
+    const reject = vscode.l10n.t('Reject');
+    this.show(message, [answer, reject], (choice) => {
+      if (choice === answer) void this.panel.showRequest(request.id);
+      if (choice === reject) this.broker.reject(request.id, 'The user rejected it from the notification.');
     });
   }
 
   private show(message: string, actions: string[], onChoice: (choice: string | undefined) => void): void {
     this.notificationOpen = true;
-    void vscode.window.showInformationMessage(`Agent Questions: ${message}`, ...actions).then((choice) => {
+    void vscode.window.showInformationMessage(message, ...actions).then((choice) => {
       this.notificationOpen = false;
       onChoice(choice);
       this.summariseUnseen();
@@ -103,7 +106,9 @@ export class Attention implements vscode.Disposable {
     const unseen = this.unseenArrivals;
     this.unseenArrivals = 0;
     if (unseen === 0 || this.broker.size === 0 || this.panel.isVisible) return;
-    this.show(`${this.broker.size} ${this.broker.size === 1 ? 'request is' : 'requests are'} waiting for you.`, ['Answer Next'], (choice) => {
+    const size = this.broker.size;
+    const message = size === 1 ? vscode.l10n.t('Agent Questions: 1 request is waiting for you.') : vscode.l10n.t('Agent Questions: {0} requests are waiting for you.', size);
+    this.show(message, [vscode.l10n.t('Answer Next')], (choice) => {
       if (choice) void vscode.commands.executeCommand('agentQuestions.answerNext');
     });
   }

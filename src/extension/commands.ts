@@ -2,10 +2,10 @@
 import * as vscode from 'vscode';
 import type { QuestionBroker } from '../broker/broker';
 import type { History } from '../broker/history';
-import type { PendingRequest } from '../broker/schemas';
-import { describeAge } from '../broker/age';
+import type { HistoryEntry, PendingRequest, PermissionDecision } from '../broker/schemas';
 import { summarizeAnswer } from '../broker/resultText';
 import { uiText } from '../broker/visibleText';
+import { localizedAge } from './localizedAge';
 import { QuestionPanelView } from './questionPanelView';
 import { requestLabel } from './queueTree';
 import type { SecretVault } from './secretVault';
@@ -26,7 +26,7 @@ export function registerCommands(context: vscode.ExtensionContext, broker: Quest
   register('agentQuestions.answerNext', async () => {
     const next = broker.list()[0];
     if (next) await panel.showRequest(next.id);
-    else void vscode.window.showInformationMessage('Agent Questions: no agent is waiting for you.');
+    else void vscode.window.showInformationMessage(vscode.l10n.t('Agent Questions: no agent is waiting for you.'));
   });
   register('agentQuestions.answer', async (request?: PendingRequest) => {
     if (request?.id && broker.get(request.id)) await panel.showRequest(request.id);
@@ -34,9 +34,9 @@ export function registerCommands(context: vscode.ExtensionContext, broker: Quest
   register('agentQuestions.reject', async (request?: PendingRequest) => {
     if (!request?.id || !broker.get(request.id)) return;
     const reason = await vscode.window.showInputBox({
-      title: `Reject "${uiText(requestLabel(request), 80)}"`,
-      prompt: 'Optional: tell the agent why (it reads this).',
-      placeHolder: 'e.g. Use the existing database; do not ask again',
+      title: vscode.l10n.t('Reject "{0}"', uiText(requestLabel(request), 80)),
+      prompt: vscode.l10n.t('Optional: tell the agent why (it reads this).'),
+      placeHolder: vscode.l10n.t('e.g. Use the existing database; do not ask again'),
     });
     if (reason === undefined) return; // Escape keeps the request
     broker.reject(request.id, reason.trim() || 'The user rejected it from the queue.');
@@ -52,21 +52,23 @@ export function registerCommands(context: vscode.ExtensionContext, broker: Quest
   // Other extensions and keybindings may pass { skipConfirmation: true }.
   register('agentQuestions.rejectAll', async (options?: { skipConfirmation?: boolean }) => {
     const count = broker.size;
-    if (count === 0) return void vscode.window.showInformationMessage('Agent Questions: nothing is waiting.');
-    const choice = options?.skipConfirmation === true ? 'Reject All' : await vscode.window.showWarningMessage(`Reject all ${count} pending ${count === 1 ? 'request' : 'requests'}?`, { modal: true, detail: 'Each agent is told you declined to answer.' }, 'Reject All');
-    if (choice !== 'Reject All') return;
+    if (count === 0) return void vscode.window.showInformationMessage(vscode.l10n.t('Agent Questions: nothing is waiting.'));
+    const rejectAll = vscode.l10n.t('Reject All');
+    const question = count === 1 ? vscode.l10n.t('Reject the 1 pending request?') : vscode.l10n.t('Reject all {0} pending requests?', count);
+    const choice = options?.skipConfirmation === true ? rejectAll : await vscode.window.showWarningMessage(question, { modal: true, detail: vscode.l10n.t('Each agent is told you declined to answer.') }, rejectAll);
+    if (choice !== rejectAll) return;
     for (const request of broker.list()) broker.reject(request.id, 'The user rejected all pending requests.');
   });
   register('agentQuestions.showHistory', async () => {
     const entries = history.list();
-    if (entries.length === 0) return void vscode.window.showInformationMessage('Agent Questions: no request has been settled in this workspace yet.');
+    if (entries.length === 0) return void vscode.window.showInformationMessage(vscode.l10n.t('Agent Questions: no request has been settled in this workspace yet.'));
     await vscode.window.showQuickPick(
       entries.map((entry) => ({
         label: uiText(entry.summary, 100),
-        description: `${entry.status.replace('_', ' ')} · ${uiText(entry.source.label, 60)} · ${describeAge(entry.settledAt)}`,
-        detail: uiText(entry.decision ?? (entry.questions ?? []).map((q) => `${q.header}: ${summarizeAnswer(q, entry.answers?.[q.id])}`).join(' · '), 300),
+        description: vscode.l10n.t('{0} · {1} · {2}', statusText(entry.status), uiText(entry.source.label, 60), localizedAge(entry.settledAt)),
+        detail: uiText((entry.decision && decisionText(entry.decision)) ?? (entry.questions ?? []).map((q) => `${q.header}: ${summarizeAnswer(q, entry.answers?.[q.id])}`).join(' · '), 300),
       })),
-      { title: 'Agent Questions: History', placeHolder: 'Settled requests, newest first (secrets show only their variable)', matchOnDescription: true, matchOnDetail: true },
+      { title: vscode.l10n.t('Agent Questions: History'), placeHolder: vscode.l10n.t('Settled requests, newest first (secrets show only their variable)'), matchOnDescription: true, matchOnDetail: true },
     );
   });
   // Names and scopes only, never values. Other extensions may pass { delete: 'NAME' } or { deleteAll: true } (no prompt),
@@ -76,19 +78,34 @@ export function registerCommands(context: vscode.ExtensionContext, broker: Quest
     if (options?.delete) return vault.delete(options.delete);
     if (options?.deleteAll) return Promise.all(vault.names().map((n) => vault.delete(n)));
     const stored = vault.list();
-    if (stored.length === 0) return void vscode.window.showInformationMessage('Agent Questions: no secrets are stored for this workspace.');
-    const deleteAll = { label: '$(trash) Delete All', description: `${stored.length} stored`, name: undefined };
-    const items = stored.map(({ name, scope }) => ({ label: `$${name}`, description: scope === 'all' ? 'all workspaces' : 'this workspace', detail: 'Pick to delete', name }));
+    if (stored.length === 0) return void vscode.window.showInformationMessage(vscode.l10n.t('Agent Questions: no secrets are stored for this workspace.'));
+    const deleteAll = { label: `$(trash) ${vscode.l10n.t('Delete All')}`, description: vscode.l10n.t('{0} stored', stored.length), name: undefined };
+    const items = stored.map(({ name, scope }) => ({ label: `$${name}`, description: scope === 'all' ? vscode.l10n.t('all workspaces') : vscode.l10n.t('this workspace'), detail: vscode.l10n.t('Pick to delete'), name }));
     const picked = await vscode.window.showQuickPick([...items, deleteAll], {
-      title: 'Agent Questions: Stored Secrets',
-      placeHolder: 'Pick a secret to delete it from secret storage and from new terminals',
+      title: vscode.l10n.t('Agent Questions: Stored Secrets'),
+      placeHolder: vscode.l10n.t('Pick a secret to delete it from secret storage and from new terminals'),
     });
     if (!picked) return;
-    const what = picked.name ? `the stored secret ${picked.name}` : `all ${stored.length} stored secrets`;
+    const question = picked.name ? vscode.l10n.t('Delete the stored secret {0}?', picked.name) : stored.length === 1 ? vscode.l10n.t('Delete the 1 stored secret?') : vscode.l10n.t('Delete all {0} stored secrets?', stored.length);
     const everywhere = picked.name ? stored.some((s) => s.name === picked.name && s.scope === 'all') : stored.some((s) => s.scope === 'all');
-    const detail = `Agents will have to ask again${everywhere ? ', in every workspace' : ''}. Terminals already open keep their environment.`;
-    const confirmed = await vscode.window.showWarningMessage(`Delete ${what}?`, { modal: true, detail }, 'Delete');
-    if (confirmed !== 'Delete') return;
+    const detail = everywhere
+      ? vscode.l10n.t('Agents will have to ask again, in every workspace. Terminals already open keep their environment.')
+      : vscode.l10n.t('Agents will have to ask again. Terminals already open keep their environment.');
+    const deleteLabel = vscode.l10n.t('Delete');
+    const confirmed = await vscode.window.showWarningMessage(question, { modal: true, detail }, deleteLabel);
+    if (confirmed !== deleteLabel) return;
     await Promise.all((picked.name ? [picked.name] : stored.map((s) => s.name)).map((n) => vault.delete(n)));
   });
 }
+
+const statusText = (status: HistoryEntry['status']): string =>
+  ({
+    answered: vscode.l10n.t('Answered'),
+    rejected: vscode.l10n.t('Rejected'),
+    cancelled: vscode.l10n.t('Cancelled'),
+    timed_out: vscode.l10n.t('Timed out'),
+    unavailable: vscode.l10n.t('Unavailable'),
+  })[status];
+
+const decisionText = (decision: PermissionDecision): string =>
+  ({ allow_once: vscode.l10n.t('Allowed once'), allow_always: vscode.l10n.t('Always allowed'), deny: vscode.l10n.t('Denied') })[decision];

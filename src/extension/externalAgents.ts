@@ -7,9 +7,10 @@ import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { Policy } from '../broker/askWithPolicy';
 import type { QuestionBroker } from '../broker/broker';
-import { agentConfigs, HOOK_VAR, MCP_TOKEN_VAR, MCP_URL_VAR } from './agentConfigs';
+import { agentConfigs, HOOK_VAR, MCP_TOKEN_VAR, MCP_URL_VAR, type AgentConfig } from './agentConfigs';
 import type { Attention } from './attention';
 import type { McpEndpoint, SessionInfo } from './mcpEndpoint';
+import { OPENCODE_PLUGIN_PATH } from './openCodePlugin';
 import { readSettings } from './settings';
 
 type McpModule = typeof import('./mcpModule');
@@ -95,7 +96,7 @@ export class ExternalAgents implements vscode.Disposable {
     if (this.endpoint) {
       environment.replace(MCP_URL_VAR, this.endpoint.url);
       environment.replace(MCP_TOKEN_VAR, this.token);
-      this.attention.setExternalStatus(`External agents: MCP endpoint on ${this.endpoint.url} (terminals opened from now on have $${MCP_URL_VAR} and $${MCP_TOKEN_VAR}).`);
+      this.attention.setExternalStatus(vscode.l10n.t('External agents: MCP endpoint on {0} (terminals opened from now on have ${1} and ${2}).', this.endpoint.url, MCP_URL_VAR, MCP_TOKEN_VAR));
     } else {
       environment.delete(MCP_URL_VAR);
       environment.delete(MCP_TOKEN_VAR);
@@ -106,9 +107,11 @@ export class ExternalAgents implements vscode.Disposable {
   private fail(error: unknown): void {
     const message = error instanceof Error ? error.message : String(error);
     const port = readSettings().mcpPort;
-    const hint = /EADDRINUSE/.test(message) ? ` Port ${port} is in use: set agentQuestions.mcp.port to another port, or 0 for a free one.` : '';
+    const text = /EADDRINUSE/.test(message)
+      ? vscode.l10n.t('Agent Questions: the endpoint for external agents could not start. Port {0} is in use: set agentQuestions.mcp.port to another port, or 0 for a free one.', port)
+      : vscode.l10n.t('Agent Questions: the endpoint for external agents could not start.');
     this.log.error(`External agents: the MCP endpoint could not start: ${message}`);
-    void vscode.window.showErrorMessage(`Agent Questions: the endpoint for external agents could not start.${hint}`, 'Open Settings').then((choice) => {
+    void vscode.window.showErrorMessage(text, vscode.l10n.t('Open Settings')).then((choice) => {
       if (choice) void vscode.commands.executeCommand('workbench.action.openSettings', 'agentQuestions.mcp');
     });
   }
@@ -123,14 +126,15 @@ export class ExternalAgents implements vscode.Disposable {
 
   private async rotateToken(options?: { skipConfirmation?: boolean }): Promise<void> {
     if (!options?.skipConfirmation) {
-      const choice = await vscode.window.showWarningMessage('Rotate the token for external agents? Agents connected with the old token will be refused; terminals opened from now on get the new one.', { modal: true }, 'Rotate');
-      if (choice !== 'Rotate') return;
+      const rotate = vscode.l10n.t('Rotate');
+      const choice = await vscode.window.showWarningMessage(vscode.l10n.t('Rotate the token for external agents? Agents connected with the old token will be refused; terminals opened from now on get the new one.'), { modal: true }, rotate);
+      if (choice !== rotate) return;
     }
     this.token = randomBytes(32).toString('base64url');
     await this.context.secrets.store(TOKEN_KEY, this.token);
     this.publish();
     this.log.info('External agents: token rotated');
-    if (!options?.skipConfirmation) void vscode.window.showInformationMessage('Agent Questions: the token was rotated. Open a new terminal for agents to pick it up.');
+    if (!options?.skipConfirmation) void vscode.window.showInformationMessage(vscode.l10n.t('Agent Questions: the token was rotated. Open a new terminal for agents to pick it up.'));
   }
 
   /** A quick pick of open sessions; the one picked is disconnected after a confirmation. */
@@ -138,42 +142,46 @@ export class ExternalAgents implements vscode.Disposable {
     if (options?.disconnect !== undefined) return this.endpoint?.disconnect(options.disconnect) ?? false;
     const sessions = this.endpoint?.sessions() ?? [];
     if (!sessions.length) {
-      void vscode.window.showInformationMessage(this.endpoint ? 'Agent Questions: no external agent is connected.' : 'Agent Questions: the endpoint for external agents is off.');
+      void vscode.window.showInformationMessage(this.endpoint ? vscode.l10n.t('Agent Questions: no external agent is connected.') : vscode.l10n.t('Agent Questions: the endpoint for external agents is off.'));
       return;
     }
-    const time = (ms: number) => new Date(ms).toLocaleTimeString();
-    const calls = (n: number) => (n === 1 ? '1 call waiting' : `${n} calls waiting`);
+    const time = (ms: number) => new Date(ms).toLocaleTimeString(vscode.env.language);
+    const calls = (n: number) => (n === 1 ? vscode.l10n.t('1 call waiting') : vscode.l10n.t('{0} calls waiting', n));
     // Those with calls waiting first, then the most recently used.
     const ordered = [...sessions].sort((a, b) => b.waiting - a.waiting || b.lastUsedAt - a.lastUsedAt);
     const picked = await vscode.window.showQuickPick(
       ordered.map((session) => ({
         label: session.name,
-        description: `name self-reported · token ${session.tokenId}`,
-        detail: `Opened ${time(session.openedAt)} · last used ${time(session.lastUsedAt)} · ${calls(session.waiting)}`,
+        description: vscode.l10n.t('name self-reported · token {0}', session.tokenId),
+        detail: vscode.l10n.t('Opened {0} · last used {1} · {2}', time(session.openedAt), time(session.lastUsedAt), calls(session.waiting)),
         session,
       })),
-      { title: 'Agent Questions: Connected Agents', placeHolder: 'Pick an agent to disconnect it. Names are what each agent says of itself.' },
+      { title: vscode.l10n.t('Agent Questions: Connected Agents'), placeHolder: vscode.l10n.t('Pick an agent to disconnect it. Names are what each agent says of itself.') },
     );
     if (!picked) return;
     const session: SessionInfo = picked.session;
+    const disconnect = vscode.l10n.t('Disconnect');
+    const reconnect = vscode.l10n.t('It can reconnect with the token; rotate the token to lock it out.');
+    const cancelled = session.waiting === 0 ? '' : session.waiting === 1 ? vscode.l10n.t('Its 1 waiting call will be cancelled.') : vscode.l10n.t('Its {0} waiting calls will be cancelled.', session.waiting);
     const choice = await vscode.window.showWarningMessage(
-      `Disconnect "${session.name}" (token ${session.tokenId})?`,
-      { modal: true, detail: `${session.waiting ? `Its ${calls(session.waiting)} will be cancelled. ` : ''}It can reconnect with the token; rotate the token to lock it out.` },
-      'Disconnect',
+      vscode.l10n.t('Disconnect "{0}" (token {1})?', session.name, session.tokenId),
+      { modal: true, detail: cancelled ? `${cancelled} ${reconnect}` : reconnect },
+      disconnect,
     );
-    if (choice !== 'Disconnect') return;
+    if (choice !== disconnect) return;
     this.endpoint?.disconnect(session.key);
-    const next = await vscode.window.showInformationMessage(`Agent Questions: disconnected "${session.name}". It can reconnect with the token; rotate the token to lock it out.`, 'Rotate Token…');
+    const next = await vscode.window.showInformationMessage(vscode.l10n.t('Agent Questions: disconnected "{0}". It can reconnect with the token; rotate the token to lock it out.', session.name), vscode.l10n.t('Rotate Token…'));
     if (next) await this.rotateToken();
   }
 
   private async connect(): Promise<void> {
     if (!this.endpoint) {
+      const turnOn = vscode.l10n.t('Turn On');
       const choice = await vscode.window.showInformationMessage(
-        'The endpoint for external agents (Claude Code, Codex CLI, OpenCode, …) is off. Turn it on? It listens on 127.0.0.1 only and requires a token.',
-        'Turn On',
+        vscode.l10n.t('The endpoint for external agents (Claude Code, Codex CLI, OpenCode, …) is off. Turn it on? It listens on 127.0.0.1 only and requires a token.'),
+        turnOn,
       );
-      if (choice !== 'Turn On') return;
+      if (choice !== turnOn) return;
       await vscode.workspace.getConfiguration('agentQuestions').update('mcp.enabled', true, vscode.ConfigurationTarget.Global);
       await this.apply();
       if (!this.endpoint) return;
@@ -181,19 +189,19 @@ export class ExternalAgents implements vscode.Disposable {
     const url = this.endpoint.url;
     const configs = agentConfigs(url);
     const items = [
-      ...configs.map((config) => ({ label: `$(copy) Copy configuration for ${config.agent}`, detail: config.where, text: config.text, agent: config.agent as string })),
-      { label: '$(copy) Copy the endpoint URL', detail: url, text: url, agent: 'URL' },
-      { label: '$(key) Rotate the token…', detail: 'Agents using the old token are refused', text: '', agent: 'rotate' },
+      ...configs.map((config) => ({ label: `$(copy) ${vscode.l10n.t('Copy configuration for {0}', config.agent)}`, detail: whereFor(config.agent), text: config.text, agent: config.agent as string })),
+      { label: `$(copy) ${vscode.l10n.t('Copy the endpoint URL')}`, detail: url, text: url, agent: 'URL' },
+      { label: `$(key) ${vscode.l10n.t('Rotate the token…')}`, detail: vscode.l10n.t('Agents using the old token are refused'), text: '', agent: 'rotate' },
     ];
     const picked = await vscode.window.showQuickPick(items, {
-      title: `External agents: ${url}`,
-      placeHolder: `Terminals opened from now on have $${MCP_URL_VAR} and $${MCP_TOKEN_VAR}; the configurations read them.`,
+      title: vscode.l10n.t('External agents: {0}', url),
+      placeHolder: vscode.l10n.t('Terminals opened from now on have ${0} and ${1}; the configurations read them.', MCP_URL_VAR, MCP_TOKEN_VAR),
     });
     if (!picked) return;
     if (picked.agent === 'rotate') return this.rotateToken();
     await vscode.env.clipboard.writeText(picked.text);
     void vscode.window.showInformationMessage(
-      picked.agent === 'URL' ? `Copied ${url}.` : `Copied the ${picked.agent} configuration. Start ${picked.agent} from a new VS Code terminal, where $${MCP_TOKEN_VAR} is set.`,
+      picked.agent === 'URL' ? vscode.l10n.t('Copied {0}.', url) : vscode.l10n.t('Copied the {0} configuration. Start {0} from a new VS Code terminal, where ${1} is set.', picked.agent, MCP_TOKEN_VAR),
     );
   }
 
@@ -201,5 +209,17 @@ export class ExternalAgents implements vscode.Disposable {
     for (const d of this.disposables) d.dispose();
     void this.endpoint?.close();
     this.endpoint = undefined;
+  }
+}
+
+/** Where each agent's configuration goes, in the user's language (agentConfigs.ts says it in English for the tests). */
+function whereFor(agent: AgentConfig['agent']): string {
+  switch (agent) {
+    case 'Claude Code':
+      return vscode.l10n.t('.mcp.json (or the claude mcp add line) and .claude/settings.json in your project');
+    case 'Codex CLI':
+      return vscode.l10n.t('the end of ~/.codex/config.toml (or of .codex/config.toml in a trusted project); start codex from a VS Code terminal');
+    case 'OpenCode':
+      return vscode.l10n.t('opencode.json and {0} beside it, in your project (or in ~/.config/opencode/)', OPENCODE_PLUGIN_PATH);
   }
 }

@@ -14,7 +14,7 @@ export function createPolicy(context: vscode.ExtensionContext, log: vscode.LogOu
     if (!result.ok && result.error !== lastReportedError) {
       lastReportedError = result.error;
       log.error(result.error);
-      void vscode.window.showErrorMessage(`Agent Questions: ${result.error} Nothing is answered from it until it is fixed.`, 'Open Settings').then((choice) => {
+      void vscode.window.showErrorMessage(vscode.l10n.t('Agent Questions: {0} Nothing is answered from it until it is fixed.', result.error), vscode.l10n.t('Open Settings')).then((choice) => {
         if (choice) void vscode.commands.executeCommand('workbench.action.openSettings', 'agentQuestions.answersFile');
       });
     }
@@ -37,14 +37,14 @@ export function createPolicy(context: vscode.ExtensionContext, log: vscode.LogOu
 
 async function loadAnswersFile(): Promise<ParsedAnswersFile> {
   const setting = readSettings().answersFile;
-  if (!setting) return { ok: false, error: 'Mode "answersFile" is on, but the setting agentQuestions.answersFile is empty.' };
+  if (!setting) return { ok: false, error: vscode.l10n.t('Mode "answersFile" is on, but the setting agentQuestions.answersFile is empty.') };
   const uri = resolvePath(setting);
-  if (!uri) return { ok: false, error: `The answers file path "${setting}" is relative, but no workspace folder is open.` };
+  if (!uri) return { ok: false, error: vscode.l10n.t('The answers file path "{0}" is relative, but no workspace folder is open.', setting) };
   let bytes: Uint8Array;
   try {
     bytes = await vscode.workspace.fs.readFile(uri);
   } catch {
-    return { ok: false, error: `The answers file ${setting} cannot be read.` };
+    return { ok: false, error: vscode.l10n.t('The answers file {0} cannot be read.', setting) };
   }
   return parseAnswersFile(new TextDecoder().decode(bytes), setting);
 }

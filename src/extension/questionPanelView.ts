@@ -6,7 +6,8 @@ import type { QuestionBroker } from '../broker/broker';
 import { Emitter } from '../broker/events';
 import type { History } from '../broker/history';
 import { isOpenableHref, markdownSources, markdownSourcesByNeed } from '../broker/markdownTree';
-import { PanelToHostSchema, type HostToPanel, type PanelToHost } from '../broker/protocol';
+import { PANEL_MESSAGES } from '../broker/panelMessages';
+import { PANEL_STRINGS_ELEMENT_ID, PanelToHostSchema, type HostToPanel, type PanelToHost } from '../broker/protocol';
 import type { Answers, PendingRequest } from '../broker/schemas';
 import { MarkdownRenderer } from './markdownRenderer';
 import { resolveSecretAnswers, type SecretInput } from './secretAnswers';
@@ -241,17 +242,18 @@ export class QuestionPanelView implements vscode.WebviewViewProvider, vscode.Dis
       `img-src ${webview.cspSource} blob:`,
     ].join('; ');
     return `<!DOCTYPE html>
-<html lang="en">
+<html lang="${escapeAttribute(vscode.env.language)}">
 <head>
   <meta charset="UTF-8">
   <meta http-equiv="Content-Security-Policy" content="${csp}">
   <meta property="csp-nonce" content="${nonce}">
   <meta name="viewport" content="width=device-width, initial-scale=1.0">
   <link rel="stylesheet" nonce="${nonce}" href="${asset('media', 'panel.css')}">
-  <title>Question</title>
+  <title>${escapeAttribute(vscode.l10n.t('Question'))}</title>
 </head>
 <body>
-  <main id="app" aria-label="Agent question"></main>
+  <main id="app" aria-label="${escapeAttribute(vscode.l10n.t('Agent question'))}"></main>
+  <script type="application/json" id="${PANEL_STRINGS_ELEMENT_ID}" nonce="${nonce}">${panelStrings()}</script>
   <div id="announcer" class="visually-hidden" aria-live="polite"></div>
   <script nonce="${nonce}" src="${asset('dist', 'webview.js')}"></script>
 </body>
@@ -262,3 +264,16 @@ export class QuestionPanelView implements vscode.WebviewViewProvider, vscode.Dis
     for (const d of this.disposables) d.dispose();
   }
 }
+
+/**
+ * The panel's strings in VS Code's display language, from the extension's l10n bundle, as JSON
+ * that is safe inside a <script> element: sent once with the page, so no message waits for them.
+ */
+function panelStrings(): string {
+  // With no bundle (English) the panel's own messages are the text; nothing to send.
+  if (!vscode.l10n.bundle) return '{}';
+  const table = Object.fromEntries(PANEL_MESSAGES.map((message) => [message, vscode.l10n.t(message)]));
+  return JSON.stringify(table).replace(/</g, '\\u003c');
+}
+
+const escapeAttribute = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');

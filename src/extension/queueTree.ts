@@ -3,15 +3,15 @@
 import * as vscode from 'vscode';
 import type { QuestionBroker } from '../broker/broker';
 import type { PendingRequest } from '../broker/schemas';
-import { describeAge } from '../broker/age';
 import { uiText } from '../broker/visibleText';
+import { localizedAge } from './localizedAge';
 
-type Group = { kind: 'group'; requestKind: PendingRequest['kind']; label: string };
+type Group = { kind: 'group'; requestKind: PendingRequest['kind'] };
 export type QueueNode = Group | PendingRequest;
 
 const GROUPS: Group[] = [
-  { kind: 'group', requestKind: 'permission', label: 'Permissions' },
-  { kind: 'group', requestKind: 'questions', label: 'Questions' },
+  { kind: 'group', requestKind: 'permission' },
+  { kind: 'group', requestKind: 'questions' },
 ];
 
 const isGroup = (node: QueueNode): node is Group => node.kind === 'group';
@@ -48,19 +48,23 @@ export class QueueTree implements vscode.TreeDataProvider<QueueNode>, vscode.Dis
   getTreeItem(node: QueueNode): vscode.TreeItem {
     if (isGroup(node)) {
       // No count here: refreshing a group re-reads its children, not its own item (the badge counts).
-      const item = new vscode.TreeItem(node.label, vscode.TreeItemCollapsibleState.Expanded);
+      const label = node.requestKind === 'permission' ? vscode.l10n.t('Permissions') : vscode.l10n.t('Questions');
+      const item = new vscode.TreeItem(label, vscode.TreeItemCollapsibleState.Expanded);
       item.id = `group:${node.requestKind}`;
       return item;
     }
     const item = new vscode.TreeItem(requestLabel(node), vscode.TreeItemCollapsibleState.None);
     item.id = node.id;
     const from = `${uiText(node.source.label, 60)}${node.source.way ? ` · ${uiText(node.source.way, 40)}` : ''}`;
-    item.description = `${from} · ${describeAge(node.createdAt)}`;
+    const age = localizedAge(node.createdAt);
+    item.description = vscode.l10n.t('{0} · {1}', from, age);
     item.tooltip = requestTooltip(node);
     item.iconPath = new vscode.ThemeIcon(node.kind === 'permission' ? 'shield' : node.questions.some((q) => q.kind === 'secret') ? 'key' : 'question');
     item.contextValue = `agentQuestions.${node.kind}`;
-    item.accessibilityInformation = { label: `${node.kind === 'permission' ? 'Permission' : 'Question'}: ${requestLabel(node)}, from ${from}, ${describeAge(node.createdAt)}` };
-    item.command = { command: 'agentQuestions.answer', title: 'Answer', arguments: [node] };
+    item.accessibilityInformation = {
+      label: node.kind === 'permission' ? vscode.l10n.t('Permission: {0}, from {1}, {2}', requestLabel(node), from, age) : vscode.l10n.t('Question: {0}, from {1}, {2}', requestLabel(node), from, age),
+    };
+    item.command = { command: 'agentQuestions.answer', title: vscode.l10n.t('Answer'), arguments: [node] };
     return item;
   }
 

@@ -98,7 +98,9 @@ export class SecretVault implements vscode.Disposable {
   private describe(): void {
     const names = this.names();
     this.environment.description = names.length
-      ? new vscode.MarkdownString(`Agent Questions: secrets you typed for agents, kept in VS Code's secret storage (${names.map((n) => `\`$${n}\``).join(', ')}). Manage them with **Agent Questions: Manage Stored Secrets**.`)
+      ? new vscode.MarkdownString(
+          vscode.l10n.t("Agent Questions: secrets you typed for agents, kept in VS Code's secret storage ({0}). Manage them with **Agent Questions: Manage Stored Secrets**.", names.map((n) => `\`$${n}\``).join(', ')),
+        )
       : undefined;
   }
 

@@ -1,5 +1,6 @@
 // The countdown to a request's expiry: its text, when to announce it, and the ticking itself.
 // DOM-free (the clock is passed in), so it is unit-tested in Node.
+import { t } from './l10n';
 
 /** Remaining times at which the live region speaks, largest first. */
 export const COUNTDOWN_THRESHOLDS_MS = [60_000, 10_000] as const;
@@ -14,7 +15,7 @@ export function formatRemaining(remainingMs: number): string {
 }
 
 export function countdownText(remainingMs: number): string {
-  return remainingMs > 0 ? `Times out in ${formatRemaining(remainingMs)}` : 'Timing out…';
+  return remainingMs > 0 ? t('Times out in {0}', formatRemaining(remainingMs)) : t('Timing out…');
 }
 
 /** The last minute is shown as a warning. */
@@ -24,7 +25,7 @@ export const isCountdownWarning = (remainingMs: number): boolean => remainingMs 
 export function thresholdAnnouncement(previousMs: number, currentMs: number): string | undefined {
   const passed = COUNTDOWN_THRESHOLDS_MS.filter((t) => previousMs > t && currentMs <= t).at(-1);
   if (passed === undefined) return undefined;
-  return passed === 60_000 ? 'One minute left to answer.' : `${passed / 1000} seconds left to answer.`;
+  return passed === 60_000 ? t('One minute left to answer.') : t('{0} seconds left to answer.', passed / 1000);
 }
 
 export interface CountdownTick {

@@ -1,6 +1,7 @@
 // Small DOM builders. Text always goes in through text nodes: question text is never HTML, and
 // characters that would render as nothing (bidi controls, zero-width, control codes) are shown as markers.
 import { invisibleMarker, splitInvisible } from '../broker/visibleText';
+import { t } from './l10n';
 
 type Attributes = Record<string, string | boolean | undefined>;
 
@@ -23,7 +24,7 @@ export function visibleText(text: string): Node[] {
     const marker = invisibleMarker(part.text);
     const span = document.createElement('span');
     span.className = 'invisible-char';
-    span.title = `Invisible character ${marker.slice(1, -1)}`;
+    span.title = t('Invisible character {0}', marker.slice(1, -1));
     span.textContent = marker;
     return span;
   });

@@ -3,6 +3,7 @@
 // are attached images' bytes (they stay in memory, see imageStore.ts).
 import { LIMITS, type Answer, type Question } from '../broker/schemas';
 import { answerImages } from './imageStore';
+import { t } from './l10n';
 
 export interface Draft {
   /** single: the chosen label, or OTHER. */
@@ -59,7 +60,7 @@ export type DraftState =
   /** Started but not usable yet, e.g. "Other…" chosen with no text. */
   | { state: 'incomplete'; problem: string };
 
-const IMAGES_NEED_A_CHOICE = 'Choose an option to send the attached images, or remove them.';
+const imagesNeedAChoice = () => t('Choose an option to send the attached images, or remove them.');
 
 export function evaluateDraft(question: Question, draft: Draft): DraftState {
   const note = draft.note.trim() ? { note: draft.note.trim() } : {};
@@ -69,14 +70,14 @@ export function evaluateDraft(question: Question, draft: Draft): DraftState {
   const images = attached.length ? { images: attached } : {};
   switch (question.kind) {
     case 'single':
-      if (draft.choice === OTHER) return other ? { state: 'answered', answer: { selected: [], other, ...note, ...images, skipped: false } } : { state: 'incomplete', problem: 'Type your answer for "Other…".' };
+      if (draft.choice === OTHER) return other ? { state: 'answered', answer: { selected: [], other, ...note, ...images, skipped: false } } : { state: 'incomplete', problem: t('Type your answer for "Other…".') };
       if (draft.choice && question.options.some((o) => o.label === draft.choice)) return { state: 'answered', answer: { selected: [draft.choice], ...note, ...images, skipped: false } };
-      return attached.length ? { state: 'incomplete', problem: IMAGES_NEED_A_CHOICE } : { state: 'unanswered' };
+      return attached.length ? { state: 'incomplete', problem: imagesNeedAChoice() } : { state: 'unanswered' };
     case 'multi': {
       const selected = question.options.map((o) => o.label).filter((label) => draft.checked.includes(label));
       const otherChecked = draft.checked.includes(OTHER);
-      if (otherChecked && !other) return { state: 'incomplete', problem: 'Type your answer for "Other…".' };
-      if (selected.length === 0 && !otherChecked) return attached.length ? { state: 'incomplete', problem: IMAGES_NEED_A_CHOICE } : { state: 'unanswered' };
+      if (otherChecked && !other) return { state: 'incomplete', problem: t('Type your answer for "Other…".') };
+      if (selected.length === 0 && !otherChecked) return attached.length ? { state: 'incomplete', problem: imagesNeedAChoice() } : { state: 'unanswered' };
       return { state: 'answered', answer: { selected, ...(otherChecked ? { other } : {}), ...note, ...images, skipped: false } };
     }
     case 'text': {
@@ -98,13 +99,13 @@ export function skippedAnswer(draft: Draft): Answer {
 
 /** Short text for the review step and the chip tooltips. */
 export function describeDraft(question: Question, state: DraftState): string {
-  if (state.state === 'unanswered') return 'Unanswered: will be sent as skipped';
+  if (state.state === 'unanswered') return t('Unanswered: will be sent as skipped');
   if (state.state === 'incomplete') return state.problem;
   const { answer } = state;
-  if (question.kind === 'secret' && answer.skipped) return 'Not shared (sent as skipped)';
-  if (question.kind === 'secret') return `A value for ${question.envVar ?? 'the secret'} (hidden)`;
-  const parts = [...answer.selected.filter(Boolean), ...(answer.other ? [`Other: ${answer.other}`] : [])];
+  if (question.kind === 'secret' && answer.skipped) return t('Not shared (sent as skipped)');
+  if (question.kind === 'secret') return t('A value for {0} (hidden)', question.envVar ?? t('the secret'));
+  const parts = [...answer.selected.filter(Boolean), ...(answer.other ? [t('Other: {0}', answer.other)] : [])];
   const count = answer.images?.length ?? 0;
-  const images = count ? `${count} ${count === 1 ? 'image' : 'images'}` : '';
-  return [parts.join(', ') + (answer.note ? ` (note: ${answer.note})` : ''), images].filter(Boolean).join(' + ');
+  const images = count === 0 ? '' : count === 1 ? t('1 image') : t('{0} images', count);
+  return [[parts.join(t(', ')), ...(answer.note ? [t('(note: {0})', answer.note)] : [])].filter(Boolean).join(' '), images].filter(Boolean).join(' + ');
 }

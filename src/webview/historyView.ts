@@ -1,26 +1,22 @@
 // The collapsible list of recently settled requests. Secret answers show as "stored in NAME".
 import type { HistoryEntry } from '../broker/schemas';
 import { el } from './dom';
+import { t } from './l10n';
 
-const STATUS_TEXT: Record<HistoryEntry['status'], string> = {
-  answered: 'Answered',
-  rejected: 'Rejected',
-  cancelled: 'Cancelled',
-  timed_out: 'Timed out',
-  unavailable: 'Unavailable',
-};
+const statusText = (status: HistoryEntry['status']): string =>
+  ({ answered: t('Answered'), rejected: t('Rejected'), cancelled: t('Cancelled'), timed_out: t('Timed out'), unavailable: t('Unavailable') })[status];
 
 export function renderHistory(entries: HistoryEntry[], open: boolean, onToggle: (open: boolean) => void): HTMLElement {
-  const details = el('details', { class: 'history', open }, el('summary', {}, `History (${entries.length})`));
+  const details = el('details', { class: 'history', open }, el('summary', {}, t('History ({0})', entries.length)));
   details.addEventListener('toggle', () => onToggle(details.open));
-  if (entries.length === 0) details.append(el('p', { class: 'hint' }, 'Nothing answered yet.'));
+  if (entries.length === 0) details.append(el('p', { class: 'hint' }, t('Nothing answered yet.')));
   const list = el('ul', { class: 'history-list' });
   for (const entry of entries) {
     const time = new Date(entry.settledAt).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
     const item = el(
       'li',
       { class: `history-item ${entry.status}` },
-      el('div', { class: 'history-head' }, el('span', { class: 'status' }, STATUS_TEXT[entry.status]), el('span', { class: 'summary' }, entry.summary), el('span', { class: 'time' }, `${time} · ${entry.source.label}`)),
+      el('div', { class: 'history-head' }, el('span', { class: 'status' }, statusText(entry.status)), el('span', { class: 'summary' }, entry.summary), el('span', { class: 'time' }, t('{0} · {1}', time, entry.source.label))),
     );
     for (const line of answerLines(entry)) item.append(el('div', { class: 'history-answer' }, line));
     list.append(item);
@@ -30,15 +26,16 @@ export function renderHistory(entries: HistoryEntry[], open: boolean, onToggle: 
 }
 
 function answerLines(entry: HistoryEntry): string[] {
-  if (entry.decision) return [{ allow_once: 'Allowed once', allow_always: 'Always allowed', deny: 'Denied' }[entry.decision]];
+  if (entry.decision) return [{ allow_once: t('Allowed once'), allow_always: t('Always allowed'), deny: t('Denied') }[entry.decision]];
   if (!entry.answers) return entry.reason ? [entry.reason] : [];
   return (entry.questions ?? []).map((q) => {
     const answer = entry.answers?.[q.id];
-    if (!answer || answer.skipped) return `${q.header}: skipped`;
-    if (answer.secret) return `${q.header}: stored in ${answer.secret.envVar}`;
-    const parts = [...answer.selected, ...(answer.other ? [`Other: ${answer.other}`] : [])];
+    if (!answer || answer.skipped) return t('{0}: skipped', q.header);
+    if (answer.secret) return t('{0}: stored in {1}', q.header, answer.secret.envVar);
+    const parts = [...answer.selected, ...(answer.other ? [t('Other: {0}', answer.other)] : [])];
     // History keeps an image's type and name, never its bytes.
-    const images = answer.images?.length ? ` (${answer.images.length} ${answer.images.length === 1 ? 'image' : 'images'})` : '';
-    return `${q.header}: ${parts.join(', ')}${answer.note ? ` (note: ${answer.note})` : ''}${images}`;
+    const count = answer.images?.length ?? 0;
+    const extras = [...(answer.note ? [t('(note: {0})', answer.note)] : []), ...(count === 0 ? [] : [count === 1 ? t('(1 image)') : t('({0} images)', count)])];
+    return [t('{0}: {1}', q.header, parts.join(t(', '))), ...extras].join(' ');
   });
 }

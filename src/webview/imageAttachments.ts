@@ -5,7 +5,8 @@
 import { IMAGE_MIME_TYPES, LIMITS } from '../broker/schemas';
 import { el } from './dom';
 import type { Draft } from './drafts';
-import { attachmentsOf, IMAGE_KINDS, MAX_MEGABYTES, megabytes, readImage, type AttachedImage, type Attachments } from './imageStore';
+import { t } from './l10n';
+import { attachmentsOf, imageKinds, MAX_MEGABYTES, megabytes, readImage, type AttachedImage, type Attachments } from './imageStore';
 import type { ToolkitButton } from './toolkit';
 
 const describeSize = (bytes: number) => (bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : megabytes(bytes));
@@ -17,12 +18,12 @@ export function attachFiles(draft: Draft, files: readonly (Blob & { name?: strin
     const problems: string[] = [];
     const added: string[] = [];
     for (const file of files) {
-      const name = file.name || 'image';
+      const name = file.name || t('image');
       if (entry.images.length >= LIMITS.imagesPerAnswer) {
-        problems.push(`"${name}" was not added: an answer takes at most ${LIMITS.imagesPerAnswer} images.`);
+        problems.push(t('"{0}" was not added: an answer takes at most {1} images.', name, LIMITS.imagesPerAnswer));
         continue;
       }
-      const read = await readImage(file).catch(() => ({ problem: `"${name}" could not be read.` }));
+      const read = await readImage(file).catch(() => ({ problem: t('"{0}" could not be read.', name) }));
       if ('problem' in read) problems.push(read.problem);
       else {
         entry.images.push(read);
@@ -31,7 +32,7 @@ export function attachFiles(draft: Draft, files: readonly (Blob & { name?: strin
     }
     changed(draft, entry, onChange, problems);
     const total = entry.images.length;
-    announce([...(added.length ? [`Attached ${added.join(', ')}; ${total} ${total === 1 ? 'image' : 'images'} on this answer.`] : []), ...problems].join(' '));
+    announce([...(added.length ? [total === 1 ? t('Attached {0}; 1 image on this answer.', added.join(t(', '))) : t('Attached {0}; {1} images on this answer.', added.join(t(', ')), total)] : []), ...problems].join(' '));
   });
   return entry.queue;
 }
@@ -41,7 +42,7 @@ export function removeImage(draft: Draft, index: number, onChange: () => void): 
   const [removed] = entry.images.splice(index, 1);
   if (!removed) return;
   changed(draft, entry, onChange, []);
-  announce(`Removed ${removed.name}.`);
+  announce(t('Removed {0}.', removed.name));
 }
 
 function changed(draft: Draft, entry: Attachments, onChange: () => void, problems: readonly string[]): void {
@@ -105,9 +106,9 @@ function listenForPastesAndDrops(): void {
 export function renderImageAttachments(draft: Draft, onChange: () => void): HTMLElement {
   const entry = attachmentsOf(draft);
   const input = el('input', { type: 'file', class: 'image-input', accept: IMAGE_MIME_TYPES.join(','), multiple: true, hidden: true, tabindex: '-1' });
-  const attach = el('vscode-button', { appearance: 'secondary', class: 'image-attach', 'aria-label': 'Attach an image to this answer' }, 'Attach image') as ToolkitButton;
-  const hint = el('span', { class: 'hint' }, `or paste or drop: ${IMAGE_KINDS}, up to ${LIMITS.imagesPerAnswer}, ${MAX_MEGABYTES} each`);
-  const list = el('ul', { class: 'thumbnails', 'aria-label': 'Attached images' });
+  const attach = el('vscode-button', { appearance: 'secondary', class: 'image-attach', 'aria-label': t('Attach an image to this answer') }, t('Attach image')) as ToolkitButton;
+  const hint = el('span', { class: 'hint' }, t('or paste or drop: {0}, up to {1}, {2} each', imageKinds(), LIMITS.imagesPerAnswer, MAX_MEGABYTES));
+  const list = el('ul', { class: 'thumbnails', 'aria-label': t('Attached images') });
   const errors = el('div', { class: 'image-errors' });
   const root = el('div', { class: 'attachments' }, el('div', { class: 'attach-row' }, attach, hint, input), list, errors);
 
@@ -132,7 +133,7 @@ export function renderImageAttachments(draft: Draft, onChange: () => void): HTML
   entry.redraw = redraw;
   // The bytes are never saved: a reloaded panel has the count of what was attached, not the images.
   const lost = (draft.images ?? 0) - entry.images.length;
-  redraw(lost > 0 ? [`${lost} attached ${lost === 1 ? 'image was' : 'images were'} not kept when the panel reloaded; attach ${lost === 1 ? 'it' : 'them'} again.`] : []);
+  redraw(lost > 0 ? [lost === 1 ? t('1 attached image was not kept when the panel reloaded; attach it again.') : t('{0} attached images were not kept when the panel reloaded; attach them again.', lost)] : []);
   if (lost > 0) draft.images = entry.images.length;
   return root;
 }
@@ -144,7 +145,7 @@ function thumbnail(image: AttachedImage, onRemove: () => void): HTMLElement {
   const revoke = () => URL.revokeObjectURL(url);
   img.addEventListener('load', revoke, { once: true });
   img.addEventListener('error', revoke, { once: true });
-  const remove = el('button', { class: 'link-button image-remove', type: 'button', 'aria-label': `Remove image ${image.name}` }, 'Remove');
+  const remove = el('button', { class: 'link-button image-remove', type: 'button', 'aria-label': t('Remove image {0}', image.name) }, t('Remove'));
   remove.addEventListener('click', onRemove);
   return el('li', { class: 'attached-image' }, img, el('span', { class: 'image-name' }, image.name), el('span', { class: 'image-size' }, describeSize(image.size)), remove);
 }

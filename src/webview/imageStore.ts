@@ -3,6 +3,7 @@
 import { sniffImageType, type ImageMimeType } from '../broker/imageFormat';
 import { LIMITS, type AnswerImage } from '../broker/schemas';
 import type { Draft } from './drafts';
+import { t } from './l10n';
 
 export interface AttachedImage {
   mimeType: ImageMimeType;
@@ -33,18 +34,18 @@ export function attachmentsOf(draft: Draft): Attachments {
 /** The images as an answer carries them. */
 export const answerImages = (draft: Draft): AnswerImage[] => (byDraft.get(draft)?.images ?? []).map(({ mimeType, data, name }) => ({ mimeType, data, name }));
 
-export const IMAGE_KINDS = 'PNG, JPEG, GIF or WebP';
+export const imageKinds = () => t('PNG, JPEG, GIF or WebP');
 export const megabytes = (bytes: number) => `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 export const MAX_MEGABYTES = `${LIMITS.imageMaxBytes / (1024 * 1024)} MB`;
 
 /** Reads and checks one file: an attached image, or the reason it is refused. The size is checked before reading. */
 export async function readImage(file: Blob & { name?: string }): Promise<AttachedImage | { problem: string }> {
   const name = (file.name || 'image').slice(0, 200);
-  if (file.size > LIMITS.imageMaxBytes) return { problem: `"${name}" is ${megabytes(file.size)}; an image may be at most ${MAX_MEGABYTES}.` };
+  if (file.size > LIMITS.imageMaxBytes) return { problem: t('"{0}" is {1}; an image may be at most {2}.', name, megabytes(file.size), MAX_MEGABYTES) };
   const bytes = new Uint8Array(await file.arrayBuffer());
   // The first bytes decide, never the declared type or the file name.
   const mimeType = sniffImageType(bytes);
-  if (!mimeType) return { problem: `"${name}" is not a ${IMAGE_KINDS} image.` };
+  if (!mimeType) return { problem: t('"{0}" is not a {1} image.', name, imageKinds()) };
   return { mimeType, name, data: toBase64(bytes), size: bytes.length, blob: new Blob([bytes], { type: mimeType }) };
 }
 

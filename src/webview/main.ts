@@ -1,12 +1,13 @@
 // The Question panel: shows one request at a time (the head of the queue, or one chosen in the
 // Queue), keeps it until it settles, and restores drafts after a reload. Host messages are
 // validated before use; secrets never enter the saved state.
-import { describeAge } from '../broker/age';
+import { ageOf } from '../broker/age';
 import { HostToPanelSchema, type HostToPanel, type PanelToHost } from '../broker/protocol';
 import type { HistoryEntry, PendingRequest, ResponseStatus } from '../broker/schemas';
 import { el } from './dom';
 import { emptyRequestDraft, type RequestDraft } from './drafts';
 import { renderHistory } from './historyView';
+import { t, tParts } from './l10n';
 import { rememberMarkdown, setLinkOpener } from './markdown';
 import { renderPermissionRequest } from './permissionView';
 import { renderQuestionRequest, type RequestView } from './questionRequestView';
@@ -111,7 +112,7 @@ function refresh(arrived: number): void {
   const current = pending.find((r) => r.id === saved.shownId);
   // The request being answered stays on screen; newer ones wait their turn.
   if (current && view) {
-    if (arrived > 0) announce('Another request is waiting.');
+    if (arrived > 0) announce(t('Another request is waiting.'));
   } else {
     show(current ?? pending[0]);
   }
@@ -131,14 +132,14 @@ function show(request: PendingRequest | undefined, userAsked = false): void {
   dropView();
   save();
   if (!request) {
-    requestArea.replaceChildren(el('p', { class: 'empty' }, 'No agent is waiting for you.'));
+    requestArea.replaceChildren(el('p', { class: 'empty' }, t('No agent is waiting for you.')));
     return;
   }
   const header = el(
     'div',
     { class: 'request-source' },
-    `${request.source.label} asks · `,
-    el('span', { class: 'age', 'data-created': String(request.createdAt) }, age(request.createdAt)),
+    // The age stays its own element (it is refreshed), so the sentence is split around it.
+    ...tParts('{0} asks · {1}', request.source.label, el('span', { class: 'age', 'data-created': String(request.createdAt) }, age(request.createdAt))),
     ...(request.source.via ? [el('span', { class: 'via' }, request.source.via)] : []),
   );
   if (request.kind === 'permission') {
@@ -174,8 +175,11 @@ function show(request: PendingRequest | undefined, userAsked = false): void {
     });
   }
   requestArea.replaceChildren(view.element);
-  const what = request.kind === 'permission' ? `permission: ${request.title}` : request.questions.map((q) => q.header).join(', ');
-  announce(`${request.source.label} asks: ${what}`);
+  announce(
+    request.kind === 'permission'
+      ? t('{0} asks permission: {1}', request.source.label, request.title)
+      : t('{0} asks: {1}', request.source.label, request.questions.map((q) => q.header).join(t(', '))),
+  );
   // Focus moves in only when the user asked: a request that simply arrives must not catch keys
   // meant for an editor, a terminal or the chat (the toolkit's elements upgrade as they connect).
   if (userAsked) view.focusFirst();
@@ -191,7 +195,7 @@ function dropView(): void {
 function updateWaiting(): void {
   const others = pending.filter((r) => r.id !== saved.shownId).length;
   if (others === 0) return waitingArea.replaceChildren();
-  const link = el('button', { class: 'link-button', type: 'button', 'data-action': 'open-queue' }, `${others} more waiting`);
+  const link = el('button', { class: 'link-button', type: 'button', 'data-action': 'open-queue' }, others === 1 ? t('1 more waiting') : t('{0} more waiting', others));
   link.addEventListener('click', () => host.postMessage({ type: 'openQueue' }));
   waitingArea.replaceChildren(link);
 }
@@ -205,19 +209,24 @@ function showNotice(text: string): void {
 function noticeFor(status: ResponseStatus, reason: string | undefined): string {
   switch (status) {
     case 'cancelled':
-      return 'The agent cancelled the request you were looking at.';
+      return t('The agent cancelled the request you were looking at.');
     case 'timed_out':
-      return 'The request you were looking at timed out.';
+      return t('The request you were looking at timed out.');
     case 'answered':
-      return 'The request you were looking at was answered elsewhere.';
+      return t('The request you were looking at was answered elsewhere.');
     case 'rejected':
-      return 'The request you were looking at was rejected elsewhere.';
+      return t('The request you were looking at was rejected elsewhere.');
     case 'unavailable':
-      return reason ?? 'The request you were looking at could not be answered.';
+      return reason ?? t('The request you were looking at could not be answered.');
   }
 }
 
-const age = (createdAt: number) => describeAge(createdAt, Date.now() + clockOffset);
+function age(createdAt: number): string {
+  const { unit, count } = ageOf(createdAt, Date.now() + clockOffset);
+  if (unit === 'now') return t('just now');
+  if (unit === 'minutes') return count === 1 ? t('1 min ago') : t('{0} min ago', count);
+  return count === 1 ? t('1 h ago') : t('{0} h ago', count);
+}
 
 function updateAges(): void {
   for (const span of document.querySelectorAll<HTMLElement>('.age')) span.textContent = age(Number(span.dataset.created));

@@ -5,6 +5,7 @@
 import { MarkdownTreeSchema } from '../broker/markdownSchema';
 import type { MarkdownElement, MarkdownNode, MarkdownTree } from '../broker/markdownTree';
 import { el } from './dom';
+import { t } from './l10n';
 
 const KEPT = 500;
 /** Trees as they arrived; checked against the schema the first time one is shown. */
@@ -89,7 +90,7 @@ function renderElement(node: MarkdownElement): HTMLElement {
       return renderLink(node.href ?? '', children);
     case 'image':
       // Never loaded: its alt text and address, as text.
-      return el('span', { class: 'md-image' }, `[image: ${node.alt ?? ''}]`, el('span', { class: 'link-target' }, ` (${node.href ?? ''})`));
+      return el('span', { class: 'md-image' }, t('[image: {0}]', node.alt ?? ''), el('span', { class: 'link-target' }, ` (${node.href ?? ''})`));
     default:
       return el(node.tag, {}, ...children);
   }

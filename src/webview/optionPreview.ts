@@ -3,6 +3,7 @@
 // The preview is the agent's markdown, rendered by renderMarkdown (never HTML); it never takes focus.
 import type { QuestionOption } from '../broker/schemas';
 import { el } from './dom';
+import { t, tParts } from './l10n';
 import { renderMarkdown } from './markdown';
 
 let previews = 0;
@@ -28,8 +29,8 @@ export function withOptionPreview(list: HTMLElement, items: readonly HTMLElement
     shown = index;
     const option = options[index];
     region.dataset.option = String(index);
-    caption.replaceChildren('Preview of ', el('span', { class: 'option-preview-label' }, option?.label ?? 'Other…'));
-    body.replaceChildren(option?.preview ? renderMarkdown(option.preview) : el('p', { class: 'no-preview' }, 'No preview'));
+    caption.replaceChildren(...tParts('Preview of {0}', el('span', { class: 'option-preview-label' }, option?.label ?? t('Other…'))));
+    body.replaceChildren(option?.preview ? renderMarkdown(option.preview) : el('p', { class: 'no-preview' }, t('No preview')));
   };
 
   items.forEach((item, index) => {

@@ -4,6 +4,7 @@
 import { invisibleCodePoints } from '../broker/visibleText';
 import type { PermissionDecision, PermissionRequest, ToolCall } from '../broker/schemas';
 import { el } from './dom';
+import { t } from './l10n';
 import { renderMarkdown } from './markdown';
 import type { RequestView } from './questionRequestView';
 import type { ToolkitButton, ToolkitCheckable, ToolkitValue } from './toolkit';
@@ -16,7 +17,7 @@ export function renderPermissionRequest(request: PermissionRequest, header: HTML
   let rule = options[0];
   const title = el('h2', { class: 'permission-title', tabindex: '-1' }, request.title);
   const confirmArea = el('div', { class: 'confirm', role: 'alert' });
-  const denyMessage = el('vscode-text-field', { class: 'deny-message', placeholder: 'Why not? (optional, sent with Deny)', 'aria-label': 'Message for the agent, sent with Deny (optional)' }) as ToolkitValue;
+  const denyMessage = el('vscode-text-field', { class: 'deny-message', placeholder: t('Why not? (optional, sent with Deny)'), 'aria-label': t('Message for the agent, sent with Deny (optional)') }) as ToolkitValue;
   const decide = (decision: PermissionDecision) => onDecide(decision, decision === 'deny' ? denyMessage.value.trim() || undefined : undefined, decision === 'allow_always' ? rule?.key : undefined);
   const button = (label: string, decision: PermissionDecision, appearance: string) => {
     const b = el('vscode-button', { appearance, 'data-action': decision }, label);
@@ -25,25 +26,25 @@ export function renderPermissionRequest(request: PermissionRequest, header: HTML
     });
     return b;
   };
-  const alwaysLabel = () => `Always allow \`${rule?.label ?? ''}\` in this workspace`;
+  const alwaysLabel = () => t('Always allow `{0}` in this workspace', rule?.label ?? '');
   const always = options.length ? button(alwaysLabel(), 'allow_always', 'secondary') : undefined;
   const root = el(
     'section',
-    { class: 'request permission', 'aria-label': 'Permission request', 'data-request-id': request.id },
+    { class: 'request permission', 'aria-label': t('Permission request'), 'data-request-id': request.id },
     header,
     title,
     ...warningsFor(request),
     request.toolCall ? renderToolCall(request.toolCall) : renderMarkdown(request.detail),
     ...(options.length > 1 ? [ruleChoice()] : []),
     confirmArea,
-    el('div', { class: 'actions' }, button('Allow once', 'allow_once', 'primary'), ...(always ? [always] : []), button('Deny', 'deny', 'secondary')),
+    el('div', { class: 'actions' }, button(t('Allow once'), 'allow_once', 'primary'), ...(always ? [always] : []), button(t('Deny'), 'deny', 'secondary')),
     denyMessage,
-    ...(options.length ? [el('p', { class: 'hint' }, 'Remembered rules are listed by "Agent Questions: Manage Remembered Permissions".')] : []),
+    ...(options.length ? [el('p', { class: 'hint' }, t('Remembered rules are listed by "Agent Questions: Manage Remembered Permissions".'))] : []),
   );
   root.addEventListener('pointerdown', () => (armed = true));
 
   function ruleChoice(): HTMLElement {
-    const group = el('vscode-radio-group', { orientation: 'vertical', class: 'rule-choice', 'aria-label': '"Always allow" remembers' }) as ToolkitValue;
+    const group = el('vscode-radio-group', { orientation: 'vertical', class: 'rule-choice', 'aria-label': t('"Always allow" remembers') }) as ToolkitValue;
     const radios = options.map((option, i) => {
       const radio = el('vscode-radio', { value: String(i), checked: i === 0 }, el('code', {}, option.label), el('span', { class: 'option-description' }, option.description)) as ToolkitCheckable;
       group.append(radio);
@@ -55,7 +56,7 @@ export function renderPermissionRequest(request: PermissionRequest, header: HTML
       rule = options[index];
       always.textContent = alwaysLabel();
     });
-    return el('div', { class: 'rule' }, el('p', { class: 'rule-heading' }, '"Always allow" remembers:'), group);
+    return el('div', { class: 'rule' }, el('p', { class: 'rule-heading' }, t('"Always allow" remembers:')), group);
   }
 
   return {
@@ -77,7 +78,7 @@ export function renderPermissionRequest(request: PermissionRequest, header: HTML
       event.preventDefault();
       if (confirmingDeny) return decide('deny');
       confirmingDeny = true;
-      confirmArea.replaceChildren(el('p', {}, 'Press Escape again to deny.'));
+      confirmArea.replaceChildren(el('p', {}, t('Press Escape again to deny.')));
     },
   };
 }
@@ -88,16 +89,16 @@ function warningsFor(request: PermissionRequest): HTMLElement[] {
   const everything = [request.title, request.detail, call?.command ?? '', ...(call?.fields.flatMap((f) => [f.name, f.value]) ?? [])].join('\n');
   const hidden = invisibleCodePoints(everything);
   const warnings = [
-    ...(hidden.length ? [`Contains invisible characters (${hidden.join(', ')}), shown as ⟨U+…⟩ markers: the text may not read the way it runs.`] : []),
+    ...(hidden.length ? [t('Contains invisible characters ({0}), shown as ⟨U+…⟩ markers: the text may not read the way it runs.', hidden.join(', '))] : []),
     ...(call?.warnings ?? []),
   ];
   if (warnings.length === 0) return [];
-  return [el('div', { class: 'warnings', role: 'note', 'aria-label': 'Check before allowing' }, el('p', { class: 'warnings-heading' }, 'Check before allowing:'), el('ul', {}, ...warnings.map((w) => el('li', {}, w))))];
+  return [el('div', { class: 'warnings', role: 'note', 'aria-label': t('Check before allowing') }, el('p', { class: 'warnings-heading' }, t('Check before allowing:')), el('ul', {}, ...warnings.map((w) => el('li', {}, w))))];
 }
 
 function renderToolCall(call: ToolCall): HTMLElement {
   const parts: HTMLElement[] = [];
-  if (call.command !== undefined) parts.push(el('p', { class: 'field-name' }, 'Command'), el('pre', { class: 'command' }, call.command));
+  if (call.command !== undefined) parts.push(el('p', { class: 'field-name' }, t('Command')), el('pre', { class: 'command' }, call.command));
   if (call.fields.length) {
     parts.push(
       el(
@@ -107,6 +108,6 @@ function renderToolCall(call: ToolCall): HTMLElement {
       ),
     );
   }
-  if (parts.length === 0) parts.push(el('p', { class: 'hint' }, `${call.tool} with no input.`));
+  if (parts.length === 0) parts.push(el('p', { class: 'hint' }, t('{0} with no input.', call.tool)));
   return el('div', { class: 'tool-call', 'data-tool': call.tool }, ...parts);
 }

@@ -5,6 +5,7 @@ import { el } from './dom';
 import { OTHER, type Draft } from './drafts';
 import { withOptionPreview } from './optionPreview';
 import { renderImageAttachments } from './imageAttachments';
+import { t } from './l10n';
 import type { ToolkitCheckable, ToolkitValue } from './toolkit';
 
 export interface QuestionControl {
@@ -51,13 +52,13 @@ const noSecret = { secretValue: () => undefined, secretForAllWorkspaces: () => f
 
 function optionContent(index: number, label: string, description?: string, recommended?: boolean): Node[] {
   const nodes: Node[] = [el('span', { class: 'option-key', 'aria-hidden': 'true' }, index <= 9 ? `${index}` : ''), el('span', { class: 'option-label' }, label)];
-  if (recommended) nodes.push(el('span', { class: 'recommended' }, 'Recommended'));
+  if (recommended) nodes.push(el('span', { class: 'recommended' }, t('Recommended')));
   if (description) nodes.push(el('span', { class: 'option-description' }, description));
   return nodes;
 }
 
 function otherField(draft: Draft, visible: () => boolean, onChange: () => void): ToolkitValue {
-  const field = el('vscode-text-field', { class: 'other-field', placeholder: 'Your own answer', 'aria-label': 'Other answer', value: draft.other }) as ToolkitValue;
+  const field = el('vscode-text-field', { class: 'other-field', placeholder: t('Your own answer'), 'aria-label': t('Other answer'), value: draft.other }) as ToolkitValue;
   field.value = draft.other;
   field.hidden = !visible();
   field.addEventListener('input', () => {
@@ -72,7 +73,7 @@ function singleChoice(question: Question, draft: Draft, labelledBy: string, onCh
   const values = [...question.options.map((o) => o.label), ...(question.allowOther ? [OTHER] : [])];
   const radios = values.map((value, i) => {
     const option = question.options[i];
-    const radio = el('vscode-radio', { value, checked: draft.choice === value }, ...(option ? optionContent(i + 1, option.label, option.description, option.recommended) : optionContent(i + 1, 'Other…'))) as ToolkitCheckable;
+    const radio = el('vscode-radio', { value, checked: draft.choice === value }, ...(option ? optionContent(i + 1, option.label, option.description, option.recommended) : optionContent(i + 1, t('Other…')))) as ToolkitCheckable;
     group.append(radio);
     return radio;
   });
@@ -126,7 +127,7 @@ function multiChoice(question: Question, draft: Draft, labelledBy: string, onCha
   const values = [...question.options.map((o) => o.label), ...(question.allowOther ? [OTHER] : [])];
   const boxes = values.map((value, i) => {
     const option = question.options[i];
-    const box = el('vscode-checkbox', { value }, ...(option ? optionContent(i + 1, option.label, option.description, option.recommended) : optionContent(i + 1, 'Other…'))) as ToolkitCheckable;
+    const box = el('vscode-checkbox', { value }, ...(option ? optionContent(i + 1, option.label, option.description, option.recommended) : optionContent(i + 1, t('Other…')))) as ToolkitCheckable;
     box.checked = draft.checked.includes(value);
     return box;
   });
@@ -163,7 +164,7 @@ function multiChoice(question: Question, draft: Draft, labelledBy: string, onCha
 }
 
 function freeText(question: Question, draft: Draft, labelledBy: string, onChange: () => void): QuestionControl {
-  const area = el('vscode-text-area', { rows: '4', resize: 'vertical', placeholder: question.placeholder ?? 'Type your answer', 'aria-labelledby': labelledBy }) as ToolkitValue;
+  const area = el('vscode-text-area', { rows: '4', resize: 'vertical', placeholder: question.placeholder ?? t('Type your answer'), 'aria-labelledby': labelledBy }) as ToolkitValue;
   area.value = draft.text;
   area.addEventListener('input', () => {
     draft.text = area.value;
@@ -173,34 +174,34 @@ function freeText(question: Question, draft: Draft, labelledBy: string, onChange
 }
 
 function secretField(question: Question, draft: Draft, { heading, secretStored }: ControlContext, onChange: () => void): QuestionControl {
-  const name = question.envVar ?? 'the secret';
+  const name = question.envVar ?? t('the secret');
   // Typed values never go into the draft or the webview's saved state: after a reload the user types again.
   draft.secretTyped = false;
   if (draft.secretChoice === 'stored' && !secretStored) draft.secretChoice = 'type';
   // A native input, not the toolkit's text field: that one mirrors its value into a `current-value` attribute.
-  const field = el('input', { type: 'password', class: 'secret-field', placeholder: `Value for ${name}`, 'aria-labelledby': heading, autocomplete: 'off', spellcheck: 'false' });
-  const toggle = el('vscode-button', { appearance: 'secondary', class: 'secret-toggle', 'aria-pressed': 'false', 'aria-label': 'Show the secret' }, 'Show');
+  const field = el('input', { type: 'password', class: 'secret-field', placeholder: t('Value for {0}', name), 'aria-labelledby': heading, autocomplete: 'off', spellcheck: 'false' });
+  const toggle = el('vscode-button', { appearance: 'secondary', class: 'secret-toggle', 'aria-pressed': 'false', 'aria-label': t('Show the secret') }, t('Show'));
   toggle.addEventListener('click', () => {
     const showing = field.getAttribute('type') === 'text';
     field.setAttribute('type', showing ? 'password' : 'text');
-    toggle.textContent = showing ? 'Show' : 'Hide';
+    toggle.textContent = showing ? t('Show') : t('Hide');
     toggle.setAttribute('aria-pressed', String(!showing));
-    toggle.setAttribute('aria-label', showing ? 'Show the secret' : 'Hide the secret');
+    toggle.setAttribute('aria-label', showing ? t('Show the secret') : t('Hide the secret'));
   });
   field.addEventListener('input', () => {
     draft.secretTyped = field.value.length > 0;
     onChange();
   });
   // Off by default: a secret given here stays with this workspace. Kept in the DOM only, like the value.
-  const everywhere = el('vscode-checkbox', { class: 'secret-all-workspaces' }, 'Use in all workspaces') as ToolkitCheckable;
+  const everywhere = el('vscode-checkbox', { class: 'secret-all-workspaces' }, t('Use in all workspaces')) as ToolkitCheckable;
   const row = el('div', { class: 'secret-row' }, field, toggle);
   const typing = el('div', { class: 'secret-typing' }, row, everywhere);
   const choices: Array<[Draft['secretChoice'], string]> = [
-    ...(secretStored ? [['stored', `Use the value already stored for ${name}`] as [Draft['secretChoice'], string]] : []),
-    ['type', secretStored ? 'Replace it with a new value' : 'Type a value'],
-    ['decline', "Don't share a value"],
+    ...(secretStored ? [['stored', t('Use the value already stored for {0}', name)] as [Draft['secretChoice'], string]] : []),
+    ['type', secretStored ? t('Replace it with a new value') : t('Type a value')],
+    ['decline', t("Don't share a value")],
   ];
-  const group = el('vscode-radio-group', { orientation: 'vertical', class: 'secret-choice', 'aria-label': `How to answer for ${name}` }) as ToolkitValue;
+  const group = el('vscode-radio-group', { orientation: 'vertical', class: 'secret-choice', 'aria-label': t('How to answer for {0}', name) }) as ToolkitValue;
   const radios = choices.map(([value, label]) => {
     const radio = el('vscode-radio', { value, checked: draft.secretChoice === value }, label) as ToolkitCheckable;
     group.append(radio);
@@ -216,7 +217,7 @@ function secretField(question: Question, draft: Draft, { heading, secretStored }
     if (draft.secretChoice === 'type') field.focus();
   });
   sync();
-  const hint = el('p', { class: 'hint' }, `Kept in VS Code's secret storage and given to this workspace's new terminals as $${name} (every workspace's, with "Use in all workspaces"). The agent receives only that name, never the value.`);
+  const hint = el('p', { class: 'hint' }, t("Kept in VS Code's secret storage and given to this workspace's new terminals as ${0} (every workspace's, with \"Use in all workspaces\"). The agent receives only that name, never the value.", name));
   return {
     element: el('div', { class: 'secret' }, typing, group, hint),
     focus: () => (draft.secretChoice === 'type' ? field : (radios.find((r) => r.checked) ?? radios[0]!)).focus(),
@@ -234,7 +235,7 @@ function secretField(question: Question, draft: Draft, { heading, secretStored }
 
 /** The optional note, and (except on secrets) the images attached to the answer. */
 function noteField(draft: Draft, onChange: () => void, images: boolean): HTMLElement {
-  const field = el('vscode-text-field', { class: 'note-field', placeholder: 'Add a note for the agent (optional)', 'aria-label': 'Note for the agent (optional)' }) as ToolkitValue;
+  const field = el('vscode-text-field', { class: 'note-field', placeholder: t('Add a note for the agent (optional)'), 'aria-label': t('Note for the agent (optional)') }) as ToolkitValue;
   field.value = draft.note;
   field.addEventListener('input', () => {
     draft.note = field.value;

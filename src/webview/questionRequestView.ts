@@ -6,6 +6,7 @@ import { startCountdown } from './countdown';
 import { el } from './dom';
 import { batchNote, describeDraft, evaluateDraft, OTHER, skippedAnswer, type DraftState, type RequestDraft } from './drafts';
 import { answerImages } from './imageStore';
+import { t } from './l10n';
 import { renderMarkdown } from './markdown';
 import { renderQuestionControl, type QuestionControl } from './questionControls';
 import type { ToolkitButton, ToolkitValue } from './toolkit';
@@ -50,7 +51,7 @@ export function renderQuestionRequest(request: QuestionRequest, state: RequestDr
   const oneAction = !several && questions[0]!.kind === 'single' && !questions[0]!.options.some((o) => o.preview);
   const oneActionHint = oneAction ? el('p', { class: 'hint one-action-hint' }) : undefined;
 
-  const chips = el('div', { class: 'chips', role: 'tablist', 'aria-label': 'Questions' });
+  const chips = el('div', { class: 'chips', role: 'tablist', 'aria-label': t('Questions') });
   const stepArea = el('div', { class: 'step' });
   const confirmArea = el('div', { class: 'confirm', role: 'alert' });
   const actions = el('div', { class: 'actions' });
@@ -58,7 +59,7 @@ export function renderQuestionRequest(request: QuestionRequest, state: RequestDr
   const countdown = request.expiresAt === undefined ? undefined : el('p', { class: 'countdown', role: 'timer' });
   const root = el(
     'section',
-    { class: 'request questions-request', 'aria-label': 'Questions from the agent', 'data-request-id': request.id },
+    { class: 'request questions-request', 'aria-label': t('Questions from the agent'), 'data-request-id': request.id },
     header,
     ...(countdown ? [countdown] : []),
     ...(request.context ? [renderMarkdown(request.context)] : []),
@@ -109,7 +110,7 @@ export function renderQuestionRequest(request: QuestionRequest, state: RequestDr
   }
 
   function updateHint(): void {
-    if (oneActionHint) oneActionHint.textContent = composing() ? 'With a note or images, choose an option and press Submit.' : 'Click an option (or press Space on it) to send it as your answer.';
+    if (oneActionHint) oneActionHint.textContent = composing() ? t('With a note or images, choose an option and press Submit.') : t('Click an option (or press Space on it) to send it as your answer.');
   }
 
   /** The user chose an option with a click or Space: answer now where that is safe. */
@@ -126,7 +127,7 @@ export function renderQuestionRequest(request: QuestionRequest, state: RequestDr
         return chip;
       }),
       ...[reviewStep].map((i) => {
-        const chip = el('button', { class: 'chip-button review-chip', role: 'tab', type: 'button', 'data-step': String(i) }, 'Review');
+        const chip = el('button', { class: 'chip-button review-chip', role: 'tab', type: 'button', 'data-step': String(i) }, t('Review'));
         chip.addEventListener('click', () => goTo(i));
         return chip;
       }),
@@ -152,12 +153,12 @@ export function renderQuestionRequest(request: QuestionRequest, state: RequestDr
     if (several && state.step === reviewStep) {
       const all = states();
       stepArea.replaceChildren(
-        el('h2', { class: 'step-title', tabindex: '-1' }, 'Review your answers'),
+        el('h2', { class: 'step-title', tabindex: '-1' }, t('Review your answers')),
         el(
           'ul',
           { class: 'review' },
           ...questions.map((q, i) => {
-            const edit = el('button', { class: 'link-button', type: 'button', 'aria-label': `Edit ${q.header}` }, 'Edit');
+            const edit = el('button', { class: 'link-button', type: 'button', 'aria-label': t('Edit {0}', q.header) }, t('Edit'));
             edit.addEventListener('click', () => goTo(i));
             return el('li', { class: `review-item ${all[i]!.state}` }, el('span', { class: 'chip' }, q.header), el('span', { class: 'review-answer' }, describeDraft(q, all[i]!)), edit);
           }),
@@ -178,7 +179,7 @@ export function renderQuestionRequest(request: QuestionRequest, state: RequestDr
     const control = secretControls.get(index) ?? renderQuestionControl(question, state.drafts[index]!, { heading: headingId, secretStored, ...(onOptionClick ? { onOptionClick } : {}) }, changed);
     if (question.kind === 'secret') secretControls.set(index, control);
     controls = [control];
-    const progress = several ? el('span', { class: 'progress' }, `Question ${index + 1} of ${questions.length}`) : '';
+    const progress = several ? el('span', { class: 'progress' }, t('Question {0} of {1}', index + 1, questions.length)) : '';
     stepArea.replaceChildren(
       el(
         'div',
@@ -193,8 +194,8 @@ export function renderQuestionRequest(request: QuestionRequest, state: RequestDr
   function noteForBatch(): HTMLElement {
     const area = el(
       'vscode-text-area',
-      { class: 'batch-note', rows: '3', resize: 'vertical', maxlength: String(LIMITS.batchNoteMax), placeholder: 'Anything the agent should know about all of your answers' },
-      'Note for the agent (optional)',
+      { class: 'batch-note', rows: '3', resize: 'vertical', maxlength: String(LIMITS.batchNoteMax), placeholder: t('Anything the agent should know about all of your answers') },
+      t('Note for the agent (optional)'),
     ) as ToolkitValue;
     area.value = state.note ?? '';
     area.addEventListener('input', () => {
@@ -213,10 +214,10 @@ export function renderQuestionRequest(request: QuestionRequest, state: RequestDr
 
   function renderActions(): void {
     const list: HTMLElement[] = [];
-    if (several && state.step > 0) list.push(button('Back', 'back', 'secondary', () => goTo(state.step - 1)));
-    if (several && state.step < reviewStep) list.push(button(state.step === reviewStep - 1 ? 'Review' : 'Next', 'next', 'primary', () => goTo(state.step + 1)));
-    else list.push(button('Submit', 'submit', 'primary', trySubmit));
-    list.push(button('Reject', 'reject', 'secondary', askReject));
+    if (several && state.step > 0) list.push(button(t('Back'), 'back', 'secondary', () => goTo(state.step - 1)));
+    if (several && state.step < reviewStep) list.push(button(state.step === reviewStep - 1 ? t('Review') : t('Next'), 'next', 'primary', () => goTo(state.step + 1)));
+    else list.push(button(t('Submit'), 'submit', 'primary', trySubmit));
+    list.push(button(t('Reject'), 'reject', 'secondary', askReject));
     actions.replaceChildren(...list);
     updateActions();
   }
@@ -231,7 +232,7 @@ export function renderQuestionRequest(request: QuestionRequest, state: RequestDr
   function showConfirm(kind: 'skip' | 'reject', text: string, confirmLabel: string, onConfirm: () => void): void {
     confirming = kind;
     const yes = button(confirmLabel, `confirm-${kind}`, 'primary', onConfirm);
-    const no = button(kind === 'skip' ? 'Go back' : 'Keep answering', `cancel-${kind}`, 'secondary', () => {
+    const no = button(kind === 'skip' ? t('Go back') : t('Keep answering'), `cancel-${kind}`, 'secondary', () => {
       confirming = undefined;
       confirmArea.replaceChildren();
       focusStep();
@@ -246,9 +247,9 @@ export function renderQuestionRequest(request: QuestionRequest, state: RequestDr
     const all = states();
     const unanswered = questions.filter((_, i) => all[i]!.state === 'unanswered');
     if (unanswered.length > 0 && confirming !== 'skip') {
-      const names = unanswered.map((q) => q.header).join(', ');
-      const count = unanswered.length === 1 ? '1 question is' : `${unanswered.length} questions are`;
-      showConfirm('skip', `${count} unanswered (${names}) and will be sent as skipped.`, 'Submit anyway', submitNow);
+      const names = unanswered.map((q) => q.header).join(t(', '));
+      const text = unanswered.length === 1 ? t('1 question is unanswered ({0}) and will be sent as skipped.', names) : t('{0} questions are unanswered ({1}) and will be sent as skipped.', unanswered.length, names);
+      showConfirm('skip', text, t('Submit anyway'), submitNow);
       return;
     }
     submitNow();
@@ -284,7 +285,7 @@ export function renderQuestionRequest(request: QuestionRequest, state: RequestDr
 
   function askReject(): void {
     if (locked) return;
-    showConfirm('reject', 'Reject this request? The agent is told you declined to answer.', 'Reject', () => callbacks.onReject());
+    showConfirm('reject', t('Reject this request? The agent is told you declined to answer.'), t('Reject'), () => callbacks.onReject());
   }
 
   function focusStep(): void {

@@ -16,6 +16,8 @@ export function startCodeServer(options: {
   smokeTestDriver?: boolean;
   /** Workspace trust on, the folder left untrusted (Restricted Mode). Default: trust off. */
   workspaceTrust?: boolean;
+  /** VS Code's display language; honoured only with a language pack for it installed. */
+  locale?: string;
   settings?: Record<string, unknown>;
   env?: Record<string, string>;
   onOutput?: (text: string) => void;

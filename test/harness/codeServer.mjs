@@ -55,8 +55,9 @@ const TRUST_SETTINGS = { 'security.workspace.trust.enabled': true, 'security.wor
 /**
  * Starts code-server in its own scratch profile under `stateDir`.
  * Returns { url, port, stop() }. `stop` kills the whole process group.
+ * `locale`: VS Code's display language (honoured only with a language pack for it installed).
  */
-export async function startCodeServer({ stateDir, workspace, port, extensionsDir, smokeTestDriver = false, workspaceTrust = false, settings = {}, env = {}, onOutput }) {
+export async function startCodeServer({ stateDir, workspace, port, extensionsDir, smokeTestDriver = false, workspaceTrust = false, locale, settings = {}, env = {}, onOutput }) {
   const { node, codeServerEntry } = provision();
   const home = join(stateDir, 'home');
   const userDataDir = join(stateDir, 'user-data');
@@ -79,6 +80,7 @@ export async function startCodeServer({ stateDir, workspace, port, extensionsDir
     ...(workspaceTrust ? [] : ['--disable-workspace-trust']),
     '--disable-getting-started-override',
     ...(smokeTestDriver ? ['--vscode-option', 'enable-smoke-test-driver'] : []),
+    ...(locale ? ['--locale', locale] : []),
     workspace,
   ];
   const child = spawn(node, args, {

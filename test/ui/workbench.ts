@@ -1,10 +1,11 @@
 // Drives the real VS Code workbench (code-server) in headless Chromium with the extension
 // loaded from source, for UI tests.
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Frame, Page } from 'playwright-core';
 import { freePort, installExtension, launchBrowser, startCodeServer, workbenchUrl } from '../harness/codeServer.mjs';
+import { installLanguagePack } from './languagePack';
 
 export const ROOT = join(__dirname, '..', '..', '..');
 export const RESULTS = join(ROOT, 'test-results');
@@ -31,13 +32,15 @@ export interface WorkbenchOptions {
   workspace?: string;
   /** Workspace trust on and the folder untrusted (Restricted Mode); off by default. */
   workspaceTrust?: boolean;
+  /** VS Code's display language, with the test language pack for it (test/fixtures/language-pack-<locale>); English by default. */
+  locale?: string;
 }
 
 /**
  * Opens the workbench with the packaged extension installed from its .vsix (what users get),
  * the test driver extension loaded from source, and, for the agent layer, the scripted model.
  */
-export async function openWorkbench({ workspace = WORKSPACE, workspaceTrust = false }: WorkbenchOptions = {}): Promise<Workbench> {
+export async function openWorkbench({ workspace = WORKSPACE, workspaceTrust = false, locale }: WorkbenchOptions = {}): Promise<Workbench> {
   const vsix = process.env.AGENT_QUESTIONS_VSIX;
   if (!vsix) throw new Error('AGENT_QUESTIONS_VSIX is not set: run the ui layer through `npm test -- ui`, which packages the extension first');
   const stateDir = mkdtempSync(join(tmpdir(), 'agent-questions-ui-'));
@@ -45,8 +48,9 @@ export async function openWorkbench({ workspace = WORKSPACE, workspaceTrust = fa
   // The agent layer also installs the scripted language model (test/fixtures/scripted-model).
   const modelVsix = process.env.AGENT_QUESTIONS_MODEL_VSIX;
   if (modelVsix) installExtension({ stateDir, vsix: modelVsix });
+  if (locale) installLanguagePack(stateDir, locale);
   const driverPort = await freePort();
-  const server = await startCodeServer({ stateDir, workspace, workspaceTrust, smokeTestDriver: true, env: { AGENT_QUESTIONS_DRIVER_PORT: String(driverPort) } });
+  const server = await startCodeServer({ stateDir, workspace, workspaceTrust, locale, smokeTestDriver: true, env: { AGENT_QUESTIONS_DRIVER_PORT: String(driverPort) } });
   let browser: Browser | undefined;
   try {
     browser = await launchBrowser();
@@ -59,7 +63,8 @@ export async function openWorkbench({ workspace = WORKSPACE, workspaceTrust = fa
     const driver = createDriver(driverPort);
     await waitForDriver(driver);
     // As it starts, the extension moves the Question view next to the Chat once; no test should see it move.
-    await page.locator(`.part.auxiliarybar ${QUESTION_HEADER}`).first().waitFor({ state: 'attached', timeout: 60_000 });
+    names = viewNames(locale);
+    await page.locator(`.part.auxiliarybar ${questionHeader()}`).first().waitFor({ state: 'attached', timeout: 60_000 });
     return {
       page,
       driver,
@@ -110,10 +115,10 @@ async function waitForDriver(driver: Driver): Promise<void> {
  * Registers the suite hooks every UI suite needs: open the workbench and the Agent Questions view
  * once, screenshot a failed test, close everything at the end.
  */
-export function useWorkbench(onOpen: (workbench: Workbench, panel: Frame) => void): void {
+export function useWorkbench(onOpen: (workbench: Workbench, panel: Frame) => void, options: WorkbenchOptions = {}): void {
   let opened: Workbench | undefined;
   suiteSetup(async () => {
-    opened = await openWorkbench();
+    opened = await openWorkbench(options);
     await openAgentQuestionsView(opened.page);
     onOpen(opened, await opened.panel());
   });
@@ -125,12 +130,26 @@ export function useWorkbench(onOpen: (workbench: Workbench, panel: Frame) => voi
   });
 }
 
-const QUESTION_HEADER = '.pane-header[aria-label^="Question"]';
+/** The names the workbench shows for our views and commands, in its display language (package.nls.<locale>.json). */
+function viewNames(locale?: string) {
+  const file = join(ROOT, `package.nls.${locale}.json`);
+  const nls: Record<string, string> = locale && existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : {};
+  const category = nls['command.category'] ?? 'Agent Questions';
+  return {
+    question: nls['views.agentQuestions.panel.name'] ?? 'Question',
+    queue: nls['views.agentQuestions.queue.name'] ?? 'Queue',
+    container: nls['viewsContainers.agentQuestions.title'] ?? 'Agent Questions',
+    focusPanel: `${category}: ${nls['command.focusPanel.title'] ?? 'Focus Question Panel'}`,
+  };
+}
+/** Of the workbench opened last (UI suites open one at a time). */
+let names = viewNames();
+const questionHeader = () => `.pane-header[aria-label^="${names.question}"]`;
 /** The Question view's pane (next to the Chat by default, in the secondary side bar). */
-export const questionPane = (page: Page) => page.locator('.pane', { has: page.locator(QUESTION_HEADER) }).first();
+export const questionPane = (page: Page) => page.locator('.pane', { has: page.locator(questionHeader()) }).first();
 /** Rows of the Queue tree, wherever the view is (alone in its container, its header is merged into the title). */
-export const queueRows = (page: Page) => page.locator('.monaco-list[aria-label="Queue"] .monaco-list-row');
-const agentQuestionsItem = (page: Page) => page.locator('.activitybar li.action-item:has(a[aria-label^="Agent Questions"])').first();
+export const queueRows = (page: Page) => page.locator(`.monaco-list[aria-label="${names.queue}"] .monaco-list-row`);
+const agentQuestionsItem = (page: Page) => page.locator(`.activitybar li.action-item:has(a[aria-label^="${names.container}"])`).first();
 
 /**
  * Shows the Question view where it is by default (next to the Chat) and the Queue (the Agent Questions
@@ -139,7 +158,7 @@ const agentQuestionsItem = (page: Page) => page.locator('.activitybar li.action-
 export async function openAgentQuestionsView(page: Page): Promise<void> {
   // The item (not its link): the badge sits on top of the link while requests wait. A checked item would close.
   if (!(await agentQuestionsItem(page).evaluate((item) => item.classList.contains('checked')))) await agentQuestionsItem(page).click({ timeout: 60_000 });
-  if (!(await questionPane(page).isVisible())) await runCommand(page, 'Agent Questions: Focus Question Panel');
+  if (!(await questionPane(page).isVisible())) await runCommand(page, names.focusPanel);
   await questionPane(page).waitFor();
   // Move off the icon, or its hover can cover the panel's buttons.
   await page.mouse.move(640, 600);
@@ -147,7 +166,7 @@ export async function openAgentQuestionsView(page: Page): Promise<void> {
 
 /** Hides the Question view by closing the side bar that holds it (its webview is then not visible). */
 export async function hideQuestionPanel(page: Page): Promise<void> {
-  const inSecondary = (await page.locator(`.part.auxiliarybar ${QUESTION_HEADER}`).count()) > 0;
+  const inSecondary = (await page.locator(`.part.auxiliarybar ${questionHeader()}`).count()) > 0;
   await runCommand(page, inSecondary ? 'View: Hide Secondary Side Bar' : 'View: Close Primary Side Bar');
   await questionPane(page).waitFor({ state: 'hidden' });
   // The palette fades out; a command run at once would find its input still there and inert.
