@@ -88,8 +88,8 @@ async function main() {
     console.log(`Submit click -> tool call returns              ${median(submitToReturn)} ms  ratio ${(median(submitToReturn) / base).toFixed(1)}x`);
     const [one, many] = scale;
     console.log(`\nOne new request reflected, with 1 pending vs with 200 pending (medians over ${SCALE_RUNS} runs)`);
-    console.log(`  Queue tree row appears       ${one!.tree} ms vs ${many!.tree} ms  ratio ${(many!.tree / Math.max(one!.tree, 1)).toFixed(2)} (target near 1)`);
-    console.log(`  panel's waiting count         ${one!.panel} ms vs ${many!.panel} ms  ratio ${(many!.panel / Math.max(one!.panel, 1)).toFixed(2)} (target near 1)`);
+    console.log(`  Queue tree row appears       ${one!.tree} ms vs ${many!.tree} ms  ratio ${(many!.tree / Math.max(one!.tree, 1)).toFixed(2)} (target <= 1.3x)`);
+    console.log(`  panel's waiting count         ${one!.panel} ms vs ${many!.panel} ms  ratio ${(many!.panel / Math.max(one!.panel, 1)).toFixed(2)} (target <= 1.3x)`);
   });
 }
 
