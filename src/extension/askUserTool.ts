@@ -6,6 +6,7 @@ import { callAskUser } from '../broker/askUserCall';
 import type { Policy } from '../broker/askWithPolicy';
 import type { QuestionBroker } from '../broker/broker';
 import { askingMarkdown, FOCUS_QUESTION_COMMAND, type AskingWords } from '../broker/progressMessage';
+import { mark } from './benchTrace';
 import { readSettings } from './settings';
 import { keepTokenizerWarm } from './tokenizerKeepWarm';
 import { uiText } from '../broker/visibleText';
@@ -22,15 +23,18 @@ export class AskUserTool implements vscode.LanguageModelTool<unknown> {
   ) {}
 
   prepareInvocation(options: vscode.LanguageModelToolInvocationPrepareOptions<unknown>): vscode.PreparedToolInvocation {
+    mark('prepareInvocation');
     const parsed = parseAskUserInput(options.input);
     if (!parsed.ok) return { invocationMessage: vscode.l10n.t('Asking the user (the question needs fixing first)') };
     // A trusted link that may run only our focus command; the agent's headers in it are escaped text.
     const message = new vscode.MarkdownString(askingMarkdown(parsed.questions.map((q) => q.header), askingWords()));
     message.isTrusted = { enabledCommands: [FOCUS_QUESTION_COMMAND] };
+    mark('prepared');
     return { invocationMessage: message };
   }
 
   async invoke(options: vscode.LanguageModelToolInvocationOptions<unknown>, token: vscode.CancellationToken): Promise<vscode.LanguageModelToolResult> {
+    mark('invoke');
     // While the user takes their time, the chat's tokenizer stays loaded for the answer (see tokenizerKeepWarm.ts).
     const stopKeepWarm = keepTokenizerWarm(options.tokenizationOptions, (error) => {
       if (this.keepWarmLogged) return;
@@ -54,6 +58,7 @@ export class AskUserTool implements vscode.LanguageModelTool<unknown> {
     else this.log.warn(`ask_user was called with invalid input: ${uiText(text, 2000)}`);
     // The text describes each image; the bytes follow as image parts (the text never holds base64).
     const images = response ? attachedImages(response).map((image) => vscode.LanguageModelDataPart.image(Buffer.from(image.data, 'base64'), image.mimeType)) : [];
+    mark('invoke returns');
     return new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(text), ...images]);
   }
 }

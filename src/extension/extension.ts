@@ -4,6 +4,7 @@ import { History } from '../broker/history';
 import { newRequestId } from '../broker/ids';
 import type { AgentQuestionsApi } from './api';
 import { createApi } from './apiImpl';
+import { activation, takeMarks } from './benchTrace';
 import { registerAskUserTool } from './askUserTool';
 import { Attention } from './attention';
 import { registerCommands } from './commands';
@@ -19,6 +20,8 @@ import { readSettings } from './settings';
 import { trackWalkthroughProgress } from './walkthrough';
 
 export function activate(context: vscode.ExtensionContext): AgentQuestionsApi {
+  activation.enteredAt = Date.now();
+  const started = performance.now();
   const log = vscode.window.createOutputChannel('Agent Questions', { log: true });
   const broker = new QuestionBroker({ newId: newRequestId, log: (message) => log.warn(message) });
   const history = new History(context.workspaceState, () => readSettings().historyLimit);
@@ -44,7 +47,9 @@ export function activate(context: vscode.ExtensionContext): AgentQuestionsApi {
     attention,
     vscode.window.registerWebviewViewProvider(QuestionPanelView.viewType, panel),
     // Not in the palette: timings for `npm run bench` (a bare panel round trip, and when a request became interactive).
-    vscode.commands.registerCommand('agentQuestions.internal.panelProbe', async (probe: { op: 'ping' } | { op: 'whenShown'; requestId: string }) => {
+    vscode.commands.registerCommand('agentQuestions.internal.panelProbe', async (probe: { op: 'ping' } | { op: 'whenShown'; requestId: string } | { op: 'marks'; keepOn: boolean } | { op: 'activation' }) => {
+      if (probe?.op === 'marks') return takeMarks(probe.keepOn === true);
+      if (probe?.op === 'activation') return activation;
       if (probe?.op === 'ping') {
         const started = Date.now();
         await panel.ping();
@@ -70,7 +75,10 @@ export function activate(context: vscode.ExtensionContext): AgentQuestionsApi {
   context.subscriptions.push(externalAgents, vscode.workspace.onDidGrantWorkspaceTrust(() => void externalAgents.apply()));
   void externalAgents.apply();
   log.info('Agent Questions is ready.');
-  return createApi(broker, policy, history, vault);
+  const api = createApi(broker, policy, history, vault);
+  activation.returnedAt = Date.now();
+  activation.ms = performance.now() - started;
+  return api;
 }
 
 export function deactivate(): void {

@@ -9,6 +9,7 @@ import { isOpenableHref, markdownSources, markdownSourcesByNeed } from '../broke
 import { PANEL_MESSAGES } from '../broker/panelMessages';
 import { PANEL_STRINGS_ELEMENT_ID, PanelToHostSchema, type HostToPanel, type PanelToHost } from '../broker/protocol';
 import type { Answers, PendingRequest } from '../broker/schemas';
+import { mark } from './benchTrace';
 import { MarkdownRenderer } from './markdownRenderer';
 import { resolveSecretAnswers, type SecretInput } from './secretAnswers';
 import type { SecretVault } from './secretVault';
@@ -156,6 +157,7 @@ export class QuestionPanelView implements vscode.WebviewViewProvider, vscode.Dis
         this.requestedFocus = false;
         return;
       case 'reply':
+        mark('reply received');
         void this.reply(message.requestId, message.answers, { values: message.secrets ?? {}, useStored: message.useStored ?? [], allWorkspaces: message.allWorkspaces ?? [] }, message.note);
         return;
       case 'reject':

@@ -42,4 +42,6 @@ export async function finalReply(chat: Locator, marker = 'MODEL RECEIVED'): Prom
 export interface ReceivedRequest {
   at: number;
   parts: string;
+  /** The names of the tools the agent offered. */
+  tools: string[];
 }

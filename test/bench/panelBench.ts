@@ -93,8 +93,8 @@ async function main() {
     console.log(`One-click answer (click on an option) -> returns ${median(clickToReturn)} ms  ratio ${(median(clickToReturn) / base).toFixed(1)}x`);
     const [one, many] = scale;
     console.log(`\nOne new request reflected, with 1 pending vs with 200 pending (medians over ${SCALE_RUNS} runs)`);
-    console.log(`  Queue tree row appears       ${one!.tree} ms vs ${many!.tree} ms  ratio ${(many!.tree / Math.max(one!.tree, 1)).toFixed(2)} (target near 1)`);
-    console.log(`  panel's waiting count         ${one!.panel} ms vs ${many!.panel} ms  ratio ${(many!.panel / Math.max(one!.panel, 1)).toFixed(2)} (target near 1)`);
+    console.log(`  Queue tree row appears       ${one!.tree} ms vs ${many!.tree} ms  ratio ${(many!.tree / Math.max(one!.tree, 1)).toFixed(2)} (target <= 1.3x)`);
+    console.log(`  panel's waiting count         ${one!.panel} ms vs ${many!.panel} ms  ratio ${(many!.panel / Math.max(one!.panel, 1)).toFixed(2)} (target <= 1.3x)`);
   });
 }
 
