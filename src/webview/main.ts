@@ -7,7 +7,7 @@ import type { HistoryEntry, PendingRequest, ResponseStatus } from '../broker/sch
 import { el } from './dom';
 import { emptyRequestDraft, type RequestDraft } from './drafts';
 import { renderHistory } from './historyView';
-import { rememberMarkdown, setLinkOpener } from './markdown';
+import { setLinkOpener } from './markdown';
 import { renderPermissionRequest } from './permissionView';
 import { renderQuestionRequest, type RequestView } from './questionRequestView';
 import { registerToolkit } from './toolkit';
@@ -62,9 +62,6 @@ const HISTORY_SHOWN = 20;
 
 function receive(message: HostToPanel): void {
   switch (message.type) {
-    case 'markdown':
-      rememberMarkdown(message.rendered);
-      return;
     case 'snapshot':
       pending = message.pending;
       history = message.history;
