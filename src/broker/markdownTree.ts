@@ -1,6 +1,6 @@
-// The agent's markdown as the host renders it for the panel: a small tree of allowlisted nodes,
-// never HTML. The panel builds DOM from it with text nodes only (schema: markdownSchema.ts).
-import type { PendingRequest, QuestionOption } from './schemas';
+// The agent's markdown as rendered for the panel: a small tree of allowlisted nodes, never HTML.
+// The panel builds DOM from it with text nodes only.
+import type { PendingRequest } from './schemas';
 
 export const MARKDOWN_LIMITS = {
   /** Element levels below the root; legitimate markdown (quote › list › item › strong › link, or pre › code › token) stays far below. */
@@ -50,12 +50,6 @@ export type MarkdownNode = string | MarkdownElement;
  */
 export type MarkdownTree = { blocks: MarkdownNode[] } | { plain: true };
 
-/** One source and how it renders; the panel looks trees up by their exact source. */
-export interface RenderedMarkdown {
-  source: string;
-  tree: MarkdownTree;
-}
-
 /** Only these schemes become clickable; everything else stays text. */
 const OPENABLE = /^(https?:\/\/|mailto:)/i;
 export const HLJS_CLASS = /^hljs-[a-z0-9_-]{1,40}$/;
@@ -88,19 +82,6 @@ export function measureTree(blocks: readonly MarkdownNode[]): { nodes: number; d
 
 /** Every markdown source a request shows: the context, each question's detail, each option's preview, a permission's detail. */
 export function markdownSources(request: PendingRequest): string[] {
-  return sourcesOf(request, () => true);
-}
-
-/**
- * The sources a request shows the moment it appears, and the rest: the previews of options the user
- * has not moved to yet (the first and the recommended option start in view) can follow it.
- */
-export function markdownSourcesByNeed(request: PendingRequest): { first: string[]; later: string[] } {
-  const first = sourcesOf(request, (option, index) => index === 0 || option.recommended === true);
-  return { first, later: markdownSources(request).filter((source) => !first.includes(source)) };
-}
-
-function sourcesOf(request: PendingRequest, withPreview: (option: QuestionOption, index: number) => boolean): string[] {
   const sources: string[] = [];
   if (request.kind === 'permission') {
     if (!request.toolCall) sources.push(request.detail);
@@ -108,7 +89,7 @@ function sourcesOf(request: PendingRequest, withPreview: (option: QuestionOption
     if (request.context) sources.push(request.context);
     for (const question of request.questions) {
       if (question.detail) sources.push(question.detail);
-      question.options.forEach((option, index) => option.preview && withPreview(option, index) && sources.push(option.preview));
+      for (const option of question.options) if (option.preview) sources.push(option.preview);
     }
   }
   return [...new Set(sources.filter((s) => s.trim() !== ''))];

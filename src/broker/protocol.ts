@@ -41,10 +41,6 @@ export const PanelToHostSchema = z.discriminatedUnion('type', [
 ]);
 
 export const HostToPanelSchema = z.discriminatedUnion('type', [
-  /** The agent's markdown as rendered trees, sent just before the snapshot or request that shows it. */
-  // Each tree is checked against MarkdownTreeSchema when the panel first shows it, not on arrival:
-  // most are option previews that may never be shown, and checking them all delayed every question.
-  z.object({ type: z.literal('markdown'), rendered: z.array(z.object({ source: z.string().max(100_000), tree: z.unknown() }).strict()).max(10_000) }),
   z.object({
     type: z.literal('snapshot'),
     /** Pending requests in queue order: the head is what the panel shows next. */

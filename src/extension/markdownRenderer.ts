@@ -1,7 +1,7 @@
-// Renders the agent's markdown for the panel on the host: loads dist/markdown.js on first use,
-// keeps recent trees by their source, and says which links the panel may ask to open.
+// The host's copy of the panel's markdown rendering, for one purpose: saying which links the panel
+// may ask to open. Loads dist/markdown.js on first use and keeps recent trees by their source.
 import { join } from 'node:path';
-import { markdownSources, type MarkdownNode, type MarkdownTree, type RenderedMarkdown } from '../broker/markdownTree';
+import { markdownSources, type MarkdownNode, type MarkdownTree } from '../broker/markdownTree';
 import type { PendingRequest } from '../broker/schemas';
 
 export type MarkdownModule = typeof import('./markdownModule');
@@ -20,18 +20,13 @@ export class MarkdownRenderer {
     private readonly load: () => MarkdownModule = loadBundled,
   ) {}
 
-  /** The trees for every markdown source of these requests. */
-  render(requests: readonly PendingRequest[]): RenderedMarkdown[] {
-    return this.renderSources(requests.flatMap(markdownSources));
-  }
-
-  renderSources(sources: readonly string[]): RenderedMarkdown[] {
-    return [...new Set(sources)].map((source) => ({ source, tree: this.tree(source) }));
-  }
-
   /** Whether `href` is a link in the markdown of one of these requests (the panel may only open those). */
   hasLink(requests: readonly PendingRequest[], href: string): boolean {
-    return this.render(requests).some(({ tree }) => 'blocks' in tree && containsLink(tree.blocks, href));
+    const sources = new Set(requests.flatMap(markdownSources));
+    return [...sources].some((source) => {
+      const tree = this.tree(source);
+      return 'blocks' in tree && containsLink(tree.blocks, href);
+    });
   }
 
   private tree(source: string): MarkdownTree {

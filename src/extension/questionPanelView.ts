@@ -5,7 +5,7 @@ import * as vscode from 'vscode';
 import type { QuestionBroker } from '../broker/broker';
 import { Emitter } from '../broker/events';
 import type { History } from '../broker/history';
-import { isOpenableHref, markdownSources, markdownSourcesByNeed } from '../broker/markdownTree';
+import { isOpenableHref } from '../broker/markdownTree';
 import { PANEL_MESSAGES } from '../broker/panelMessages';
 import { PANEL_STRINGS_ELEMENT_ID, PanelToHostSchema, type HostToPanel, type PanelToHost } from '../broker/protocol';
 import type { Answers, PendingRequest } from '../broker/schemas';
@@ -30,9 +30,8 @@ export class QuestionPanelView implements vscode.WebviewViewProvider, vscode.Dis
   private requestedShow: string | undefined;
   /** The user asked to focus the panel before it was ready: its first control takes focus once it is. */
   private requestedFocus = false;
+  /** Only to check that a link the panel asks to open is one a waiting request shows. */
   private readonly markdown: MarkdownRenderer;
-  /** Per request, the markdown sent once the panel has shown it (see 'added'). */
-  private readonly laterMarkdown = new Map<string, string[]>();
 
   constructor(
     private readonly extensionUri: vscode.Uri,
@@ -46,16 +45,10 @@ export class QuestionPanelView implements vscode.WebviewViewProvider, vscode.Dis
       // After the first snapshot the panel receives changes, not the whole queue again.
       broker.onDidChange((change) => {
         if (change.type === 'added') {
-          const { first, later } = markdownSourcesByNeed(change.request);
-          this.postMarkdown(first);
           this.post({ type: 'added', request: change.request });
-          // Sent with the request, previews the user has not moved to yet would delay its first show:
-          // the messages travel together, so they follow once the panel says it is on screen.
-          if (later.length > 0) this.laterMarkdown.set(change.request.id, later);
           if (readSettings().revealOnAsk) this.reveal();
           return;
         }
-        this.laterMarkdown.delete(change.request.id);
         const latest = this.history.list()[0];
         this.post({
           type: 'settled',
@@ -172,8 +165,6 @@ export class QuestionPanelView implements vscode.WebviewViewProvider, vscode.Dis
         this.shownAt.set(message.requestId, Date.now());
         if (this.shownAt.size > 50) this.shownAt.delete(this.shownAt.keys().next().value!);
         this.shown.fire(message.requestId);
-        this.postMarkdown(this.laterMarkdown.get(message.requestId) ?? []);
-        this.laterMarkdown.delete(message.requestId);
         return;
       case 'openQueue':
         void vscode.commands.executeCommand('agentQuestions.queue.focus');
@@ -215,18 +206,8 @@ export class QuestionPanelView implements vscode.WebviewViewProvider, vscode.Dis
     }
   }
 
-  /** The panel looks each markdown source up in these trees; rendering waits until there is a panel to show them. */
-  private postMarkdown(sources: readonly string[]): void {
-    if (!this.view) return;
-    const rendered = this.markdown.renderSources(sources);
-    if (rendered.length > 0) this.post({ type: 'markdown', rendered });
-  }
-
   private postSnapshot(): void {
-    const pending = this.broker.list();
-    this.laterMarkdown.clear();
-    this.postMarkdown(pending.flatMap(markdownSources));
-    this.post({ type: 'snapshot', pending, history: this.history.list().slice(0, HISTORY_SHOWN), hostNow: Date.now(), storedSecrets: this.vault.names() });
+    this.post({ type: 'snapshot', pending: this.broker.list(), history: this.history.list().slice(0, HISTORY_SHOWN), hostNow: Date.now(), storedSecrets: this.vault.names() });
   }
 
   private post(message: HostToPanel): void {
@@ -258,6 +239,7 @@ export class QuestionPanelView implements vscode.WebviewViewProvider, vscode.Dis
   <script type="application/json" id="${PANEL_STRINGS_ELEMENT_ID}" nonce="${nonce}">${panelStrings()}</script>
   <div id="announcer" class="visually-hidden" aria-live="polite"></div>
   <script nonce="${nonce}" src="${asset('dist', 'webview.js')}"></script>
+  <script nonce="${nonce}" async src="${asset('dist', 'webviewMarkdown.js')}"></script>
 </body>
 </html>`;
   }

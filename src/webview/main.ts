@@ -8,7 +8,7 @@ import { el } from './dom';
 import { emptyRequestDraft, type RequestDraft } from './drafts';
 import { renderHistory } from './historyView';
 import { t, tParts } from './l10n';
-import { rememberMarkdown, setLinkOpener } from './markdown';
+import { setLinkOpener } from './markdown';
 import { renderPermissionRequest } from './permissionView';
 import { renderQuestionRequest, type RequestView } from './questionRequestView';
 import { registerToolkit } from './toolkit';
@@ -63,9 +63,6 @@ const HISTORY_SHOWN = 20;
 
 function receive(message: HostToPanel): void {
   switch (message.type) {
-    case 'markdown':
-      rememberMarkdown(message.rendered);
-      return;
     case 'snapshot':
       pending = message.pending;
       history = message.history;

@@ -1,44 +1,39 @@
-// The agent's markdown in the panel. The host renders it (markdown-it, highlight.js) into an
-// allowlisted tree, validated on arrival; this file turns a tree into DOM through el(), text only.
-// A source without a tree shows as plain text; one whose tree is still on its way is upgraded in place
-// when it arrives. Links open only through the host, which asks VS Code.
-import { MarkdownTreeSchema } from '../broker/markdownSchema';
+// The agent's markdown in the panel: dist/webviewMarkdown.js renders it (markdown-it, highlight.js)
+// into an allowlisted tree (src/broker/markdownRender.ts); this file turns a tree into DOM through
+// el(), text only. Until that script has loaded, a source shows as plain text and is upgraded in place.
+// Links open only through the host, which asks VS Code.
 import type { MarkdownElement, MarkdownNode, MarkdownTree } from '../broker/markdownTree';
 import { el } from './dom';
 import { t } from './l10n';
+import { MARKDOWN_ENGINE_READY, type MarkdownEngineWindow } from './markdownEngineGlobal';
 
 const KEPT = 500;
-/** Trees as they arrived; checked against the schema the first time one is shown. */
-const trees = new Map<string, unknown>();
-const checked = new Map<string, MarkdownTree | undefined>();
-/** Elements showing a source as plain text until its tree arrives (previews follow their request). */
-const awaiting = new Map<string, HTMLElement[]>();
+/** Recent trees by their exact source: moving back to an option renders nothing again. */
+const trees = new Map<string, MarkdownTree>();
+/** Elements showing a source as plain text until the renderer has loaded. */
+const awaiting: Array<{ element: HTMLElement; source: string }> = [];
 let openLink: (href: string) => void = () => undefined;
 
-/** Keeps the host's trees (the most recent ones, looked up by their exact source). */
-export function rememberMarkdown(rendered: readonly { source: string; tree: unknown }[]): void {
-  for (const { source, tree } of rendered) {
-    trees.delete(source);
-    trees.set(source, tree);
-    checked.delete(source);
-    for (const element of awaiting.get(source) ?? []) if (element.isConnected) element.replaceChildren(...renderBlocks(source));
-    awaiting.delete(source);
-  }
-  for (const source of trees.keys()) {
-    if (trees.size <= KEPT) break;
-    trees.delete(source);
-    checked.delete(source);
-  }
-}
+window.addEventListener(MARKDOWN_ENGINE_READY, () => {
+  for (const { element, source } of awaiting.splice(0)) if (element.isConnected) element.replaceChildren(...renderBlocks(source));
+});
 
-/** The tree for `source`, once checked; a tree that fails the check is dropped (logged) and the source shows as text. */
 function treeFor(source: string): MarkdownTree | undefined {
-  if (checked.has(source)) return checked.get(source);
-  const raw = trees.get(source);
-  const parsed = raw === undefined ? undefined : MarkdownTreeSchema.safeParse(raw);
-  if (parsed && !parsed.success) console.warn('Agent Questions: dropped a malformed markdown tree from the host.');
-  const tree = parsed?.success ? parsed.data : undefined;
-  if (raw !== undefined) checked.set(source, tree);
+  const render = (window as MarkdownEngineWindow).agentQuestionsMarkdown;
+  if (!render) return undefined;
+  let tree = trees.get(source);
+  if (tree) trees.delete(source);
+  else {
+    try {
+      tree = render(source);
+    } catch {
+      console.warn('Agent Questions: could not render markdown; it is shown as plain text.');
+      tree = { plain: true };
+    }
+  }
+  // Most recently used last, so the oldest goes first.
+  trees.set(source, tree);
+  if (trees.size > KEPT) trees.delete(trees.keys().next().value!);
   return tree;
 }
 
@@ -49,9 +44,9 @@ export function setLinkOpener(open: (href: string) => void): void {
 
 export function renderMarkdown(source: string): HTMLElement {
   const element = el('div', { class: 'markdown' }, ...renderBlocks(source));
-  if (!trees.has(source)) {
-    awaiting.set(source, [...(awaiting.get(source) ?? []), element]);
-    if (awaiting.size > KEPT) awaiting.delete(awaiting.keys().next().value!);
+  if (!(window as MarkdownEngineWindow).agentQuestionsMarkdown) {
+    awaiting.push({ element, source });
+    if (awaiting.length > KEPT) awaiting.shift();
   }
   return element;
 }

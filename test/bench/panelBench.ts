@@ -22,11 +22,11 @@ const SIX = ['PostgreSQL', 'SQLite', 'MySQL', 'DuckDB', 'Redis', 'MongoDB'];
 const SIX_INPUT = {
   questions: [{ id: 'database', header: 'Database', question: 'Which database?', options: SIX.map((label, i) => ({ label, ...(i === 0 ? { recommended: true } : {}) })) }],
 };
-/** The rich case: 2,000 characters of markdown context and the six options with previews (12,000 characters in all). */
-const RICH_INPUT = {
-  context: markdownOf(2000, 'Context'),
-  questions: [{ ...SIX_INPUT.questions[0]!, options: SIX_INPUT.questions[0]!.options.map((option) => ({ ...option, preview: markdownOf(1650, option.label) })) }],
-};
+/** The rich case: 2,000 characters of markdown context and the six options with previews (12,000 characters in all), new text each run as a real question has. */
+const richInput = (run: number) => ({
+  context: markdownOf(2000, `Context ${run}`),
+  questions: [{ ...SIX_INPUT.questions[0]!, options: SIX_INPUT.questions[0]!.options.map((option) => ({ ...option, preview: markdownOf(1650, `${option.label} ${run}`) })) }],
+});
 
 async function main() {
   await inWorkbench(async (workbench, panel) => {
@@ -60,7 +60,7 @@ async function main() {
       const clickedAt = await panel.evaluate(() => (window as unknown as { clickedAt: number }).clickedAt);
       await panel.locator('.empty').waitFor();
       // Six options without markdown, then the same with it, on the same warm panel: only the markdown differs.
-      const [sixRun, richRun] = [await askAndSubmit(SIX_INPUT), await askAndSubmit(RICH_INPUT)];
+      const [sixRun, richRun] = [await askAndSubmit(SIX_INPUT), await askAndSubmit(richInput(run))];
       const oneClick = await answerByOneClick(workbench, panel);
       if (run < 0) continue;
       clickToReturn.push(oneClick);

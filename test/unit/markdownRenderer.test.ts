@@ -12,8 +12,8 @@ const request = (context: string, preview = 'See [the docs](https://docs.example
   questions: [{ id: 'a', header: 'A', question: 'A?', kind: 'single', allowOther: true, options: [{ label: 'x', preview }, { label: 'y' }] }],
 });
 
-suite('markdown renderer (host): loaded on first use, cached by source', () => {
-  test('loads the bundle once, on the first request with markdown, and reuses trees', () => {
+suite('markdown renderer (host, for link checks): loaded on first use, cached by source', () => {
+  test('loads the bundle once, on the first link check, and reuses trees', () => {
     let loads = 0;
     let renders = 0;
     const renderer = new MarkdownRenderer(assert.fail, () => {
@@ -21,11 +21,10 @@ suite('markdown renderer (host): loaded on first use, cached by source', () => {
       return { renderMarkdownTree: (source: string) => (renders++, markdownModule.renderMarkdownTree(source)) } satisfies MarkdownModule;
     });
     assert.equal(loads, 0, 'nothing loaded before markdown is needed');
-    const first = renderer.render([request('**why**')]);
-    assert.deepEqual(first.map((r) => r.source), ['**why**', 'See [the docs](https://docs.example/a).']);
-    assert.deepEqual(first[0]!.tree, { blocks: [{ tag: 'p', children: [{ tag: 'strong', children: ['why'] }] }] });
-    renderer.render([request('**why**'), request('other')]);
-    assert.deepEqual([loads, renders], [1, 3]);
+    assert.equal(renderer.hasLink([request('**why**')], 'https://docs.example/a'), true);
+    assert.deepEqual([loads, renders], [1, 2], 'the context, then the preview that holds the link');
+    renderer.hasLink([request('**why**'), request('other')], 'https://nowhere.example/');
+    assert.deepEqual([loads, renders], [1, 3], 'only the new source is rendered');
   });
 
   test('a bundle that cannot load leaves markdown as plain text, logged once', () => {
@@ -33,7 +32,7 @@ suite('markdown renderer (host): loaded on first use, cached by source', () => {
     const renderer = new MarkdownRenderer((m) => logged.push(m), () => {
       throw new Error('Cannot find module markdown.js');
     });
-    assert.deepEqual(renderer.render([request('a'), request('bb')]).map((r) => r.tree), [{ plain: true }, { plain: true }, { plain: true }]);
+    assert.equal(renderer.hasLink([request('a'), request('bb')], 'https://docs.example/a'), false, 'no link can be opened without the renderer');
     assert.equal(logged.length, 1);
     assert.match(logged[0]!, /plain text/);
   });
