@@ -105,7 +105,7 @@ function listenForPastesAndDrops(): void {
 export function renderImageAttachments(draft: Draft, onChange: () => void): HTMLElement {
   const entry = attachmentsOf(draft);
   const input = el('input', { type: 'file', class: 'image-input', accept: IMAGE_MIME_TYPES.join(','), multiple: true, hidden: true, tabindex: '-1' });
-  const attach = el('vscode-button', { appearance: 'secondary', class: 'image-attach', 'aria-label': 'Attach an image to this answer' }, 'Attach image') as ToolkitButton;
+  const attach = el('vscode-button', { appearance: 'secondary', class: 'image-attach', 'aria-label': 'Attach image to this answer' }, 'Attach image') as ToolkitButton;
   const hint = el('span', { class: 'hint' }, `or paste or drop: ${IMAGE_KINDS}, up to ${LIMITS.imagesPerAnswer}, ${MAX_MEGABYTES} each`);
   const list = el('ul', { class: 'thumbnails', 'aria-label': 'Attached images' });
   const errors = el('div', { class: 'image-errors' });
