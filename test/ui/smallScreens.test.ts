@@ -51,7 +51,9 @@ async function overflowProblems(panel: Frame): Promise<string[]> {
         const name = `${host}${describe(e)}`;
         const scrolls = /auto|scroll/.test(style.overflowX);
         if (!scrollsInside && box.width > 0 && (box.right > width + 0.5 || box.left < -0.5)) problems.push(`${name} reaches past the edge (${Math.round(box.left)}–${Math.round(box.right)} of ${width})`);
-        if (!scrolls && /hidden|clip/.test(style.overflowX) && e.scrollWidth > e.clientWidth + 1) problems.push(`${name} cuts off its content (${e.scrollWidth} > ${e.clientWidth})`);
+        // A text field scrolls its own text, as every text field does.
+        const field = /^(INPUT|TEXTAREA)$/.test(e.tagName);
+        if (!scrolls && !field && /hidden|clip/.test(style.overflowX) && e.scrollWidth > e.clientWidth + 1) problems.push(`${name} cuts off its content (${e.scrollWidth} > ${e.clientWidth})`);
         if (scrolls && e.closest('.request-area') && !e.closest('.option-preview, .markdown')) problems.push(`${name} scrolls sideways`);
         if (e.shadowRoot) visit(e.shadowRoot, scrollsInside || scrolls, `${name} › `);
         visit(e, scrollsInside || scrolls, host);
