@@ -5,6 +5,7 @@ import { invisibleCodePoints } from '../broker/visibleText';
 import type { PermissionDecision, PermissionRequest, ToolCall } from '../broker/schemas';
 import { el } from './dom';
 import { renderMarkdown } from './markdown';
+import { namedField, spokenSeparator } from './questionControls';
 import type { RequestView } from './questionRequestView';
 import type { ToolkitButton, ToolkitCheckable, ToolkitValue } from './toolkit';
 
@@ -16,7 +17,7 @@ export function renderPermissionRequest(request: PermissionRequest, header: HTML
   let rule = options[0];
   const title = el('h2', { class: 'permission-title', tabindex: '-1' }, request.title);
   const confirmArea = el('div', { class: 'confirm', role: 'alert' });
-  const denyMessage = el('vscode-text-field', { class: 'deny-message', placeholder: 'Why not? (optional, sent with Deny)', 'aria-label': 'Message for the agent, sent with Deny (optional)' }) as ToolkitValue;
+  const denyMessage = namedField('vscode-text-field', { class: 'deny-message', placeholder: 'Why not? (optional, sent with Deny)' }, 'Message for the agent, sent with Deny (optional)');
   const decide = (decision: PermissionDecision) => onDecide(decision, decision === 'deny' ? denyMessage.value.trim() || undefined : undefined, decision === 'allow_always' ? rule?.key : undefined);
   const button = (label: string, decision: PermissionDecision, appearance: string) => {
     const b = el('vscode-button', { appearance, 'data-action': decision }, label);
@@ -45,7 +46,7 @@ export function renderPermissionRequest(request: PermissionRequest, header: HTML
   function ruleChoice(): HTMLElement {
     const group = el('vscode-radio-group', { orientation: 'vertical', class: 'rule-choice', 'aria-label': '"Always allow" remembers' }) as ToolkitValue;
     const radios = options.map((option, i) => {
-      const radio = el('vscode-radio', { value: String(i), checked: i === 0 }, el('code', {}, option.label), el('span', { class: 'option-description' }, option.description)) as ToolkitCheckable;
+      const radio = el('vscode-radio', { value: String(i), checked: i === 0 }, el('code', {}, option.label), spokenSeparator(), el('span', { class: 'option-description' }, option.description)) as ToolkitCheckable;
       group.append(radio);
       return radio;
     });
