@@ -229,7 +229,7 @@ suite('Question panel: accessibility, audited by axe-core in every state and the
     await panel.locator('.chip-button', { hasText: 'Extras' }).click();
     const multi = await tabStops();
     assertReadingOrder(multi, 'multi choice');
-    assert.equal(multi.filter((s) => s.what.startsWith('vscode-checkbox')).length, 3, `each checkbox is a stop: ${multi.map((s) => s.what).join(' → ')}`);
+    assert.equal(multi.filter((s) => s.what.startsWith('vscode-checkbox')).length, 4, `each checkbox (and Other…) is a stop: ${multi.map((s) => s.what).join(' → ')}`);
     await panel.locator('.chip-button', { hasText: 'Review' }).click();
     const review = await tabStops();
     assertReadingOrder(review, 'review');

@@ -6,6 +6,7 @@ import { useWorkbench, type Workbench } from './workbench';
 
 /** What an agent may well send: a 300-character URL or identifier with nowhere to break. */
 const UNBROKEN = `https://example.com/${'a1b2c3d4e5'.repeat(28)}`;
+// Descriptions and placeholders take up to 200 characters.
 const IDENTIFIER = `billing_${'x'.repeat(52)}`;
 
 const LONG = {
@@ -17,14 +18,14 @@ const LONG = {
       question: `Which database should the migrated billing service use? Its schema is described at ${UNBROKEN}`,
       detail: `The identifier \`${UNBROKEN}\` is what the agent found.`,
       options: [
-        { label: 'Use the existing PostgreSQL cluster in eu-west-1', description: `Read replicas for reporting; see ${UNBROKEN}`, recommended: true, preview: `\`\`\`sql\nCREATE TABLE invoices_with_a_very_long_name_for_testing (id serial PRIMARY KEY, customer_identifier text NOT NULL);\n\`\`\`\n\n${UNBROKEN}` },
+        { label: 'Use the existing PostgreSQL cluster in eu-west-1', description: `Read replicas; see ${UNBROKEN.slice(0, 160)}`, recommended: true, preview: `\`\`\`sql\nCREATE TABLE invoices_with_a_very_long_name_for_testing (id serial PRIMARY KEY, customer_identifier text NOT NULL);\n\`\`\`\n\n${UNBROKEN}` },
         { label: IDENTIFIER, description: 'An identifier as a label.', preview: 'A file next to the code.' },
         { label: 'SQLite' },
       ],
       allowOther: true,
     },
     { id: 'extras', header: 'Extras', question: 'Which extras?', kind: 'multi', options: [{ label: IDENTIFIER }, { label: 'Use a queue between billing and invoicing services' }] },
-    { id: 'service_name', header: 'Name', question: 'What should the service be called?', kind: 'text', placeholder: `e.g. ${UNBROKEN}` },
+    { id: 'service_name', header: 'Name', question: 'What should the service be called?', kind: 'text', placeholder: `e.g. ${UNBROKEN.slice(0, 160)}` },
     { id: 'api_key', header: 'API key', question: 'Your Stripe test key?', kind: 'secret', envVar: 'STRIPE_TEST_KEY_FOR_THE_BILLING_SERVICE_IN_EU_WEST_1' },
   ],
 };
