@@ -114,7 +114,7 @@ suite('Question panel: a 240-pixel side bar', () => {
     assert.deepEqual(await overflowProblems(panel), [], `${state}: nothing scrolls sideways or is cut off at ${await frameWidth()} px`);
   }
 
-  test('long labels, 300-character URLs and code blocks: every step fits 240 pixels; the buttons wrap', async () => {
+  test('long labels, 300-character URLs and code blocks: every step fits 240 pixels', async () => {
     await setPanelWidth(240);
     const call = await invoke(workbench, LONG);
     await waitForRequest(panel, 'Database for the billing');
@@ -147,7 +147,7 @@ suite('Question panel: a 240-pixel side bar', () => {
     await panel.locator('.history summary').click();
   });
 
-  test('a permission prompt with a long command fits 240 pixels; Deny there works', async () => {
+  test('a permission prompt with a long command fits 240 pixels, its buttons wrap, Deny there works', async () => {
     await setPanelWidth(240);
     const approve = await approveThroughMcp(workbench, 'Bash', { command: LONG_COMMAND, description: `Fetch ${UNBROKEN}`, run_in_background: true });
     try {
