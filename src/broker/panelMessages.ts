@@ -28,7 +28,7 @@ export const PANEL_MESSAGES = [
   'Another request is waiting.',
   'Answered',
   'Anything the agent should know about all of your answers',
-  'Attach an image to this answer',
+  'Attach image to this answer',
   'Attach image',
   'Attached images',
   'Attached {0}; 1 image on this answer.',

@@ -106,7 +106,7 @@ function listenForPastesAndDrops(): void {
 export function renderImageAttachments(draft: Draft, onChange: () => void): HTMLElement {
   const entry = attachmentsOf(draft);
   const input = el('input', { type: 'file', class: 'image-input', accept: IMAGE_MIME_TYPES.join(','), multiple: true, hidden: true, tabindex: '-1' });
-  const attach = el('vscode-button', { appearance: 'secondary', class: 'image-attach', 'aria-label': t('Attach an image to this answer') }, t('Attach image')) as ToolkitButton;
+  const attach = el('vscode-button', { appearance: 'secondary', class: 'image-attach', 'aria-label': t('Attach image to this answer') }, t('Attach image')) as ToolkitButton;
   const hint = el('span', { class: 'hint' }, t('or paste or drop: {0}, up to {1}, {2} each', imageKinds(), LIMITS.imagesPerAnswer, MAX_MEGABYTES));
   const list = el('ul', { class: 'thumbnails', 'aria-label': t('Attached images') });
   const errors = el('div', { class: 'image-errors' });

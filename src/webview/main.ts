@@ -29,7 +29,8 @@ registerToolkit();
 const host = acquireVsCodeApi();
 setLinkOpener((href) => host.postMessage({ type: 'openLink', href }));
 const saved: SavedState = { drafts: {}, historyOpen: false, ...host.getState() };
-const noticeArea = el('div', { class: 'notice', role: 'status' });
+// Not a live region itself: its text is spoken through the announcer, with what comes next.
+const noticeArea = el('div', { class: 'notice' });
 const requestArea = el('div', { class: 'request-area' });
 const waitingArea = el('div', { class: 'waiting' });
 const historyArea = el('div', { class: 'history-area' });
@@ -45,7 +46,21 @@ let renderedHistoryKey: string | undefined;
 let storedSecrets: string[] = [];
 
 const save = () => host.setState(saved);
-const announce = (text: string) => (announcer.textContent = text);
+let sameTurn = false;
+/**
+ * Says `text` through the live region. What is said in one turn is said together (a notice and the
+ * request that replaces it), and the same words twice still change the region, so both are spoken.
+ */
+function announce(text: string): void {
+  const spoken = announcer.textContent ?? '';
+  let words = sameTurn && spoken ? `${spoken.trimEnd()} ${text}` : text;
+  if (words === spoken) words += '\u00a0';
+  announcer.textContent = words;
+  if (!sameTurn) {
+    sameTurn = true;
+    setTimeout(() => (sameTurn = false), 0);
+  }
+}
 
 window.addEventListener('message', (event: MessageEvent<unknown>) => {
   const parsed = HostToPanelSchema.safeParse(event.data);

@@ -6,6 +6,7 @@ import type { PermissionDecision, PermissionRequest, ToolCall } from '../broker/
 import { el } from './dom';
 import { t } from './l10n';
 import { renderMarkdown } from './markdown';
+import { namedField, spokenSeparator } from './questionControls';
 import type { RequestView } from './questionRequestView';
 import type { ToolkitButton, ToolkitCheckable, ToolkitValue } from './toolkit';
 
@@ -17,7 +18,7 @@ export function renderPermissionRequest(request: PermissionRequest, header: HTML
   let rule = options[0];
   const title = el('h2', { class: 'permission-title', tabindex: '-1' }, request.title);
   const confirmArea = el('div', { class: 'confirm', role: 'alert' });
-  const denyMessage = el('vscode-text-field', { class: 'deny-message', placeholder: t('Why not? (optional, sent with Deny)'), 'aria-label': t('Message for the agent, sent with Deny (optional)') }) as ToolkitValue;
+  const denyMessage = namedField('vscode-text-field', { class: 'deny-message', placeholder: t('Why not? (optional, sent with Deny)') }, t('Message for the agent, sent with Deny (optional)'));
   const decide = (decision: PermissionDecision) => onDecide(decision, decision === 'deny' ? denyMessage.value.trim() || undefined : undefined, decision === 'allow_always' ? rule?.key : undefined);
   const button = (label: string, decision: PermissionDecision, appearance: string) => {
     const b = el('vscode-button', { appearance, 'data-action': decision }, label);
@@ -46,7 +47,7 @@ export function renderPermissionRequest(request: PermissionRequest, header: HTML
   function ruleChoice(): HTMLElement {
     const group = el('vscode-radio-group', { orientation: 'vertical', class: 'rule-choice', 'aria-label': t('"Always allow" remembers') }) as ToolkitValue;
     const radios = options.map((option, i) => {
-      const radio = el('vscode-radio', { value: String(i), checked: i === 0 }, el('code', {}, option.label), el('span', { class: 'option-description' }, option.description)) as ToolkitCheckable;
+      const radio = el('vscode-radio', { value: String(i), checked: i === 0 }, el('code', {}, option.label), spokenSeparator(), el('span', { class: 'option-description' }, option.description)) as ToolkitCheckable;
       group.append(radio);
       return radio;
     });

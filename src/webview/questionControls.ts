@@ -44,21 +44,36 @@ function bodyFor(question: Question, draft: Draft, context: ControlContext, onCh
     case 'multi':
       return multiChoice(question, draft, labelledBy, onChange);
     default:
-      return freeText(question, draft, labelledBy, onChange);
+      return freeText(question, draft, onChange);
   }
 }
 
 const noSecret = { secretValue: () => undefined, secretForAllWorkspaces: () => false, clearSecret: () => undefined, chooseAt: () => false };
 
+/**
+ * The toolkit names a radio or checkbox by its whole text: the key digit is drawn by CSS (it is no
+ * text) and hidden commas keep the label, "Recommended" and the description apart when read.
+ */
 function optionContent(index: number, label: string, description?: string, recommended?: boolean): Node[] {
-  const nodes: Node[] = [el('span', { class: 'option-key', 'aria-hidden': 'true' }, index <= 9 ? `${index}` : ''), el('span', { class: 'option-label' }, label)];
-  if (recommended) nodes.push(el('span', { class: 'recommended' }, t('Recommended')));
-  if (description) nodes.push(el('span', { class: 'option-description' }, description));
+  const nodes: Node[] = [el('span', { class: 'option-key', 'aria-hidden': 'true', 'data-key': index <= 9 ? `${index}` : '' }), el('span', { class: 'option-label' }, label)];
+  if (recommended) nodes.push(spokenSeparator(), el('span', { class: 'recommended' }, t('Recommended')));
+  if (description) nodes.push(spokenSeparator(), el('span', { class: 'option-description' }, description));
   return nodes;
 }
 
+export const spokenSeparator = () => el('span', { class: 'visually-hidden' }, t(', '));
+
+/**
+ * A toolkit text field or area named `label`: the toolkit replaces an aria-label with the element's
+ * text (or "Text field") as it connects, so the name is its text, in a label hidden by CSS.
+ */
+export function namedField(tag: 'vscode-text-field' | 'vscode-text-area', attributes: Record<string, string>, label: string): ToolkitValue {
+  const { class: className, ...rest } = attributes;
+  return el(tag, { ...rest, class: `${className ?? ''} label-hidden`.trim() }, label) as ToolkitValue;
+}
+
 function otherField(draft: Draft, visible: () => boolean, onChange: () => void): ToolkitValue {
-  const field = el('vscode-text-field', { class: 'other-field', placeholder: t('Your own answer'), 'aria-label': t('Other answer'), value: draft.other }) as ToolkitValue;
+  const field = namedField('vscode-text-field', { class: 'other-field', placeholder: t('Your own answer'), value: draft.other }, t('Other answer'));
   field.value = draft.other;
   field.hidden = !visible();
   field.addEventListener('input', () => {
@@ -163,8 +178,9 @@ function multiChoice(question: Question, draft: Draft, labelledBy: string, onCha
   };
 }
 
-function freeText(question: Question, draft: Draft, labelledBy: string, onChange: () => void): QuestionControl {
-  const area = el('vscode-text-area', { rows: '4', resize: 'vertical', placeholder: question.placeholder ?? t('Type your answer'), 'aria-labelledby': labelledBy }) as ToolkitValue;
+function freeText(question: Question, draft: Draft, onChange: () => void): QuestionControl {
+  // Named by the question itself: an aria-labelledby on the host would not reach the text area inside its shadow root.
+  const area = namedField('vscode-text-area', { rows: '4', resize: 'vertical', placeholder: question.placeholder ?? t('Type your answer') }, question.question);
   area.value = draft.text;
   area.addEventListener('input', () => {
     draft.text = area.value;
@@ -235,7 +251,7 @@ function secretField(question: Question, draft: Draft, { heading, secretStored }
 
 /** The optional note, and (except on secrets) the images attached to the answer. */
 function noteField(draft: Draft, onChange: () => void, images: boolean): HTMLElement {
-  const field = el('vscode-text-field', { class: 'note-field', placeholder: t('Add a note for the agent (optional)'), 'aria-label': t('Note for the agent (optional)') }) as ToolkitValue;
+  const field = namedField('vscode-text-field', { class: 'note-field', placeholder: t('Add a note for the agent (optional)') }, t('Note for the agent (optional)'));
   field.value = draft.note;
   field.addEventListener('input', () => {
     draft.note = field.value;

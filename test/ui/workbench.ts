@@ -34,13 +34,15 @@ export interface WorkbenchOptions {
   workspaceTrust?: boolean;
   /** VS Code's display language, with the test language pack for it (test/fixtures/language-pack-<locale>); English by default. */
   locale?: string;
+  /** The browser's screen: a 1280 × 1000 desktop window by default; a phone is 390 × 844 with touch. */
+  device?: { viewport: { width: number; height: number }; isMobile?: boolean; hasTouch?: boolean };
 }
 
 /**
  * Opens the workbench with the packaged extension installed from its .vsix (what users get),
  * the test driver extension loaded from source, and, for the agent layer, the scripted model.
  */
-export async function openWorkbench({ workspace = WORKSPACE, workspaceTrust = false, locale }: WorkbenchOptions = {}): Promise<Workbench> {
+export async function openWorkbench({ workspace = WORKSPACE, workspaceTrust = false, locale, device }: WorkbenchOptions = {}): Promise<Workbench> {
   const vsix = process.env.AGENT_QUESTIONS_VSIX;
   if (!vsix) throw new Error('AGENT_QUESTIONS_VSIX is not set: run the ui layer through `npm test -- ui`, which packages the extension first');
   const stateDir = mkdtempSync(join(tmpdir(), 'agent-questions-ui-'));
@@ -54,7 +56,7 @@ export async function openWorkbench({ workspace = WORKSPACE, workspaceTrust = fa
   let browser: Browser | undefined;
   try {
     browser = await launchBrowser();
-    const page = await browser.newPage({ viewport: { width: 1280, height: 1000 } });
+    const page = await browser.newPage(device ?? { viewport: { width: 1280, height: 1000 } });
     // No click or wait may hang a test forever; a failure should name the step.
     page.setDefaultTimeout(30_000);
     await page.goto(workbenchUrl(server, { workspace, extensionDevelopmentPath: DRIVER }));

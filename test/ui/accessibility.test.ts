@@ -1,0 +1,286 @@
+import * as assert from 'node:assert/strict';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Frame } from 'playwright-core';
+import { approveThroughMcp, paneBackground, rejectAll, runAxe, THEMES, useTheme, type AxeFinding } from './auditHelpers';
+import { button, FOUR_KINDS, invoke, toolResult, waitForRequest } from './panelHelpers';
+import { RESULTS, useWorkbench, type Workbench } from './workbench';
+
+const CONTEXT = `${FOUR_KINDS.context}\n\nSee [the plan](https://example.com/plan).\n\n| Plan | Price |\n|---|--:|\n| Basic | $5 |\n\n\`\`\`ts\nconst plan = "basic"; // monthly\n\`\`\``;
+
+const PREVIEWS = {
+  questions: [
+    {
+      id: 'database',
+      header: 'Database',
+      question: 'Which database for the billing service?',
+      options: [
+        { label: 'PostgreSQL', description: 'A server next to the service.', recommended: true, preview: '**Server** database.\n\n```sql\nCREATE TABLE invoices (id serial PRIMARY KEY);\n```' },
+        { label: 'SQLite', description: 'One file beside the code.', preview: 'File database: `billing.sqlite`' },
+        { label: 'MongoDB' },
+      ],
+      allowOther: true,
+    },
+  ],
+};
+
+const yesNo = (id: string, header: string) => ({ questions: [{ id, header, question: `${header}?`, options: [{ label: 'Yes' }, { label: 'No' }] }] });
+
+/** Interactive roles in the accessibility tree; each needs a name. */
+const CONTROL_ROLES = /^\s*- (button|checkbox|radio|textbox|tab|link|combobox|spinbutton|switch|slider|radiogroup)\b(.*)$/;
+
+suite('Question panel: accessibility, audited by axe-core in every state and theme', () => {
+  let workbench: Workbench;
+  let panel: Frame;
+
+  useWorkbench((opened, openedPanel) => {
+    workbench = opened;
+    panel = openedPanel;
+  });
+
+  teardown(async () => {
+    await rejectAll(workbench);
+  });
+
+  suiteTeardown(async () => {
+    await workbench?.driver('config', { section: 'workbench', key: 'colorTheme', value: null }).catch(() => undefined);
+    await workbench?.driver('config', { section: 'agentQuestions', key: 'mcp.enabled', value: null }).catch(() => undefined);
+  });
+
+  const notice = (text: string) => panel.locator('.notice', { hasText: text }).waitFor({ timeout: 20_000 });
+  const pendingIds = async () => (await workbench.driver<Array<{ id: string }>>('list')).map((r) => r.id);
+
+  /** Puts the panel in each state in turn; yields the state's name once it is on screen. */
+  async function* everyState(): AsyncGenerator<string> {
+    await rejectAll(workbench);
+    await panel.locator('.empty').waitFor();
+    yield 'empty';
+
+    const batch = await invoke(workbench, { ...FOUR_KINDS, context: CONTEXT });
+    await waitForRequest(panel, 'Database');
+    await panel.locator('vscode-radio[value="PostgreSQL"]').click();
+    yield 'single choice';
+    await button(panel, 'next').click();
+    await panel.locator('vscode-checkbox[value="Redis"]').click();
+    yield 'multi choice';
+    await button(panel, 'next').click();
+    await panel.locator('vscode-text-area').waitFor();
+    yield 'text';
+    await button(panel, 'next').click();
+    await panel.locator('.secret-field').waitFor();
+    yield 'secret';
+    await button(panel, 'next').click();
+    await panel.locator('.review').waitFor();
+    yield 'review';
+    await button(panel, 'submit').click();
+    await panel.locator('.confirm', { hasText: 'unanswered' }).waitFor();
+    yield 'review: confirm skipping';
+    await button(panel, 'cancel-skip').click();
+    await button(panel, 'reject').click();
+    await panel.locator('.confirm', { hasText: 'Reject this request?' }).waitFor();
+    yield 'confirm reject';
+    await workbench.driver('reject', { requestId: (await pendingIds())[0]! });
+    await notice('was rejected elsewhere');
+    await toolResult(workbench, batch);
+    yield 'notice: rejected elsewhere';
+
+    const previews = await invoke(workbench, PREVIEWS);
+    await waitForRequest(panel, 'Which database for the billing service?');
+    await panel.locator('vscode-radio[value="SQLite"]').click();
+    await panel.locator('.option-preview-caption', { hasText: 'Preview of SQLite' }).waitFor();
+    await workbench.page.mouse.move(640, 990);
+    yield 'option previews';
+    await workbench.driver('reply', { requestId: (await pendingIds())[0]!, answers: { database: { selected: ['SQLite'], skipped: false } } });
+    await notice('was answered elsewhere');
+    await toolResult(workbench, previews);
+    yield 'notice: answered elsewhere';
+
+    const doomed = await invoke(workbench, yesNo('doomed', 'Doomed'));
+    await waitForRequest(panel, 'Doomed?');
+    await workbench.driver('cancel', { callId: doomed.callId });
+    await notice('The agent cancelled');
+    yield 'notice: cancelled';
+
+    // The API's own timeout: a countdown in its last minute (a warning), then the timed-out notice.
+    const timed = await workbench.driver<{ callId: number }>('ask', { request: { extensionId: 'tests.a11y', timeoutSeconds: 8, questions: yesNo('hurry', 'Hurry').questions } });
+    await waitForRequest(panel, 'Hurry?');
+    await panel.locator('.countdown.warning').waitFor();
+    yield 'countdown (last minute)';
+    await notice('timed out');
+    await workbench.driver('await', { callId: timed.callId });
+    yield 'notice: timed out';
+
+    const permission = await workbench.driver<{ callId: number }>('permission', { request: { extensionId: 'tests.a11y', title: 'Allow the build?', detail: 'Runs `npm run build` in the workspace.', permissionKey: 'build' } });
+    const waiting = await invoke(workbench, yesNo('behind', 'Behind'));
+    await waitForRequest(panel, 'Allow the build?');
+    await panel.locator('.waiting .link-button').waitFor();
+    yield 'permission (extension) with another request waiting';
+    await rejectAll(workbench);
+    await workbench.driver('await', { callId: permission.callId });
+    await toolResult(workbench, waiting);
+
+    const approve = await approveThroughMcp(workbench, 'Bash', { command: 'npm test -- --grep "billing"', description: 'Run the billing tests', run_in_background: true });
+    try {
+      await waitForRequest(panel, 'npm test');
+      await panel.locator('.tool-call .command').waitFor();
+      yield 'permission (tool call, rules, warnings)';
+      await rejectAll(workbench);
+      await approve.result;
+    } finally {
+      await approve.close();
+    }
+
+    await panel.locator('.history summary').click();
+    await panel.locator('.history[open] .history-item').first().waitFor();
+    yield 'history';
+    await panel.locator('.history summary').click();
+  }
+
+  test('axe-core finds no serious or critical violation in any state, in light, dark and high contrast', async function () {
+    this.timeout(600_000);
+    const report: Array<{ theme: string; state: string; findings: AxeFinding[] }> = [];
+    for (const [theme, name] of THEMES) {
+      await useTheme(workbench, theme);
+      const background = await paneBackground(workbench.page);
+      for await (const state of everyState()) report.push({ theme: name, state, findings: await runAxe(panel, background) });
+    }
+    await useTheme(workbench, null);
+    mkdirSync(RESULTS, { recursive: true });
+    writeFileSync(join(RESULTS, 'accessibility-axe.json'), JSON.stringify(report, null, 2));
+    for (const { theme, state, findings } of report) {
+      for (const f of findings) console.log(`    axe ${theme} / ${state}: ${f.impact} ${f.rule} (${f.nodes.length}): ${f.nodes.slice(0, 3).join(' | ')}`);
+    }
+    assert.equal(report.length, THEMES.length * 17, `every state in every theme was audited (${report.length})`);
+    const blocking = report.flatMap(({ theme, state, findings }) => findings.filter((f) => f.impact === 'serious' || f.impact === 'critical').map((f) => `${theme} / ${state}: ${f.rule} ${f.nodes.join(' ; ')}`));
+    assert.deepEqual(blocking, [], 'no serious or critical violations');
+  });
+
+  test('every control has an accessible name, in every state', async function () {
+    this.timeout(300_000);
+    const unnamed: string[] = [];
+    const names = new Set<string>();
+    let controls = 0;
+    for await (const state of everyState()) {
+      const tree = await panel.locator('body').ariaSnapshot();
+      for (const line of tree.split('\n')) {
+        const match = CONTROL_ROLES.exec(line);
+        if (!match) continue;
+        controls++;
+        const name = /^ "([^"]+)"/.exec(match[2]!)?.[1];
+        // The toolkit's stand-ins when it finds no name, and words run together, are no better than none.
+        if (!name || /^(Text field|Text area|Radio|Checkbox)$/.test(name) || /^\d[A-Za-z]|[a-z][A-Z][a-z]/.test(name)) unnamed.push(`${state}: ${line.trim()}`);
+        else names.add(`${match[1]} "${name}"`);
+      }
+    }
+    assert.ok(controls > 60, `the tree lists the controls (${controls})`);
+    assert.deepEqual(unnamed, [], 'controls without a proper name');
+    for (const expected of [
+      'radio "PostgreSQL, Recommended"',
+      'checkbox "Redis"',
+      'textbox "Note for the agent (optional)"',
+      'textbox "What should the service be called?"',
+      'textbox "Message for the agent, sent with Deny (optional)"',
+      'radio "SQLite, One file beside the code."',
+      'button "Attach image to this answer"',
+    ]) {
+      assert.ok(names.has(expected), `${expected} in ${[...names].join(' | ')}`);
+    }
+  });
+
+  /** Tabs from the top of the panel until focus leaves it; returns each stop's place in the document and on screen. */
+  async function tabStops(): Promise<Array<{ order: number; top: number; left: number; what: string }>> {
+    await panel.locator('.request-source').click();
+    const stops: Array<{ order: number; top: number; left: number; what: string }> = [];
+    for (let i = 0; i < 40; i++) {
+      await workbench.page.keyboard.press('Tab');
+      const stop = await panel.evaluate(() => {
+        const active = document.activeElement as HTMLElement | null;
+        if (!active || active === document.body || !document.hasFocus()) return undefined;
+        const all = [...document.querySelectorAll('*')];
+        const box = active.getBoundingClientRect();
+        const name = (active.getAttribute('aria-label') ?? active.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 40);
+        return { order: all.indexOf(active), top: Math.round(box.top + window.scrollY), left: Math.round(box.left), what: `${active.tagName.toLowerCase()} ${name}` };
+      });
+      if (!stop || stops.some((s) => s.order === stop.order)) break;
+      stops.push(stop);
+    }
+    return stops;
+  }
+
+  function assertReadingOrder(stops: Array<{ order: number; top: number; left: number; what: string }>, label: string): void {
+    const list = stops.map((s) => s.what).join(' → ');
+    for (let i = 1; i < stops.length; i++) {
+      const [a, b] = [stops[i - 1]!, stops[i]!];
+      assert.ok(b.order > a.order, `${label}: Tab follows the document order (${list})`);
+      // Below, or on the same line to the right (buttons in a row).
+      assert.ok(b.top > a.top + 2 || (Math.abs(b.top - a.top) <= 2 && b.left > a.left), `${label}: Tab follows the visual order at ${a.what} → ${b.what} (${list})`);
+    }
+  }
+
+  test('the focus order follows the reading order: questions, review and a permission prompt', async () => {
+    const call = await invoke(workbench, { ...FOUR_KINDS, context: CONTEXT });
+    await waitForRequest(panel, 'Database');
+    const single = await tabStops();
+    assertReadingOrder(single, 'single choice');
+    const reached = single.map((s) => s.what).join(' → ');
+    for (const expected of [/Database/, /Extras/, /Name/, /API key/, /Review/, /^vscode-radio/, /^vscode-text-field Note for the agent/, /^vscode-button Attach/, /^vscode-button Next/, /^vscode-button Reject/]) {
+      assert.ok(single.some((s) => expected.test(s.what)), `Tab reaches ${expected}: ${reached}`);
+    }
+    await panel.locator('.chip-button', { hasText: 'Extras' }).click();
+    const multi = await tabStops();
+    assertReadingOrder(multi, 'multi choice');
+    assert.equal(multi.filter((s) => s.what.startsWith('vscode-checkbox')).length, 4, `each checkbox (and Other…) is a stop: ${multi.map((s) => s.what).join(' → ')}`);
+    await panel.locator('.chip-button', { hasText: 'Review' }).click();
+    const review = await tabStops();
+    assertReadingOrder(review, 'review');
+    assert.equal(review.filter((s) => /Edit/.test(s.what)).length, 4, `each answer has its Edit link in the order: ${review.map((s) => s.what).join(' → ')}`);
+    await rejectAll(workbench);
+    await toolResult(workbench, call);
+
+    const approve = await approveThroughMcp(workbench, 'Bash', { command: 'npm test -- --grep "billing"', run_in_background: true });
+    try {
+      await waitForRequest(panel, 'npm test');
+      const permission = await tabStops();
+      assertReadingOrder(permission, 'permission');
+      const list = permission.map((s) => s.what).join(' → ');
+      for (const expected of [/^vscode-radio/, /Allow once/, /Always allow/, /Deny/, /^vscode-text-field Message for the agent/]) assert.ok(permission.some((s) => expected.test(s.what)), `Tab reaches ${expected}: ${list}`);
+      await rejectAll(workbench);
+      await approve.result;
+    } finally {
+      await approve.close();
+    }
+  });
+
+  test('the live region announces what arrives, what waits and what settles elsewhere, even the same words twice', async () => {
+    assert.equal(await panel.locator('#announcer').getAttribute('aria-live'), 'polite');
+    // Every text the region takes, in order, as a screen reader would be told of it.
+    await panel.evaluate(() => {
+      const announcer = document.getElementById('announcer')!;
+      const heard: string[] = ((window as unknown as { heard: string[] }).heard = []);
+      new MutationObserver(() => announcer.textContent && heard.push(announcer.textContent)).observe(announcer, { childList: true, characterData: true, subtree: true });
+    });
+    const heard = () => panel.evaluate(() => (window as unknown as { heard: string[] }).heard);
+    const hear = async (pattern: RegExp, times = 1) => {
+      for (let i = 0; i < 50 && (await heard()).filter((t) => pattern.test(t)).length < times; i++) await workbench.page.waitForTimeout(100);
+      assert.equal((await heard()).filter((t) => pattern.test(t)).length, times, `heard ${pattern} ${times}× in ${JSON.stringify(await heard())}`);
+    };
+    const first = await invoke(workbench, yesNo('first', 'First'));
+    await waitForRequest(panel, 'First?');
+    await hear(/asks: First$/);
+    const second = await invoke(workbench, yesNo('second', 'Second'));
+    await hear(/^Another request is waiting\.\s*$/);
+    const third = await invoke(workbench, yesNo('third', 'Third'));
+    await hear(/^Another request is waiting\.\s*$/, 2);
+    // The notice and the next request in one announcement: neither replaces the other before it is spoken.
+    await workbench.driver('cancel', { callId: first.callId });
+    await hear(/^The agent cancelled the request you were looking at\. .* asks: Second$/);
+    await panel.locator('vscode-radio[value="Yes"]').click();
+    await button(panel, 'submit').click();
+    assert.equal((await toolResult(workbench, second)).json.status, 'answered');
+    await hear(/asks: Third$/);
+    await workbench.driver('reject', { requestId: (await pendingIds())[0]! });
+    await hear(/^The request you were looking at was rejected elsewhere\.\s*$/);
+    await toolResult(workbench, third);
+    await workbench.driver('await', { callId: first.callId });
+  });
+});
