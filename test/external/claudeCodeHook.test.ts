@@ -6,7 +6,7 @@ import type { Frame } from 'playwright-core';
 import { agentConfigs } from '../../src/extension/agentConfigs';
 import { startModelServer, type ModelServer } from '../fixtures/anthropic-model/server.mjs';
 import { startInteractiveClaude, type InteractiveClaude } from '../harness/claudeCodeTmux.mjs';
-import { button, waitForRequest } from '../ui/panelHelpers';
+import { button, chooseAndSubmit, waitForRequest } from '../ui/panelHelpers';
 import { RESULTS, useWorkbench, type Workbench } from '../ui/workbench';
 
 // The real Claude Code CLI, interactive in a pseudo-terminal, with the PermissionRequest hook from
@@ -164,8 +164,7 @@ suite('Claude Code (interactive) asks through its PermissionRequest hook', () =>
     await prompt(session, 'Pick a cache. scenario:hook-question');
     await waitForRequest(panel, 'Which cache should I use?');
     assert.match(await panel.locator('.request-source .via').innerText(), /^Claude Code hook · /);
-    await panel.locator('vscode-radio[value="Redis"]').click();
-    await button(panel, 'submit').click();
+    await chooseAndSubmit(panel, 'Redis');
     await session.waitFor(/ANSWER \(error=false\): [^\n]*"Which cache should I use\?"="Redis"/);
   });
 

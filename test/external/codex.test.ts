@@ -6,7 +6,7 @@ import type { Frame } from 'playwright-core';
 import { agentConfigs } from '../../src/extension/agentConfigs';
 import { startResponsesModel, outputText, type ResponsesModel } from '../fixtures/openai-responses-model/server.mjs';
 import { runCodexExec, startCodexTui, type CodexRun } from '../harness/codexCli.mjs';
-import { button, waitForRequest } from '../ui/panelHelpers';
+import { button, chooseAndSubmit, waitForRequest } from '../ui/panelHelpers';
 import { useWorkbench, type Workbench } from '../ui/workbench';
 
 // The real Codex CLI (`codex exec`, and once the interactive `codex` in tmux) with the
@@ -78,8 +78,7 @@ suite('Codex CLI through the configuration we hand out (the real codex exec and 
     // Codex's self-reported MCP client name (its initialize says title "Codex", name "codex-mcp-client")
     assert.match(await panel.locator('.request-source').first().innerText(), /^Codex asks/);
     assert.match(await panel.locator('.request-source .via').innerText(), /^MCP client · name self-reported · token [0-9a-f]{6}$/);
-    await panel.locator('vscode-radio[value="SQLite"]').click();
-    await button(panel, 'submit').click();
+    await chooseAndSubmit(panel, 'SQLite');
     const { code, stdout } = await finished(run);
     assert.equal(code, 0);
     assert.match(stdout, /MODEL RECEIVED: [\s\S]*The user answered 1 question: database = "SQLite"\./);
@@ -174,8 +173,7 @@ suite('Codex CLI through the configuration we hand out (the real codex exec and 
         throw new Error(`${error.message}\nCodex's screen:\n${tui.screen()}`);
       });
       assert.match(await panel.locator('.request-source').first().innerText(), /^Codex asks/);
-      await panel.locator('vscode-radio[value="PostgreSQL"]').click();
-      await button(panel, 'submit').click();
+      await chooseAndSubmit(panel, 'PostgreSQL');
       const screen = await tui.waitFor(/MODEL RECEIVED:[\s\S]*database = "PostgreSQL"/);
       assert.match(screen, /Called agent-questions\.ask_user/);
       assert.match(toolOutputs().at(-1) ?? '', /database = "PostgreSQL"/);

@@ -11,7 +11,7 @@ import { execFileSync } from 'node:child_process';
 import { agentConfigs, CLAUDE_MCP_ADD_ARGS, claudeCodeMcpJson } from '../../src/extension/agentConfigs';
 import { provisionCodex, runCli } from '../harness/agentClis.mjs';
 import { provisionClaudeCode, runClaude } from '../harness/claudeCode.mjs';
-import { button, waitForRequest } from '../ui/panelHelpers';
+import { button, chooseAndSubmit, waitForRequest } from '../ui/panelHelpers';
 import { RESULTS, useWorkbench, type Workbench } from '../ui/workbench';
 
 // The real Claude Code CLI (print mode) in a terminal-like process, with a scripted model on
@@ -105,8 +105,7 @@ suite('External agents through the MCP endpoint (the real Claude Code, OpenCode 
     const run = claude('Set up the service. scenario:ask');
     await waitForRequest(panel, 'Which database should I use?');
     assert.match(await panel.locator('.request-source').first().innerText(), /^Claude Code asks/);
-    await panel.locator('vscode-radio[value="SQLite"]').click();
-    await button(panel, 'submit').click();
+    await chooseAndSubmit(panel, 'SQLite');
     const { code, stdout } = await finished(run);
     assert.equal(code, 0);
     assert.match(stdout, /MODEL RECEIVED: The user answered 1 question: database = "SQLite"\.\n\{"requestId":"[^"]+","status":"answered","answers":\{"database":\{"selected":\["SQLite"\],"skipped":false\}\}\}/);
@@ -267,8 +266,7 @@ suite('External agents through the MCP endpoint (the real Claude Code, OpenCode 
     this.timeout(120_000);
     const run = claude('Pick a cache. scenario:builtin-question', { permissions: true });
     await waitForRequest(panel, 'Which cache should I use?');
-    await panel.locator('vscode-radio[value="Redis"]').click();
-    await button(panel, 'submit').click();
+    await chooseAndSubmit(panel, 'Redis');
     assert.equal((await finished(run)).code, 0);
     assert.match(resultText(lastToolResult()), /"Which cache should I use\?"="Redis"/);
   });
@@ -325,8 +323,7 @@ suite('External agents through the MCP endpoint (the real Claude Code, OpenCode 
     assert.ok(ms >= 0);
     const run = claude('Set up the service. scenario:ask');
     await waitForRequest(panel, 'Which database should I use?');
-    await panel.locator('vscode-radio[value="PostgreSQL"]').click();
-    await button(panel, 'submit').click();
+    await chooseAndSubmit(panel, 'PostgreSQL');
     assert.match((await finished(run)).stdout, /database = "PostgreSQL"/);
   });
 
@@ -367,8 +364,7 @@ suite('External agents through the MCP endpoint (the real Claude Code, OpenCode 
     const terminalEnv = { AGENT_QUESTIONS_MCP_URL: mcpUrl, AGENT_QUESTIONS_MCP_TOKEN: token };
     const run = runClaude({ prompt: 'Set up the service. scenario:ask', modelUrl: model.url, mcpUrl: '', mcpConfig: claudeCodeMcpJson(), allowedTools: [ASK_USER], extraEnv: terminalEnv });
     await waitForRequest(panel, 'Which database should I use?');
-    await panel.locator('vscode-radio[value="SQLite"]').click();
-    await button(panel, 'submit').click();
+    await chooseAndSubmit(panel, 'SQLite');
     assert.match((await finished(run)).stdout, /database = "SQLite"/);
 
     const project = mkdtempSync(join(tmpdir(), 'aq-mcp-add-'));

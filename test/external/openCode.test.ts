@@ -8,7 +8,7 @@ import type { Frame } from 'playwright-core';
 import { startChatModelServer, type ChatModelServer } from '../fixtures/openai-chat-model/server.mjs';
 import { agentConfigs, type AgentConfig } from '../../src/extension/agentConfigs';
 import { provisionOpenCode } from '../harness/agentClis.mjs';
-import { button } from '../ui/panelHelpers';
+import { button, chooseAndSubmit } from '../ui/panelHelpers';
 import { useWorkbench, type Workbench } from '../ui/workbench';
 
 // The real OpenCode CLI, configured with exactly the files "Connect an External Agent…" hands out,
@@ -154,8 +154,7 @@ suite('OpenCode through the MCP endpoint and its plugin (the real OpenCode CLI)'
     assert.match(await panel.locator('.request-source .via').innerText(), /^MCP client · name self-reported · token [0-9a-f]{6}$/);
     // OpenCode gives an MCP call 60 s unless the server's entry says otherwise (ours: a day).
     await new Promise((r) => setTimeout(r, 62_000));
-    await panel.locator('vscode-radio[value="SQLite"]').click();
-    await button(panel, 'submit').click();
+    await chooseAndSubmit(panel, 'SQLite');
     const { code, stdout } = await finished(run);
     assert.equal(code, 0, stdout);
     assert.match(stdout, /MODEL RECEIVED: The user answered 1 question: database = "SQLite"\./);
@@ -229,8 +228,7 @@ suite('OpenCode through the MCP endpoint and its plugin (the real OpenCode CLI)'
       reply = prompt('Pick a cache. scenario:question');
       await shown('Which cache should I use?');
       assert.match(await panel.locator('.request-source').first().innerText(), /^OpenCode asks/);
-      await panel.locator('vscode-radio[value="Redis"]').click();
-      await button(panel, 'submit').click();
+      await chooseAndSubmit(panel, 'Redis');
       assert.match(await reply, /MODEL RECEIVED: User has answered your questions: "Which cache should I use\?"="Redis"/);
 
       // Answered in OpenCode itself (its TUI replies through the same route): the panel lets the request go.

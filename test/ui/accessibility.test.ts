@@ -3,7 +3,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Frame } from 'playwright-core';
 import { approveThroughMcp, paneBackground, rejectAll, runAxe, THEMES, useTheme, type AxeFinding } from './auditHelpers';
-import { button, FOUR_KINDS, invoke, toolResult, waitForRequest } from './panelHelpers';
+import { button, chooseAndSubmit, FOUR_KINDS, invoke, toolResult, waitForRequest } from './panelHelpers';
 import { RESULTS, useWorkbench, type Workbench } from './workbench';
 
 const CONTEXT = `${FOUR_KINDS.context}\n\nSee [the plan](https://example.com/plan).\n\n| Plan | Price |\n|---|--:|\n| Basic | $5 |\n\n\`\`\`ts\nconst plan = "basic"; // monthly\n\`\`\``;
@@ -274,8 +274,7 @@ suite('Question panel: accessibility, audited by axe-core in every state and the
     // The notice and the next request in one announcement: neither replaces the other before it is spoken.
     await workbench.driver('cancel', { callId: first.callId });
     await hear(/^The agent cancelled the request you were looking at\. .* asks: Second$/);
-    await panel.locator('vscode-radio[value="Yes"]').click();
-    await button(panel, 'submit').click();
+    await chooseAndSubmit(panel, 'Yes');
     assert.equal((await toolResult(workbench, second)).json.status, 'answered');
     await hear(/asks: Third$/);
     await workbench.driver('reject', { requestId: (await pendingIds())[0]! });

@@ -33,6 +33,13 @@ export async function answerByClick(panel: Frame, value: string): Promise<void> 
   await panel.locator(`.request vscode-radio[value="${value}"]`).click();
 }
 
+/** Answers a request with one choice whichever way it takes: one click when choosing sends it (one single-choice question), else the choice and Submit. */
+export async function chooseAndSubmit(panel: Frame, value: string): Promise<void> {
+  if ((await panel.locator('.request').first().getAttribute('data-one-action')) !== null) return answerByClick(panel, value);
+  await panel.locator(`.request vscode-radio[value="${value}"]`).click();
+  await button(panel, 'submit').click();
+}
+
 export const button = (panel: Frame, action: string) => panel.locator(`.request vscode-button[data-action="${action}"]:visible, .confirm vscode-button[data-action="${action}"]`).first();
 
 export const FOUR_KINDS = {

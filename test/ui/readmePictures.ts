@@ -5,7 +5,7 @@ import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Frame, Locator, Page } from 'playwright-core';
 import { typePrompt } from '../agent/chat';
-import { button, invoke, waitForRequest } from './panelHelpers';
+import { button, chooseAndSubmit, invoke, waitForRequest } from './panelHelpers';
 import { openAgentQuestionsView, openWorkbench, questionPane, queueRows, ROOT, type Workbench } from './workbench';
 
 const OUT = join(ROOT, 'media', 'readme');
@@ -123,8 +123,7 @@ async function queueAndPermissionPictures(workbench: Workbench, panel: Frame, th
   await capture(page, `queue-${theme}`, union([{ ...sidebar, height: lastRow.y + lastRow.height + 12 - sidebar.y }, { ...activityBar, height: lastRow.y + lastRow.height + 12 - activityBar.y }]));
 
   // The permission is next once the question on screen is answered.
-  await panel.locator('vscode-radio[value="Yes"]').click();
-  await button(panel, 'submit').click();
+  await chooseAndSubmit(panel, 'Yes');
   await waitForRequest(panel, 'Run the database migration?');
   await capture(page, `permission-${theme}`, await paneContent(page, panel));
   await rejectAll(workbench, panel, 'Run the database migration?', true);

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import type { Frame, Page } from 'playwright-core';
-import { button, invoke, toolResult, waitForRequest } from './panelHelpers';
+import { button, chooseAndSubmit, invoke, toolResult, waitForRequest } from './panelHelpers';
 import { useWorkbench, type Workbench } from './workbench';
 
 const TITLE = 'Get Started with Agent Questions';
@@ -51,8 +51,7 @@ suite('Walkthrough in the real workbench', () => {
     const call = await invoke(workbench, { questions: [{ id: 'framework', header: 'Framework', question: 'Which test framework?', options: [{ label: 'mocha' }, { label: 'vitest' }] }] });
     await waitForRequest(panel, 'Which test framework?');
     await waitDone(page, 'letAgentAsk');
-    await panel.locator('vscode-radio[value="mocha"]').click();
-    await button(panel, 'submit').click();
+    await chooseAndSubmit(panel, 'mocha');
     assert.equal((await toolResult(workbench, call)).json.status, 'answered');
   });
 
