@@ -28,7 +28,6 @@ export function t(message: PanelMessage, ...args: Array<string | number>): strin
   return args.length === 0 ? text : text.replace(/\{(\d+)\}/g, (match, index: string) => (Number(index) < args.length ? String(args[Number(index)]) : match));
 }
 
-
 /** Like `t`, for a sentence around elements: the text split at its placeholders, each replaced by its argument. */
 export function tParts(message: PanelMessage, ...args: Array<string | number | Node>): Array<string | Node> {
   return (strings()[message] ?? message)
