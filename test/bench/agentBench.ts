@@ -12,7 +12,7 @@ import type { Workbench } from '../ui/workbench';
 import { median, runBench } from './benchKit';
 import { inWorkbench } from './benchWorkbench';
 
-const ROUNDS = Number(process.env.AGENT_QUESTIONS_HEAD_TO_HEAD_ROUNDS ?? 8);
+const ROUNDS = Number(process.env.AGENT_QUESTIONS_HEAD_TO_HEAD_ROUNDS ?? 12);
 const TARGET = 1.15;
 const OURS_PROMPT = 'Which database? scenario:database';
 const BUILTIN_PROMPT = 'Which database? scenario:builtin-database';

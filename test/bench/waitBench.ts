@@ -16,7 +16,9 @@ import type { Workbench } from '../ui/workbench';
 import { median, runBench } from './benchKit';
 import { inWorkbench } from './benchWorkbench';
 
-const ROUNDS = Number(process.env.AGENT_QUESTIONS_BENCH_ROUNDS ?? 3);
+const ROUNDS = Number(process.env.AGENT_QUESTIONS_BENCH_ROUNDS ?? 5);
+/** The held tool only shows what a long wait costs without keep-warm; fewer rounds suffice. */
+const HELD_ROUNDS = Number(process.env.AGENT_QUESTIONS_BENCH_HELD_ROUNDS ?? 1);
 /** Seconds; the first is the baseline. */
 const WAITS = (process.env.AGENT_QUESTIONS_BENCH_WAITS ?? '0,45').split(',').map(Number);
 const TARGET = 1.15;
@@ -24,6 +26,8 @@ const TARGET = 1.15;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 type Tool = 'ask_user' | 'held tool';
+type Mark = { name: string; at: number };
+type Turn = { ms: number; split?: string };
 
 /** Waits until the scripted model has received a request after `since` that contains `text`. */
 async function nextModelRequest(workbench: Workbench, since: number, text: string): Promise<number> {
@@ -35,12 +39,23 @@ async function nextModelRequest(workbench: Workbench, since: number, text: strin
   throw new Error(`the model received no request containing ${JSON.stringify(text)} within 30 s`);
 }
 
+/** ask_user's side of a turn from the bench marks: when the keep-warm counts ran, and answer -> invoke returns. */
+function askUserSplit(marks: Mark[], answeredAt: number, modelAt: number): string {
+  const at = (name: string) => marks.find((m) => m.name === name)?.at ?? NaN;
+  const counts = marks.filter((m) => m.name === 'keep warm').map((m) => m.at);
+  const counted = marks.filter((m) => m.name === 'keep warm counted').map((m) => m.at);
+  const countMs = counts.map((sent, i) => (counted[i] ?? NaN) - sent);
+  const returned = at('invoke returns');
+  return `answer -> invoke returns ${returned - answeredAt} ms, -> model ${modelAt - returned} ms; keep-warm counts ${counts.length} (each ${countMs.join('/')} ms, last ${Math.round((answeredAt - (counts.at(-1) ?? NaN)) / 1000)} s before the answer)`;
+}
+
 /** One agent turn: the tool is called, answered `waitMs` after it started; returns answer -> model's next request. */
-async function oneTurn(workbench: Workbench, tool: Tool, waitMs: number): Promise<number> {
+async function oneTurn(workbench: Workbench, tool: Tool, waitMs: number): Promise<Turn> {
   const { page, driver } = workbench;
   const chat = await typePrompt(workbench, tool === 'ask_user' ? 'Which database? scenario:database' : 'Hold on. scenario:hold');
   let answeredAt: number;
   if (tool === 'ask_user') {
+    await driver('marks', { keepOn: true });
     const watch = await driver<{ callId: number }>('watchAdded');
     await page.keyboard.press('Enter');
     const { value } = await driver<{ value: { requestId: string; addedAt: number } }>('await', { callId: watch.callId });
@@ -59,25 +74,31 @@ async function oneTurn(workbench: Workbench, tool: Tool, waitMs: number): Promis
   }
   const modelAt = await nextModelRequest(workbench, answeredAt, tool === 'ask_user' ? 'The user answered 1 question' : 'HELD TOOL RELEASED');
   await finalReply(chat);
-  return modelAt - answeredAt;
+  if (tool !== 'ask_user') return { ms: modelAt - answeredAt };
+  const marks = (await driver<{ value: Mark[] }>('marks', { keepOn: false })).value;
+  return { ms: modelAt - answeredAt, split: askUserSplit(marks, answeredAt, modelAt) };
 }
 
 async function main() {
   await inWorkbench(async (workbench) => {
     const tools: Tool[] = ['ask_user', 'held tool'];
     const times = new Map<string, number[]>();
+    const splits: string[] = [];
     // The warm-up turns also enable the built-in agent; they are not counted.
     for (const tool of tools) await oneTurn(workbench, tool, 0);
     for (let round = 0; round < ROUNDS; round++) {
       for (const tool of tools) {
+        if (tool === 'held tool' && round >= HELD_ROUNDS) continue;
         for (const wait of WAITS) {
           const key = `${tool} ${wait}`;
-          times.set(key, [...(times.get(key) ?? []), await oneTurn(workbench, tool, wait * 1000)]);
+          const turn = await oneTurn(workbench, tool, wait * 1000);
+          times.set(key, [...(times.get(key) ?? []), turn.ms]);
+          if (turn.split && wait !== WAITS[0]) splits.push(`round ${round + 1}, ${wait} s: ${turn.ms} ms = ${turn.split}`);
         }
       }
     }
 
-    console.log(`\nLong-wait return path in the real agent loop (answered through the API), medians over ${ROUNDS} rounds`);
+    console.log(`\nLong-wait return path in the real agent loop (answered through the API), medians over ${ROUNDS} rounds (held tool: ${HELD_ROUNDS})`);
     const ratios = new Map<string, number>();
     for (const tool of tools) {
       const base = Math.max(median(times.get(`${tool} ${WAITS[0]}`)!), 1);
@@ -89,6 +110,8 @@ async function main() {
       }
     }
     console.log("  (held tool: a plain test tool returning new text each time, nothing kept warm: after more than 15 s it waits for Copilot Chat to restart its tokenizer worker)");
+    console.log('ask_user after a wait, each round:');
+    for (const line of splits) console.log(`  ${line}`);
     const over = WAITS.slice(1).filter((wait) => ratios.get(`ask_user ${wait}`)! > TARGET);
     if (over.length) {
       console.log(`Long-wait check FAILED: ask_user after ${over.join(', ')} s is over ${TARGET}x the no-wait figure`);
