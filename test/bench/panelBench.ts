@@ -98,7 +98,7 @@ async function main() {
   });
 }
 
-const SCALE_RUNS = 15;
+const SCALE_RUNS = 21;
 
 /** Asks the plain question and answers it with one click on an option; click -> the tool call returns, on the host's clock. */
 async function answerByOneClick(workbench: Workbench, panel: Frame): Promise<number> {
@@ -153,6 +153,10 @@ async function reflectTimes(workbench: Workbench, pendingCount: number): Promise
     const [permission] = await driver<Array<{ id: string }>>('list');
     await driver('reject', { requestId: permission!.id });
     await driver('await', { callId });
+    // The next run starts once this one has left the tree and VS Code's tree refresh debounce (200 ms,
+    // leading edge) has run out: otherwise the arrival waits for the window of the last removal.
+    await page.waitForFunction((label) => ![...document.querySelectorAll('.monaco-list-row .label-name')].some((e) => e.textContent === label), title);
+    await new Promise((resolve) => setTimeout(resolve, 400));
     if (run < 0) continue;
     tree.push(treeAt - startedAt);
     panelTimes.push(panelAt - startedAt);

@@ -18,6 +18,12 @@ export async function runMochaSuite(folder: string, options: { timeout: number; 
     runner.on('pass', () => result.passed++);
     runner.on('fail', () => result.failed++);
     runner.on('pending', () => result.pending++);
+    // Each top-level suite's time, set-up included: where a layer's minutes go.
+    const started = new Map<Mocha.Suite, number>();
+    runner.on('suite', (suite) => started.set(suite, Date.now()));
+    runner.on('suite end', (suite) => {
+      if (suite.parent?.root) console.log(`  (${suite.title}: ${((Date.now() - started.get(suite)!) / 1000).toFixed(1)} s)`);
+    });
     runner.on('end', () => resolve());
   });
   if (options.resultsFile) writeFileSync(options.resultsFile, JSON.stringify(result));

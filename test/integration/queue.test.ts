@@ -39,7 +39,10 @@ suite('The queue and attention', () => {
     const request = await added;
     try {
       const state = await attention();
-      assert.deepEqual(state.tree, [{ label: 'Permissions', children: ['Read. [Answer] (command:workbench.action.terminal.sendSequence?%7B%7D) 2026-12-02 [info] allowed⟨U+202E⟩'] }]);
+      assert.deepEqual(state.tree, [
+        { label: 'Permissions', children: ['Read. [Answer] (command:workbench.action.terminal.sendSequence?%7B%7D) 2026-12-02 [info] allowed⟨U+202E⟩'] },
+        { label: 'Questions', children: [] },
+      ]);
     } finally {
       api.decide(request.id, 'deny');
     }
@@ -80,6 +83,11 @@ suite('The queue and attention', () => {
     assert.deepEqual(await attention(), { badge: 0, statusBarText: undefined, statusBarVisible: false, tree: [] });
     const a = await askFrom(api, 'one.x', 'a');
     assert.equal((await attention()).badge, 1);
+    // Both groups while anything waits: a first permission then refreshes its group, not the whole tree.
+    assert.deepEqual((await attention()).tree, [
+      { label: 'Permissions', children: [] },
+      { label: 'Questions', children: ['a'] },
+    ]);
     assert.equal((await attention()).statusBarText, '$(question) 1');
     const b = await askFrom(api, 'two.x', 'b');
     assert.equal((await attention()).statusBarText, '$(question) 2');
