@@ -305,7 +305,9 @@ export function renderQuestionRequest(request: QuestionRequest, state: RequestDr
       ? startCountdown(
           request.expiresAt,
           {
-            now: callbacks.hostNow,
+            // The panel's estimate of the host's clock runs behind by the snapshot's transit; the host's
+            // time is never before the request was made, so the countdown never shows more than it was given.
+            now: () => Math.max(callbacks.hostNow(), request.createdAt),
             after: (ms, callback) => {
               const timer = setTimeout(callback, ms);
               return () => clearTimeout(timer);
