@@ -125,22 +125,29 @@ async function reflectTimes(workbench: Workbench, pendingCount: number, arriving
   const waiting: Array<{ callId: number }> = [];
   for (let i = 0; i < pendingCount; i++) waiting.push(await driver('ask', { request: { extensionId: `bench.source${i % 20}`, questions: [{ id: `q${i}`, header: `Waiting ${i}`, question: 'Waiting?' }] } }));
   await panel.locator('.request').first().waitFor();
+  await page.locator('.monaco-list-row .label-name', { hasText: /^Waiting 0$/ }).waitFor();
   const tree: number[] = [];
   const panelTimes: number[] = [];
   for (let run = -2; run < SCALE_RUNS; run++) {
     const title = `Bench ${arriving} ${pendingCount}-${run}`;
     const expected = `${pendingCount} more waiting`;
-    await page.evaluate((label) => {
-      (window as unknown as { seen: Promise<number> }).seen = new Promise((resolve) => {
+    // The tree has the new row when its list grows by one row: a question joining 200 is far below the
+    // fold, where the list draws no row for it. The list is the one holding the first waiting question.
+    await page.evaluate(() => {
+      const rows = [...document.querySelectorAll<HTMLElement>('.monaco-list-rows')].find((list) => [...list.querySelectorAll('.label-name')].some((e) => e.textContent === 'Waiting 0'))!;
+      const before = rows.style.height;
+      const w = window as unknown as { seen: Promise<number>; queueRowsHeight: () => string; heightBefore: string };
+      w.queueRowsHeight = () => rows.style.height;
+      w.heightBefore = before;
+      w.seen = new Promise((resolve) => {
         const observer = new MutationObserver(() => {
-          if ([...document.querySelectorAll('.monaco-list-row .label-name')].some((e) => e.textContent === label)) {
-            observer.disconnect();
-            resolve(Date.now());
-          }
+          if (rows.style.height === before) return;
+          observer.disconnect();
+          resolve(Date.now());
         });
-        observer.observe(document.body, { subtree: true, childList: true, characterData: true });
+        observer.observe(rows, { attributes: true, attributeFilter: ['style'] });
       });
-    }, title);
+    });
     await panel.evaluate((text) => {
       (window as unknown as { seen: Promise<number> }).seen = new Promise((resolve) => {
         const observer = new MutationObserver(() => {
@@ -164,7 +171,10 @@ async function reflectTimes(workbench: Workbench, pendingCount: number, arriving
     await driver('await', { callId });
     // The next run starts once this one has left the tree and VS Code's tree refresh debounce (200 ms,
     // leading edge) has run out: otherwise the arrival waits for the window of the last removal.
-    await page.waitForFunction((label) => ![...document.querySelectorAll('.monaco-list-row .label-name')].some((e) => e.textContent === label), title);
+    await page.waitForFunction(() => {
+      const w = window as unknown as { queueRowsHeight: () => string; heightBefore: string };
+      return w.queueRowsHeight() === w.heightBefore;
+    });
     await new Promise((resolve) => setTimeout(resolve, 400));
     if (run < 0) continue;
     tree.push(treeAt - startedAt);
