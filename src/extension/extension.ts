@@ -61,6 +61,11 @@ export function activate(context: vscode.ExtensionContext): AgentQuestionsApi {
     vscode.commands.registerCommand('agentQuestions.internal.attentionState', () => ({
       ...attention.state(),
       tree: queue.getChildren().map((group) => ({ label: queue.getTreeItem(group).label, children: queue.getChildren(group).map((r) => queue.getTreeItem(r).label) })),
+      // The rows' hover tooltips as VS Code would draw them: the markdown source and whether it is trusted.
+      tooltips: broker.list().map((r) => {
+        const tooltip = queue.resolveTreeItem(queue.getTreeItem(r), r).tooltip as vscode.MarkdownString;
+        return { markdown: tooltip.value, trusted: tooltip.isTrusted ?? false, html: tooltip.supportHtml ?? false };
+      }),
     })),
   );
   registerCommands(context, broker, panel, history, vault);

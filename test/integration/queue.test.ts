@@ -8,6 +8,7 @@ interface AttentionState {
   statusBarText: string | undefined;
   statusBarVisible: boolean;
   tree: Array<{ label: string; children: string[] }>;
+  tooltips: Array<{ markdown: string; trusted: boolean; html: boolean }>;
 }
 
 const readAttention = () => vscode.commands.executeCommand<AttentionState>('agentQuestions.internal.attentionState');
@@ -43,6 +44,14 @@ suite('The queue and attention', () => {
         { label: 'Permissions', children: ['Read. [Answer] (command:workbench.action.terminal.sendSequence?%7B%7D) 2026-12-02 [info] allowed⟨U+202E⟩'] },
         { label: 'Questions', children: [] },
       ]);
+      // The hover tooltip (built on hover) is untrusted markdown without HTML, its link escaped and the override shown as text.
+      const [tooltip] = state.tooltips;
+      assert.equal(tooltip!.trusted, false);
+      assert.equal(tooltip!.html, false);
+      assert.doesNotMatch(tooltip!.markdown, /(?<!\\)\]\(command:/, 'no live command link');
+      assert.match(tooltip!.markdown, /\\\[Answer\\\]/, "the agent's brackets are escaped: its text is text, not markdown");
+      assert.doesNotMatch(tooltip!.markdown, /\u202E/);
+      assert.match(tooltip!.markdown, /allowed⟨U\\?\+202E⟩/, 'the override is shown as text');
     } finally {
       api.decide(request.id, 'deny');
     }
@@ -80,7 +89,7 @@ suite('The queue and attention', () => {
 
   test('the badge and the status bar follow every ask and settle', async () => {
     const api = await getApi();
-    assert.deepEqual(await attention(), { badge: 0, statusBarText: undefined, statusBarVisible: false, tree: [] });
+    assert.deepEqual(await attention(), { badge: 0, statusBarText: undefined, statusBarVisible: false, tree: [], tooltips: [] });
     const a = await askFrom(api, 'one.x', 'a');
     assert.equal((await attention()).badge, 1);
     // Both groups while anything waits: a first permission then refreshes its group, not the whole tree.
@@ -96,7 +105,7 @@ suite('The queue and attention', () => {
     assert.equal((await attention()).badge, 1);
     api.reject(b.id);
     await b.response;
-    assert.deepEqual(await attention(), { badge: 0, statusBarText: undefined, statusBarVisible: false, tree: [] });
+    assert.deepEqual(await attention(), { badge: 0, statusBarText: undefined, statusBarVisible: false, tree: [], tooltips: [] });
   });
 
   test('200 pending requests from 20 sources: counts, order and Reject All stay right', async function () {
