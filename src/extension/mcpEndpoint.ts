@@ -159,7 +159,7 @@ export class McpEndpoint {
     if (host !== `127.0.0.1:${this.port}` && host !== `localhost:${this.port}`) return this.refuse(res, 403, 'Forbidden host');
     if ((req.url ?? '').split('?')[0] !== MCP_PATH) return this.refuse(res, 404, `Not found; the endpoint is ${MCP_PATH}`);
     if (!tokenMatches(req.headers.authorization, this.options.token())) {
-      return this.refuse(res, 401, 'Missing or wrong bearer token; copy it with "Agent Questions: Connect an External Agent…"', { 'www-authenticate': WRONG_TOKEN_CHALLENGE });
+      return this.refuse(res, 401, 'Missing or wrong bearer token; start the agent in a VS Code terminal opened after the endpoint was turned on or the token rotated ("Agent Questions: Connect an External Agent…" shows how)', { 'www-authenticate': WRONG_TOKEN_CHALLENGE });
     }
 
     const tokenId = tokenFingerprint(this.options.token());

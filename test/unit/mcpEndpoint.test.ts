@@ -85,6 +85,8 @@ suite('MCP endpoint', () => {
       const wrong = await post(endpoint.url, INITIALIZE, { authorization: 'Bearer nope' });
       assert.equal(wrong.status, 401);
       assert.match(wrong.headers.get('www-authenticate') ?? '', /^Bearer realm="Agent Questions", error_description="missing or wrong token; /);
+      // The body gives the same advice as the challenge: the token comes from the terminal's environment.
+      assert.match(((await wrong.json()) as { error: { message: string } }).error.message, /^Missing or wrong bearer token; start the agent in a VS Code terminal opened after/);
       // fetch will not forge Host; a raw request can.
       const { request } = await import('node:http');
       const foreignHost = await new Promise<number>((resolve, reject) => {
