@@ -6,4 +6,3 @@ export function ageOf(createdAt: number, now = Date.now()): { unit: 'now' | 'min
   if (seconds < 3600) return { unit: 'minutes', count: Math.round(seconds / 60) };
   return { unit: 'hours', count: Math.round(seconds / 3600) };
 }
-

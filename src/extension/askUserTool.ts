@@ -36,16 +36,7 @@ export class AskUserTool implements vscode.LanguageModelTool<unknown> {
   async invoke(options: vscode.LanguageModelToolInvocationOptions<unknown>, token: vscode.CancellationToken): Promise<vscode.LanguageModelToolResult> {
     mark('invoke');
     // While the user takes their time, the chat's tokenizer stays loaded for the answer (see tokenizerKeepWarm.ts).
-    const tokenizer = options.tokenizationOptions;
-    const counter = tokenizer && {
-      countTokens: async (text: string) => {
-        mark('keep warm');
-        const count = await tokenizer.countTokens(text);
-        mark('keep warm counted');
-        return count;
-      },
-    };
-    const stopKeepWarm = keepTokenizerWarm(counter, (error) => {
+    const stopKeepWarm = keepTokenizerWarm(options.tokenizationOptions, (error) => {
       if (this.keepWarmLogged) return;
       this.keepWarmLogged = true;
       this.log.warn(`ask_user could not keep the chat's tokenizer warm: ${uiText(String(error), 300)}`);

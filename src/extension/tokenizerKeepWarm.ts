@@ -3,6 +3,7 @@
 // text after that (the user's answer) waits 1-2 s for a new worker to load its token file. Counting a
 // short string through the invocation's own `countTokens` (the same tokenizer) keeps that worker alive.
 // Imports no 'vscode', so the unit tests drive it with short intervals.
+import { mark } from './benchTrace';
 
 /** Well under the 15 s after which Copilot Chat ends its tokenizer worker. */
 export const KEEP_WARM_INTERVAL_MS = 10_000;
@@ -30,8 +31,9 @@ export function keepTokenizerWarm(counter: TokenCounter | undefined, onError: (e
     ticks += 1;
     // New text every time: Copilot answers a string it has counted before from a cache, without the worker.
     const text = `waiting for the user ${ticks} ${Date.now().toString(36)}`;
+    mark('keep warm');
     try {
-      Promise.resolve(counter.countTokens(text)).then(undefined, fail);
+      Promise.resolve(counter.countTokens(text)).then(() => mark('keep warm counted'), fail);
     } catch (error) {
       fail(error);
     }
