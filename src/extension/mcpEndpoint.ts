@@ -1,13 +1,16 @@
 // The local MCP endpoint (Streamable HTTP) for agents outside VS Code: 127.0.0.1 only, a bearer
 // token compared in constant time, no browser origins, no foreign Host (DNS rebinding), bodies
 // capped in size, time and nesting, sessions and waiting calls capped. A refusal closes the
-// connection without reading the body. No 'vscode' import, so it runs in plain Node tests too.
+// connection without reading the body. A tools/call is answered as an event stream at once and kept
+// alive while it waits for the user (CLIs give up on a call that sends nothing for a minute or five);
+// everything else, and a client that does not accept an event stream, gets one JSON response.
+// No 'vscode' import, so it runs in plain Node tests too.
 import { randomUUID, createHash, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server as HttpServer, type ServerResponse } from 'node:http';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { AddressInfo } from 'node:net';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
+import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
+import { isInitializeRequest, isJSONRPCRequest } from '@modelcontextprotocol/sdk/types.js';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { uiText } from '../broker/visibleText';
 import { selfReportedName, type CallScope } from './mcpTools';
@@ -19,6 +22,11 @@ export const MAX_SESSIONS = 32;
 export const MAX_NESTING = 64;
 /** Far above any real tool call (ask_user has at most a few dozen values), far below what stalls the host. */
 export const MAX_ELEMENTS = 10_000;
+/**
+ * How often a waiting call's stream carries something: well under every CLI's idle limit (Claude
+ * Code checks its limit every 30 s; OpenCode resets its call timeout on each progress notification).
+ */
+export const KEEP_ALIVE_MS = 15_000;
 
 export interface EndpointLimits {
   /** Sessions open at once. */
@@ -42,6 +50,8 @@ export interface McpEndpointOptions {
   limits?: Partial<EndpointLimits>;
   /** A body still arriving after this long is refused with 408 (default 10 s). */
   bodyTimeoutMs?: number;
+  /** Progress notifications and keep-alive comments on a waiting call's stream (default KEEP_ALIVE_MS). */
+  keepAliveMs?: number;
 }
 
 /** An open session as the user may see it. */
@@ -60,7 +70,7 @@ export interface SessionInfo {
 
 interface Session {
   key: number;
-  transport: StreamableHTTPServerTransport;
+  transport: WebStandardStreamableHTTPServerTransport;
   server: Server;
   /** Aborted when the session ends: every call still waiting is cancelled. */
   ended: AbortController;
@@ -170,7 +180,7 @@ export class McpEndpoint {
       if (!existing) return this.refuse(res, 404, 'Unknown session');
       existing.tokenId = tokenId;
       existing.lastUsed = Date.now();
-      await existing.transport.handleRequest(req, res);
+      await writeResponse(await existing.transport.handleRequest(webRequest(req, this.port)), res);
       if (req.method === 'DELETE') this.endSession(sessionId as string, 'closed');
       return;
     }
@@ -207,14 +217,22 @@ export class McpEndpoint {
     const active = session;
     active.tokenId = tokenId;
     active.lastUsed = Date.now();
+    // The SDK answers a request with an event stream when the client accepts one (the spec says every
+    // client must); only a tools/call waits, so only a tools/call is streamed to a client that accepts it.
+    const toolCallId = isJSONRPCRequest(parsed) && parsed.method === 'tools/call' ? parsed.id : undefined;
+    const streamed = toolCallId !== undefined && /text\/event-stream/i.test(String(req.headers.accept ?? ''));
     // A closed transport never answers what is still open: say so, rather than hang the client.
+    const closedMessage = 'The session was closed; initialize again';
     const onEnded = () => {
-      if (!res.headersSent) this.refuse(res, 404, 'The session was closed; initialize again');
+      if (!res.headersSent) this.refuse(res, 404, closedMessage);
+      else if (streamed && !res.writableEnded) res.end(`event: message\ndata: ${JSON.stringify({ jsonrpc: '2.0', id: toolCallId, error: { code: -32000, message: closedMessage } })}\n\n`);
     };
     active.ended.signal.addEventListener('abort', onEnded);
-    const scope: CallScope = { signal: AbortSignal.any([closed.signal, active.ended.signal]), tokenId, admit: () => this.admit(active, tokenId) };
+    const keepAliveMs = this.options.keepAliveMs ?? KEEP_ALIVE_MS;
+    const scope: CallScope = { signal: AbortSignal.any([closed.signal, active.ended.signal]), tokenId, admit: () => this.admit(active, tokenId), progressEveryMs: keepAliveMs };
     try {
-      await this.callScope.run(scope, () => active.transport.handleRequest(req, res, parsed));
+      const response = await this.callScope.run(scope, () => active.transport.handleRequest(webRequest(req, this.port, 'application/json, text/event-stream'), { parsedBody: parsed }));
+      await writeResponse(streamed ? response : await asJson(response, res), res);
     } finally {
       active.ended.signal.removeEventListener('abort', onEnded);
     }
@@ -256,9 +274,9 @@ export class McpEndpoint {
     const server = this.options.createServer(() => this.callScope.getStore());
     const now = Date.now();
     const session: Session = { key: this.nextKey++, transport: undefined as never, server, ended, tokenId, openedAt: now, lastUsed: now, waiting: 0 };
-    session.transport = new StreamableHTTPServerTransport({
+    session.transport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
-      enableJsonResponse: true,
+      keepAliveMs: this.options.keepAliveMs ?? KEEP_ALIVE_MS,
       onsessioninitialized: (id) => {
         this.byId.set(id, session);
         this.options.log(`MCP session opened (${this.byId.size} open)`);
@@ -277,6 +295,80 @@ export class McpEndpoint {
     void session.server.close().catch(() => undefined);
     this.options.log(`MCP session of ${selfReportedName(session.server)} (token ${session.tokenId}) ${why} (${this.byId.size} open)`);
   }
+}
+
+/** The Node request as the SDK's web-standard transport takes it (the body is passed parsed). */
+function webRequest(req: IncomingMessage, port: number, accept?: string): Request {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (typeof value === 'string') headers.set(name, value);
+  }
+  if (accept) headers.set('accept', accept);
+  return new Request(`http://127.0.0.1:${port}${req.url ?? MCP_PATH}`, { method: req.method ?? 'GET', headers });
+}
+
+/** Sends a response as it comes: an event stream chunk by chunk, until it ends or the client goes away. */
+async function writeResponse(response: Response, res: ServerResponse): Promise<void> {
+  // Already answered (the session ended and said so) or gone: nothing more to send.
+  if (res.headersSent || res.destroyed) return void response.body?.cancel().catch(() => undefined);
+  const headers: Record<string, string> = {};
+  response.headers.forEach((value, name) => (headers[name] = value));
+  res.writeHead(response.status, headers);
+  if (!response.body) return void res.end();
+  res.flushHeaders();
+  const reader = response.body.getReader();
+  const stop = () => void reader.cancel().catch(() => undefined);
+  res.once('close', stop);
+  try {
+    for (let chunk = await reader.read(); !chunk.done && !res.writableEnded; chunk = await reader.read()) res.write(chunk.value);
+  } finally {
+    res.removeListener('close', stop);
+    stop();
+    if (!res.writableEnded) res.end();
+  }
+}
+
+/**
+ * An event-stream response folded into one JSON response, as a client that accepts no event stream
+ * (and every request but a tools/call) gets it: the JSON-RPC responses it carries, without the
+ * notifications and keep-alive comments. Nothing is sent until the stream ends.
+ */
+async function asJson(response: Response, res: ServerResponse): Promise<Response> {
+  if (!/text\/event-stream/i.test(response.headers.get('content-type') ?? '') || !response.body) return response;
+  const reader = response.body.getReader();
+  const stop = () => void reader.cancel().catch(() => undefined);
+  res.once('close', stop);
+  const decoder = new TextDecoder();
+  let text = '';
+  try {
+    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) text += decoder.decode(chunk.value, { stream: true });
+  } finally {
+    res.removeListener('close', stop);
+  }
+  const responses = eventStreamMessages(text).filter((m) => typeof m === 'object' && m !== null && 'id' in m && ('result' in m || 'error' in m));
+  const headers = new Headers({ 'content-type': 'application/json' });
+  const sessionId = response.headers.get('mcp-session-id');
+  if (sessionId) headers.set('mcp-session-id', sessionId);
+  return new Response(JSON.stringify(responses.length === 1 ? responses[0] : responses), { status: response.status, headers });
+}
+
+/** The JSON messages in the `data:` lines of an event stream; comments and other fields skipped. */
+export function eventStreamMessages(text: string): unknown[] {
+  const messages: unknown[] = [];
+  for (const event of text.split(/\r?\n\r?\n/)) {
+    const data = event
+      .split(/\r?\n/)
+      .filter((line) => line.startsWith('data:'))
+      .map((line) => line.slice(line.startsWith('data: ') ? 6 : 5))
+      .join('\n');
+    if (!data) continue;
+    try {
+      messages.push(JSON.parse(data));
+    } catch {
+      // not a message
+    }
+  }
+  return messages;
 }
 
 /**

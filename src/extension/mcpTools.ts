@@ -29,7 +29,12 @@ export interface CallScope {
   tokenId: string;
   /** Counts the call as waiting until `release()`, or says which cap it would pass. */
   admit(): { release: () => void } | { refused: string };
+  /** How often a waiting call reports progress to a client that asked for it. */
+  progressEveryMs: number;
 }
+
+/** What a CLI that shows progress tells its user while the call waits. */
+export const WAITING_MESSAGE = 'Waiting for your answer in VS Code (the Agent Questions panel)';
 
 // Built once: this module is loaded only when the endpoint is on.
 const TOOLS = [
@@ -80,6 +85,7 @@ export function createToolServer(context: McpToolsContext, version: string, scop
     if ('refused' in admitted) return text(admitted.refused, true);
     const options = { token: toSignal(...(call ? [extra.signal, call.signal] : [extra.signal])), timeoutMs: context.timeoutMs() };
     const from = source(call);
+    const progress = reportProgress(request.params._meta?.progressToken, call?.progressEveryMs, extra.sendNotification);
     try {
       if (name === 'ask_user') {
         const result = await callAskUser(args ?? {}, { broker: context.broker, policy: context.policy, source: from, options });
@@ -91,10 +97,26 @@ export function createToolServer(context: McpToolsContext, version: string, scop
       }
       return text(JSON.stringify(await approve(context, args, from, options)));
     } finally {
+      progress.stop();
       admitted.release();
     }
   });
   return server;
+}
+
+type SendNotification = Parameters<Parameters<Server['setRequestHandler']>[1]>[1]['sendNotification'];
+
+/**
+ * Progress notifications for a waiting call, at once and then every `everyMs`, while the client
+ * asked for them (a progressToken): they keep the call alive in CLIs that give up on a silent one.
+ */
+function reportProgress(progressToken: string | number | undefined, everyMs: number | undefined, send: SendNotification): { stop: () => void } {
+  if (progressToken === undefined || !everyMs) return { stop: () => undefined };
+  let progress = 0;
+  const tick = () => void send({ method: 'notifications/progress', params: { progressToken, progress: ++progress, message: WAITING_MESSAGE } }).catch(() => undefined);
+  tick();
+  const timer = setInterval(tick, everyMs);
+  return { stop: () => clearInterval(timer) };
 }
 
 async function approve(context: McpToolsContext, args: unknown, source: RequestSource, options: { token: CancellationSignal; timeoutMs: number }): Promise<ApproveResult> {
