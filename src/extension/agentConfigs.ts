@@ -17,18 +17,25 @@ export interface AgentConfig {
   files?: Array<{ path: string; text: string }>;
 }
 
-/** Claude Code expands ${VAR} in .mcp.json, so the URL and the token stay out of the file. */
+/** How long a question may wait for the user in what we hand out: a day. */
+export const DAY_SECONDS = 24 * 60 * 60;
+
+/**
+ * Our server's entry in Claude Code's .mcp.json. Claude Code expands ${VAR}, so the URL and the
+ * token stay out of the file. `timeout` (ms) is its per-server limit for one tool call, and it
+ * raises the idle limit (5 minutes without a byte or a progress notification) to the same: a day.
+ */
+const claudeCodeServer = () => ({ type: 'http', url: `\${${MCP_URL_VAR}}`, headers: { Authorization: `Bearer \${${MCP_TOKEN_VAR}}` }, timeout: DAY_SECONDS * 1000 });
+
 export function claudeCodeMcpJson(): string {
-  const config = {
-    mcpServers: {
-      [MCP_SERVER_NAME]: { type: 'http', url: `\${${MCP_URL_VAR}}`, headers: { Authorization: `Bearer \${${MCP_TOKEN_VAR}}` } },
-    },
-  };
-  return JSON.stringify(config, null, 2);
+  return JSON.stringify({ mcpServers: { [MCP_SERVER_NAME]: claudeCodeServer() } }, null, 2);
 }
 
-/** The same, written by Claude Code itself (single quotes keep the variables for it to expand). */
-export const CLAUDE_MCP_ADD_ARGS = ['mcp', 'add', '--scope', 'project', '--transport', 'http', MCP_SERVER_NAME, `\${${MCP_URL_VAR}}`, '--header', `Authorization: Bearer \${${MCP_TOKEN_VAR}}`];
+/**
+ * The same, written by Claude Code itself: `claude mcp add` has no flag for `timeout`, `add-json`
+ * keeps it (single quotes keep the variables for Claude Code to expand).
+ */
+export const CLAUDE_MCP_ADD_JSON_ARGS = ['mcp', 'add-json', '--scope', 'project', MCP_SERVER_NAME, JSON.stringify(claudeCodeServer())];
 
 /**
  * Claude Code's hooks running our hook command (its shell expands the variable): PermissionRequest
@@ -36,20 +43,20 @@ export const CLAUDE_MCP_ADD_ARGS = ['mcp', 'add', '--scope', 'project', '--trans
  * waits in the sidebar as long as the user takes.
  */
 export function claudeCodeHookSettings(): string {
-  const hook = { type: 'command', command: `node "$${HOOK_VAR}" claude-code`, timeout: 86400 };
+  const hook = { type: 'command', command: `node "$${HOOK_VAR}" claude-code`, timeout: DAY_SECONDS };
   return JSON.stringify({ hooks: { PermissionRequest: [{ matcher: '*', hooks: [hook] }], PreToolUse: [{ matcher: 'AskUserQuestion', hooks: [hook] }] } }, null, 2);
 }
 
 function claudeCode(): AgentConfig {
   return {
     agent: 'Claude Code',
-    where: '.mcp.json (or the claude mcp add line) and .claude/settings.json in your project',
+    where: '.mcp.json (or the claude mcp add-json line) and .claude/settings.json in your project',
     text: [
       '// .mcp.json',
       claudeCodeMcpJson(),
       '',
       '# or the same from a shell (single quotes: Claude Code expands the variables when it starts):',
-      `claude ${CLAUDE_MCP_ADD_ARGS.map((a) => (/^[\w.-]+$/.test(a) ? a : `'${a}'`)).join(' ')}`,
+      `claude ${CLAUDE_MCP_ADD_JSON_ARGS.map((a) => (/^[\w.-]+$/.test(a) ? a : `'${a}'`)).join(' ')}`,
       '',
       '# let its permission prompts and its own questions come to the Agent Questions sidebar (print mode, claude -p):',
       `claude --permission-prompt-tool mcp__${MCP_SERVER_NAME}__approve`,
@@ -65,6 +72,8 @@ const CODEX_HOOK_COMMAND = `node "$${HOOK_VAR}" codex`;
 
 /**
  * Codex reads the bearer token from the named variable; its url is literal (set a fixed port).
+ * `tool_timeout_sec` is Codex's limit for one tool call, 300 s unless set; progress does not
+ * extend it, so a question gets a day. The hook's `timeout` (600 s unless set) likewise.
  * `default_tools_approval_mode` runs our tools without Codex's own "Allow the MCP server to run
  * tool?" prompt: `codex exec` (approval policy never) refuses them otherwise, and the interactive
  * codex would ask first (through the hook, in the panel) and only then show the question. The
@@ -77,13 +86,14 @@ export function codexConfigToml(url: string): string {
     `url = "${url}"`,
     `bearer_token_env_var = "${MCP_TOKEN_VAR}"`,
     'default_tools_approval_mode = "approve"',
+    `tool_timeout_sec = ${DAY_SECONDS}`,
     '',
     '# Codex asks you once to trust this hook (or review it with /hooks).',
     '[[hooks.PermissionRequest]]',
     '[[hooks.PermissionRequest.hooks]]',
     'type = "command"',
     `command = '${CODEX_HOOK_COMMAND}'`,
-    'timeout = 600',
+    `timeout = ${DAY_SECONDS}`,
     'statusMessage = "Waiting for your answer in the Agent Questions panel"',
   ].join('\n');
 }
@@ -99,7 +109,7 @@ function codex(url: string): AgentConfig {
  * The plugin, a file beside it, brings its permission prompts and its own questions to the panel.
  */
 function openCode(): AgentConfig {
-  const day = 24 * 60 * 60 * 1000;
+  const day = DAY_SECONDS * 1000;
   const config = {
     $schema: 'https://opencode.ai/config.json',
     mcp: {

@@ -216,7 +216,7 @@ export class ExternalAgents implements vscode.Disposable {
 function whereFor(agent: AgentConfig['agent']): string {
   switch (agent) {
     case 'Claude Code':
-      return vscode.l10n.t('.mcp.json (or the claude mcp add line) and .claude/settings.json in your project');
+      return vscode.l10n.t('.mcp.json (or the claude mcp add-json line) and .claude/settings.json in your project');
     case 'Codex CLI':
       return vscode.l10n.t('the end of ~/.codex/config.toml (or of .codex/config.toml in a trusted project); start codex from a VS Code terminal');
     case 'OpenCode':

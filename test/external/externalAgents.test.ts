@@ -8,7 +8,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import type { Frame } from 'playwright-core';
 import { startModelServer, type ModelServer } from '../fixtures/anthropic-model/server.mjs';
 import { execFileSync } from 'node:child_process';
-import { agentConfigs, CLAUDE_MCP_ADD_ARGS, claudeCodeMcpJson } from '../../src/extension/agentConfigs';
+import { agentConfigs, CLAUDE_MCP_ADD_JSON_ARGS, claudeCodeMcpJson } from '../../src/extension/agentConfigs';
 import { provisionCodex, runCli } from '../harness/agentClis.mjs';
 import { provisionClaudeCode, runClaude } from '../harness/claudeCode.mjs';
 import { button, chooseAndSubmit, waitForRequest } from '../ui/panelHelpers';
@@ -359,7 +359,7 @@ suite('External agents through the MCP endpoint (the real Claude Code, OpenCode 
     await client.close().catch(() => undefined);
   });
 
-  test('the Claude Code configuration we hand out works as copied, and `claude mcp add` writes the same file', async function () {
+  test('the Claude Code configuration we hand out works as copied, and `claude mcp add-json` writes the same file', async function () {
     this.timeout(120_000);
     const terminalEnv = { AGENT_QUESTIONS_MCP_URL: mcpUrl, AGENT_QUESTIONS_MCP_TOKEN: token };
     const run = runClaude({ prompt: 'Set up the service. scenario:ask', modelUrl: model.url, mcpUrl: '', mcpConfig: claudeCodeMcpJson(), allowedTools: [ASK_USER], extraEnv: terminalEnv });
@@ -369,7 +369,7 @@ suite('External agents through the MCP endpoint (the real Claude Code, OpenCode 
 
     const project = mkdtempSync(join(tmpdir(), 'aq-mcp-add-'));
     try {
-      execFileSync(provisionClaudeCode(), CLAUDE_MCP_ADD_ARGS, { cwd: project, env: { ...process.env, HOME: project }, stdio: 'ignore' });
+      execFileSync(provisionClaudeCode(), CLAUDE_MCP_ADD_JSON_ARGS, { cwd: project, env: { ...process.env, HOME: project }, stdio: 'ignore' });
       assert.deepEqual(JSON.parse(readFileSync(join(project, '.mcp.json'), 'utf8')), JSON.parse(claudeCodeMcpJson()));
     } finally {
       rmSync(project, { recursive: true, force: true });
@@ -388,6 +388,8 @@ suite('External agents through the MCP endpoint (the real Claude Code, OpenCode 
       assert.match(codex, /transport: streamable_http/);
       assert.match(codex, new RegExp(`url: ${mcpUrl.replace(/[.]/g, '\\.')}`));
       assert.match(codex, /bearer_token_env_var: AGENT_QUESTIONS_MCP_TOKEN/);
+      // A question may wait a day: Codex gives a tool call 300 s unless told, and progress does not extend it.
+      assert.match(codex, /tool_timeout_sec: 86400\b/);
     } finally {
       rmSync(project, { recursive: true, force: true });
     }

@@ -1,13 +1,12 @@
 import * as assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import type { ChildProcess } from 'node:child_process';
+import { existsSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import type { Frame } from 'playwright-core';
 import { startChatModelServer, type ChatModelServer } from '../fixtures/openai-chat-model/server.mjs';
 import { agentConfigs, type AgentConfig } from '../../src/extension/agentConfigs';
-import { provisionOpenCode } from '../harness/agentClis.mjs';
+import { openCodeProject, startOpenCode, type OpenCodeFinished as Finished } from '../harness/openCodeCli.mjs';
 import { button, chooseAndSubmit } from '../ui/panelHelpers';
 import { useWorkbench, type Workbench } from '../ui/workbench';
 
@@ -27,15 +26,6 @@ const SCENARIOS = [
     calls: [{ name: 'question', input: { questions: [{ question: 'Which cache should I use?', header: 'Cache', options: [{ label: 'Redis', description: 'In memory' }, { label: 'None', description: 'No cache' }] }] } }],
   },
 ];
-// Variables that would send OpenCode's traffic elsewhere than 127.0.0.1.
-const STRIPPED = /^(https?_proxy|all_proxy|no_proxy|npm_.*|OPENAI_.*|ANTHROPIC_.*)$/i;
-
-interface Finished {
-  code: number | null;
-  signal: NodeJS.Signals | null;
-  stdout: string;
-  stderr: string;
-}
 
 suite('OpenCode through the MCP endpoint and its plugin (the real OpenCode CLI)', () => {
   let workbench: Workbench;
@@ -44,7 +34,7 @@ suite('OpenCode through the MCP endpoint and its plugin (the real OpenCode CLI)'
   /** What a VS Code terminal opened now has: the endpoint's URL and token, and the hook command. */
   let terminalEnv: Record<string, string> = {};
   let openCodeConfig: AgentConfig;
-  const scratch: string[] = [];
+  const cleanUps: Array<() => void> = [];
   useWorkbench((opened, openedPanel) => {
     workbench = opened;
     panel = openedPanel;
@@ -67,7 +57,7 @@ suite('OpenCode through the MCP endpoint and its plugin (the real OpenCode CLI)'
 
   suiteTeardown(async () => {
     await model?.close();
-    for (const dir of scratch) rmSync(dir, { recursive: true, force: true });
+    for (const cleanUp of cleanUps) cleanUp();
   });
 
   /**
@@ -75,53 +65,14 @@ suite('OpenCode through the MCP endpoint and its plugin (the real OpenCode CLI)'
    * with a scratch HOME; the scripted model and `"bash": "ask"` come from a second config file.
    */
   function project(): { cwd: string; env: Record<string, string> } {
-    const home = mkdtempSync(join(tmpdir(), 'aq-opencode-home-'));
-    const cwd = mkdtempSync(join(tmpdir(), 'aq-opencode-project-'));
-    scratch.push(home, cwd);
     assert.equal(openCodeConfig.files?.length, 2, 'opencode.json and the plugin');
-    for (const file of openCodeConfig.files!) {
-      assert.ok(openCodeConfig.text.includes(file.text), `${file.path} is copied whole with the configuration`);
-      mkdirSync(dirname(join(cwd, file.path)), { recursive: true });
-      writeFileSync(join(cwd, file.path), file.text);
-    }
-    const provider = {
-      $schema: 'https://opencode.ai/config.json',
-      provider: { scripted: { npm: '@ai-sdk/openai-compatible', options: { baseURL: model.url, apiKey: 'dummy' }, models: { m: { tool_call: true, limit: { context: 128000, output: 4096 } } } } },
-      model: 'scripted/m',
-      permission: { bash: 'ask' },
-    };
-    writeFileSync(join(home, 'scripted-model.json'), JSON.stringify(provider));
-    const inherited = Object.fromEntries(Object.entries(process.env).filter((e): e is [string, string] => e[1] !== undefined && !STRIPPED.test(e[0])));
-    const env = {
-      ...inherited,
-      // OpenCode takes its project from $PWD, as a shell in that folder would set it.
-      PWD: cwd,
-      HOME: home,
-      XDG_CONFIG_HOME: join(home, '.config'),
-      XDG_DATA_HOME: join(home, '.local', 'share'),
-      XDG_CACHE_HOME: join(home, '.cache'),
-      XDG_STATE_HOME: join(home, '.local', 'state'),
-      OPENCODE_CONFIG: join(home, 'scripted-model.json'),
-      OPENCODE_DISABLE_MODELS_FETCH: '1',
-      OPENCODE_DISABLE_AUTOUPDATE: '1',
-      OPENCODE_DISABLE_LSP_DOWNLOAD: '1',
-      OPENCODE_DISABLE_SHARE: '1',
-      OPENCODE_DISABLE_DEFAULT_PLUGINS: '1',
-      ...terminalEnv,
-    };
-    return { cwd, env };
+    for (const file of openCodeConfig.files!) assert.ok(openCodeConfig.text.includes(file.text), `${file.path} is copied whole with the configuration`);
+    const where = openCodeProject({ files: openCodeConfig.files!, modelUrl: model.url, terminalEnv, extraConfig: { permission: { bash: 'ask' } } });
+    cleanUps.push(where.cleanUp);
+    return where;
   }
 
-  function start(args: string[], where: { cwd: string; env: Record<string, string> }): { child: ChildProcess; done: Promise<Finished>; output: () => string } {
-    const child = spawn(provisionOpenCode(), args, { cwd: where.cwd, env: where.env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout!.on('data', (chunk) => (stdout += chunk));
-    child.stderr!.on('data', (chunk) => (stderr += chunk));
-    const done = new Promise<Finished>((resolve) => child.on('close', (code, signal) => resolve({ code, signal, stdout: strip(stdout), stderr: strip(stderr) })));
-    return { child, done, output: () => strip(stdout + stderr) };
-  }
-  const strip = (text: string) => text.replace(/\u001b\[[0-9;]*m/g, '');
+  const start = startOpenCode;
 
   /** The CLI's result; a run that does not end in `ms` is killed and its output reported. */
   async function finished(run: { child: ChildProcess; done: Promise<Finished> }, ms = 90_000): Promise<Finished> {

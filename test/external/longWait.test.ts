@@ -1,0 +1,144 @@
+import * as assert from 'node:assert/strict';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Frame } from 'playwright-core';
+import { agentConfigs, claudeCodeMcpJson, DAY_SECONDS } from '../../src/extension/agentConfigs';
+import { startModelServer, type ModelServer } from '../fixtures/anthropic-model/server.mjs';
+import { startChatModelServer, type ChatModelServer } from '../fixtures/openai-chat-model/server.mjs';
+import { startResponsesModel, type ResponsesModel } from '../fixtures/openai-responses-model/server.mjs';
+import { runClaude } from '../harness/claudeCode.mjs';
+import { runCodexExec } from '../harness/codexCli.mjs';
+import { openCodeProject, startOpenCode } from '../harness/openCodeCli.mjs';
+import { button, chooseAndSubmit, waitForRequest } from '../ui/panelHelpers';
+import { useWorkbench, type Workbench } from '../ui/workbench';
+
+// A question waits as long as the human: the real Claude Code, Codex and OpenCode ask through the
+// endpoint inside the real VS Code, and the user answers in the panel only after each CLI's own
+// limit for a silent call has passed (Claude Code's 60 s first-byte wait at its defaults; its idle
+// limit and OpenCode's call timeout lowered to 20 s, which progress notifications reset). All five
+// wait at once, so the suite takes about two minutes. The 6-minute soak with the configurations as
+// handed out is `npm run soak`.
+const question = (id: string, header: string, text: string) => ({ questions: [{ id, header, question: text, options: [{ label: 'PostgreSQL' }, { label: 'SQLite' }] }] });
+const CLAUDE_DEFAULTS = question('database', 'Claude defaults', 'Claude Code at its defaults: which database?');
+const CLAUDE_IDLE = question('database', 'Claude idle 20s', 'Claude Code with a 20 s idle limit: which database?');
+const CODEX = question('database', 'Codex', 'Codex: which database?');
+const OPENCODE = question('database', 'OpenCode', 'OpenCode with a 20 s call timeout: which database?');
+const COMMAND = 'touch long-wait-marker && echo done';
+const IDLE_20_S = { CLAUDE_CODE_MCP_TOOL_IDLE_TIMEOUT: '20000' };
+
+suite('A question waits as long as the human (the real CLIs, answered in the panel after their limits)', () => {
+  let workbench: Workbench;
+  let panel: Frame;
+  let anthropic: ModelServer;
+  let responses: ResponsesModel;
+  let chat: ChatModelServer;
+  let mcpUrl = '';
+  let terminalEnv: Record<string, string> = {};
+  useWorkbench((opened, openedPanel) => {
+    workbench = opened;
+    panel = openedPanel;
+  });
+
+  suiteSetup(async function () {
+    this.timeout(120_000);
+    anthropic = await startModelServer({
+      scenarios: [
+        { match: 'scenario:claude-defaults', calls: [{ name: 'mcp__agent-questions__ask_user', input: CLAUDE_DEFAULTS }] },
+        { match: 'scenario:claude-idle', calls: [{ name: 'mcp__agent-questions__ask_user', input: CLAUDE_IDLE }] },
+        { match: 'scenario:claude-approve', calls: [{ name: 'Bash', input: { command: COMMAND, description: 'Create a marker file' } }] },
+      ],
+    });
+    responses = await startResponsesModel({ scenarios: [{ match: 'scenario:codex', calls: [{ name: 'ask_user', input: CODEX }] }] });
+    chat = await startChatModelServer({ scenarios: [{ match: 'scenario:opencode', calls: [{ name: 'agent-questions_ask_user', input: OPENCODE }] }] });
+    await workbench.driver('config', { section: 'agentQuestions', key: 'mcp.enabled', value: true });
+    for (let i = 0; i < 100 && !mcpUrl; i++) {
+      mcpUrl = (await workbench.driver<{ value: { url?: string } }>('command', { id: 'agentQuestions.internal.mcpState' })).value.url ?? '';
+      if (!mcpUrl) await new Promise((r) => setTimeout(r, 100));
+    }
+    terminalEnv = await workbench.driver<Record<string, string>>('terminalEnv', { names: ['AGENT_QUESTIONS_MCP_URL', 'AGENT_QUESTIONS_MCP_TOKEN', 'AGENT_QUESTIONS_HOOK'] });
+    assert.equal(terminalEnv['AGENT_QUESTIONS_MCP_URL'], mcpUrl);
+  });
+
+  suiteTeardown(async () => {
+    await Promise.all([anthropic?.close(), responses?.close(), chat?.close()]);
+  });
+
+  /** Resolves when a request whose JSON contains `text` is waiting, with the time it was first seen. */
+  async function arrival(text: string, ms = 90_000): Promise<number> {
+    const deadline = Date.now() + ms;
+    while (Date.now() < deadline) {
+      const pending = await workbench.driver<unknown[]>('list');
+      if (pending.some((r) => JSON.stringify(r).includes(text))) return Date.now();
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    throw new Error(`no request with "${text}" arrived in ${ms} ms`);
+  }
+
+  /** One answer at a time: the panel shows one request, picked from the Queue. */
+  let answering = Promise.resolve();
+  function answerInPanel(row: string, shown: string, answer: () => Promise<void>): Promise<void> {
+    const turn = answering.then(async () => {
+      await workbench.page.locator('.monaco-list-row', { hasText: row }).first().click();
+      await waitForRequest(panel, shown);
+      await answer();
+      await panel.locator('.request', { hasText: shown }).waitFor({ state: 'detached' });
+    });
+    answering = turn.catch(() => undefined);
+    return turn;
+  }
+
+  /** Waits `seconds` after the request arrived, answers it in the panel, and says how long it waited. */
+  async function answerAfter(seconds: number, text: string, row: string, answer: () => Promise<void>): Promise<number> {
+    const arrived = await arrival(text);
+    await new Promise((r) => setTimeout(r, seconds * 1000 - (Date.now() - arrived)));
+    await answerInPanel(row, text, answer);
+    return (Date.now() - arrived) / 1000;
+  }
+
+  const kill = (child: { kill(signal?: NodeJS.Signals): boolean }, ms: number) => setTimeout(() => child.kill('SIGKILL'), ms);
+
+  test('answered after each limit: Claude Code (defaults, 90 s; idle limit 20 s, 45 s; print-mode approval, 90 s), Codex (90 s) and OpenCode (call timeout 20 s, 45 s) each get the answer', async function () {
+    this.timeout(300_000);
+    const cwd = mkdtempSync(join(tmpdir(), 'aq-long-wait-'));
+    const codexConfig = agentConfigs(mcpUrl).find((c) => c.agent === 'Codex CLI')!.text;
+    // OpenCode's handed-out files with its call timeout lowered from a day to 20 s (1.18 applies it
+    // only when `catalog` and `execution` are equal).
+    const openCodeFiles = agentConfigs(mcpUrl).find((c) => c.agent === 'OpenCode')!.files!.map((f) => (f.path === 'opencode.json' ? { ...f, text: f.text.replaceAll(String(DAY_SECONDS * 1000), '20000') } : f));
+    assert.match(openCodeFiles[0]!.text, /"catalog": 20000,\s*"execution": 20000/);
+    const openCode = openCodeProject({ files: openCodeFiles, modelUrl: chat.url, terminalEnv });
+    try {
+      // The .mcp.json we hand out, at Claude Code's default limits.
+      const defaults = runClaude({ prompt: 'Go. scenario:claude-defaults', modelUrl: anthropic.url, mcpUrl: '', mcpConfig: claudeCodeMcpJson(), allowedTools: ['mcp__agent-questions__ask_user'], extraEnv: terminalEnv });
+      // A plain entry (no per-server timeout, which would raise the idle limit) with the idle limit lowered.
+      const idle = runClaude({ prompt: 'Go. scenario:claude-idle', modelUrl: anthropic.url, mcpUrl, mcpToken: terminalEnv['AGENT_QUESTIONS_MCP_TOKEN'], allowedTools: ['mcp__agent-questions__ask_user'], extraEnv: IDLE_20_S });
+      const approve = runClaude({ prompt: 'Go. scenario:claude-approve', modelUrl: anthropic.url, mcpUrl, mcpToken: terminalEnv['AGENT_QUESTIONS_MCP_TOKEN'], permissionPromptTool: 'mcp__agent-questions__approve', extraEnv: IDLE_20_S, cwd });
+      const codex = runCodexExec({ prompt: 'Go. scenario:codex', config: codexConfig, modelUrl: responses.url, extraEnv: terminalEnv });
+      const opencode = startOpenCode(['run', 'Go. scenario:opencode'], openCode);
+      const timers = [kill(defaults.child, 280_000), kill(idle.child, 280_000), kill(approve.child, 280_000), kill(opencode.child, 280_000), setTimeout(() => codex.kill(), 280_000)];
+
+      const waited = await Promise.all([
+        answerAfter(90, CLAUDE_DEFAULTS.questions[0]!.question, 'Claude defaults', () => chooseAndSubmit(panel, 'SQLite')),
+        answerAfter(45, CLAUDE_IDLE.questions[0]!.question, 'Claude idle 20s', () => chooseAndSubmit(panel, 'SQLite')),
+        answerAfter(90, 'long-wait-marker', 'wants to run a command', () => button(panel, 'allow_once').click()),
+        answerAfter(90, CODEX.questions[0]!.question, 'Codex', () => chooseAndSubmit(panel, 'SQLite')),
+        answerAfter(45, OPENCODE.questions[0]!.question, 'OpenCode', () => chooseAndSubmit(panel, 'SQLite')),
+      ]);
+      console.log(`      answered after ${waited.map((s) => `${s.toFixed(0)} s`).join(', ')} (Claude defaults, Claude idle 20 s, Claude approval, Codex, OpenCode)`);
+      const [d, i, a, c, o] = await Promise.all([defaults.done, idle.done, approve.done, codex.done, opencode.done]);
+      for (const timer of timers) clearTimeout(timer);
+
+      assert.match(d.stdout, /MODEL RECEIVED: The user answered 1 question: database = "SQLite"\./, `Claude Code at its defaults:\n${d.stdout}\n${d.stderr}`);
+      assert.match(i.stdout, /MODEL RECEIVED: The user answered 1 question: database = "SQLite"\./, `Claude Code with a 20 s idle limit:\n${i.stdout}\n${i.stderr}`);
+      assert.match(a.stdout, /MODEL RECEIVED: done/, `Claude Code's approval:\n${a.stdout}\n${a.stderr}`);
+      assert.equal(existsSync(join(cwd, 'long-wait-marker')), true, 'the approved command ran');
+      assert.match(c.stdout, /MODEL RECEIVED: [\s\S]*The user answered 1 question: database = "SQLite"\./, `Codex:\n${c.stdout}\n${c.stderr}`);
+      assert.match(o.stdout, /MODEL RECEIVED: The user answered 1 question: database = "SQLite"\./, `OpenCode with a 20 s call timeout:\n${o.stdout}\n${o.stderr}`);
+      assert.ok(waited[0]! >= 90 && waited[2]! >= 90 && waited[3]! >= 90 && waited[1]! >= 45 && waited[4]! >= 45, waited.join(', '));
+    } finally {
+      openCode.cleanUp();
+      rmSync(cwd, { recursive: true, force: true });
+      for (const pending of await workbench.driver<Array<{ id: string }>>('list')) await workbench.driver('reject', { requestId: pending.id });
+    }
+  });
+});
