@@ -64,15 +64,20 @@ suite('A question waits as long as the human (the real CLIs, answered in the pan
     await Promise.all([anthropic?.close(), responses?.close(), chat?.close()]);
   });
 
-  /** Resolves when a request whose JSON contains `text` is waiting, with the time it was first seen. */
-  async function arrival(text: string, ms = 90_000): Promise<number> {
-    const deadline = Date.now() + ms;
-    while (Date.now() < deadline) {
-      const pending = await workbench.driver<unknown[]>('list');
-      if (pending.some((r) => JSON.stringify(r).includes(text))) return Date.now();
+  /** When each awaited request (by a text its JSON contains) was first seen waiting: one poller for all. */
+  const seen = new Map<string, number>();
+  async function watchArrivals(texts: string[], stop: AbortSignal): Promise<void> {
+    while (!stop.aborted && texts.some((t) => !seen.has(t))) {
+      const pending = JSON.stringify(await workbench.driver<unknown[]>('list'));
+      for (const text of texts) if (!seen.has(text) && pending.includes(text)) seen.set(text, Date.now());
       await new Promise((r) => setTimeout(r, 250));
     }
-    throw new Error(`no request with "${text}" arrived in ${ms} ms`);
+  }
+  async function arrival(text: string, ms = 90_000): Promise<number> {
+    const deadline = Date.now() + ms;
+    while (!seen.has(text) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    if (!seen.has(text)) throw new Error(`no request with "${text}" arrived in ${ms} ms`);
+    return seen.get(text)!;
   }
 
   /** One answer at a time: the panel shows one request, picked from the Queue. */
@@ -107,6 +112,7 @@ suite('A question waits as long as the human (the real CLIs, answered in the pan
     const openCodeFiles = agentConfigs(mcpUrl).find((c) => c.agent === 'OpenCode')!.files!.map((f) => (f.path === 'opencode.json' ? { ...f, text: f.text.replaceAll(String(DAY_SECONDS * 1000), '20000') } : f));
     assert.match(openCodeFiles[0]!.text, /"catalog": 20000,\s*"execution": 20000/);
     const openCode = openCodeProject({ files: openCodeFiles, modelUrl: chat.url, terminalEnv });
+    const stopWatching = new AbortController();
     try {
       // The .mcp.json we hand out, at Claude Code's default limits.
       const defaults = runClaude({ prompt: 'Go. scenario:claude-defaults', modelUrl: anthropic.url, mcpUrl: '', mcpConfig: claudeCodeMcpJson(), allowedTools: ['mcp__agent-questions__ask_user'], extraEnv: terminalEnv });
@@ -117,6 +123,8 @@ suite('A question waits as long as the human (the real CLIs, answered in the pan
       const opencode = startOpenCode(['run', 'Go. scenario:opencode'], openCode);
       const timers = [kill(defaults.child, 280_000), kill(idle.child, 280_000), kill(approve.child, 280_000), kill(opencode.child, 280_000), setTimeout(() => codex.kill(), 280_000)];
 
+      const watching = watchArrivals([CLAUDE_DEFAULTS, CLAUDE_IDLE, CODEX, OPENCODE].map((q) => q.questions[0]!.question).concat('long-wait-marker'), stopWatching.signal);
+      watching.catch(() => undefined); // awaited below; a failure before that must not go unhandled
       const waited = await Promise.all([
         answerAfter(90, CLAUDE_DEFAULTS.questions[0]!.question, 'Claude defaults', () => chooseAndSubmit(panel, 'SQLite')),
         answerAfter(45, CLAUDE_IDLE.questions[0]!.question, 'Claude idle 20s', () => chooseAndSubmit(panel, 'SQLite')),
@@ -124,6 +132,8 @@ suite('A question waits as long as the human (the real CLIs, answered in the pan
         answerAfter(90, CODEX.questions[0]!.question, 'Codex', () => chooseAndSubmit(panel, 'SQLite')),
         answerAfter(45, OPENCODE.questions[0]!.question, 'OpenCode', () => chooseAndSubmit(panel, 'SQLite')),
       ]);
+      stopWatching.abort();
+      await watching;
       console.log(`      answered after ${waited.map((s) => `${s.toFixed(0)} s`).join(', ')} (Claude defaults, Claude idle 20 s, Claude approval, Codex, OpenCode)`);
       const [d, i, a, c, o] = await Promise.all([defaults.done, idle.done, approve.done, codex.done, opencode.done]);
       for (const timer of timers) clearTimeout(timer);
@@ -136,6 +146,7 @@ suite('A question waits as long as the human (the real CLIs, answered in the pan
       assert.match(o.stdout, /MODEL RECEIVED: The user answered 1 question: database = "SQLite"\./, `OpenCode with a 20 s call timeout:\n${o.stdout}\n${o.stderr}`);
       assert.ok(waited[0]! >= 90 && waited[2]! >= 90 && waited[3]! >= 90 && waited[1]! >= 45 && waited[4]! >= 45, waited.join(', '));
     } finally {
+      stopWatching.abort();
       openCode.cleanUp();
       rmSync(cwd, { recursive: true, force: true });
       for (const pending of await workbench.driver<Array<{ id: string }>>('list')) await workbench.driver('reject', { requestId: pending.id });
