@@ -8,6 +8,8 @@ export const MAX_SHOWN_CHARS = 20_000;
 /** A run of blank characters this long can push the rest of a line out of sight. */
 const LONG_BLANK_RUN = 20;
 const PATH_KEY = /(^|_)(path|file|dir|directory|cwd|folder)$/i;
+/** Anything that renders blank or nearly so: tabs, every space separator, fillers, Braille blank, zero-width and other format characters. */
+const BLANK_RUN = /[\t\p{Zs}\p{Cf}\u115F\u1160\u3164\uFFA0\u2800\u17B4\u17B5]+/gu;
 
 export type ToolCallDisplay = { ok: true; toolCall: ToolCall } | { ok: false; message: string };
 
@@ -35,7 +37,7 @@ function commandWarnings(command: string): string[] {
   const warnings: string[] = [];
   const lines = command.split('\n').length;
   if (lines > 1) warnings.push(`The command has ${lines} lines; read all of them.`);
-  const blank = Math.max(0, ...[...command.matchAll(/[ \t\u00A0\u2000-\u200A\u3000]+/g)].map((m) => m[0].length));
+  const blank = Math.max(0, ...[...command.matchAll(BLANK_RUN)].map((m) => [...m[0]].length));
   if (blank >= LONG_BLANK_RUN) warnings.push(`The command contains a run of ${blank} blank characters; read it to the end.`);
   return warnings;
 }

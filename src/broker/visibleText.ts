@@ -2,40 +2,53 @@
 // format characters) are shown as markers, and text bound for VS Code's own UI (notifications,
 // tree, status bar, quick picks, the log) loses link syntax, control characters and newlines.
 
-/** Format characters (bidi controls, zero-width, BOM, …) and fillers that render blank. */
-const INVISIBLE = /[\p{Cf}\u115F\u1160\u3164\uFFA0]/u;
+/**
+ * Format characters (bidi controls, zero-width, BOM, …), fillers and blanks other than the plain
+ * space: every space separator (U+00A0, U+1680, U+2000–U+200A, U+202F, U+205F, U+3000), the Hangul
+ * fillers, U+2800 (Braille blank), U+17B4/U+17B5 and the musical format symbols. All render as
+ * nothing or as a space, so a command can hide its tail behind them.
+ */
+const INVISIBLE = /[\p{Cf}\p{Zs}\u115F\u1160\u3164\uFFA0\u2800\u17B4\u17B5\u{1D159}\u{1D173}-\u{1D17A}]/u;
 const INVISIBLE_ALL = new RegExp(INVISIBLE.source, 'gu');
+const isInvisible = (ch: string) => ch !== ' ' && (INVISIBLE.test(ch) || CONTROL.test(ch));
 /** Control characters other than newline and tab (those the panel keeps in code). */
 const CONTROL = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F]/u;
 
 const codePoint = (ch: string) => `U+${ch.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
 
-/** The marker shown in place of an invisible character. */
-export const invisibleMarker = (ch: string) => `⟨${codePoint(ch)}⟩`;
+/** The marker shown in place of an invisible character, or of a run of the same one (⟨U+2800 ×3000⟩). */
+export const invisibleMarker = (ch: string, count = 1) => `⟨${codePoint(ch)}${count > 1 ? ` ×${count}` : ''}⟩`;
 
 export function hasInvisible(text: string): boolean {
-  return INVISIBLE.test(text) || CONTROL.test(text);
+  for (const ch of text) if (isInvisible(ch)) return true;
+  return false;
 }
 
-/** Splits text into visible runs and invisible characters, in order, for renderers that style markers. */
-export function splitInvisible(text: string): Array<{ text: string; invisible: boolean }> {
-  const parts: Array<{ text: string; invisible: boolean }> = [];
+/**
+ * Splits text into visible runs and invisible characters, in order, for renderers that style
+ * markers. A run of one invisible character is one part with its count, so 3,000 blanks take one
+ * marker's width and cannot push what follows out of sight.
+ */
+export function splitInvisible(text: string): Array<{ text: string; invisible: boolean; count?: number }> {
+  const parts: Array<{ text: string; invisible: boolean; count?: number }> = [];
   let run = '';
   for (const ch of text) {
-    if (INVISIBLE.test(ch) || CONTROL.test(ch)) {
+    if (isInvisible(ch)) {
       if (run) parts.push({ text: run, invisible: false });
       run = '';
-      parts.push({ text: ch, invisible: true });
+      const last = parts[parts.length - 1];
+      if (last?.invisible && last.text === ch) last.count = (last.count ?? 1) + 1;
+      else parts.push({ text: ch, invisible: true });
     } else run += ch;
   }
   if (run) parts.push({ text: run, invisible: false });
   return parts;
 }
 
-/** The text as the panel shows it: each invisible character replaced by its marker. */
+/** The text as the panel shows it: each invisible character (or run of one) replaced by its marker. */
 export function markInvisible(text: string): string {
   return splitInvisible(text)
-    .map((part) => (part.invisible ? invisibleMarker(part.text) : part.text))
+    .map((part) => (part.invisible ? invisibleMarker(part.text, part.count) : part.text))
     .join('');
 }
 
@@ -51,7 +64,7 @@ export function invisibleCodePoints(text: string): string[] {
 export function uiText(text: string, max = 200): string {
   const line = text
     .replace(/[\u0000-\u001F\u007F-\u009F\u2028\u2029]+/gu, ' ')
-    .replace(INVISIBLE_ALL, invisibleMarker)
+    .replace(INVISIBLE_ALL, (ch) => (ch === ' ' ? ch : invisibleMarker(ch)))
     // "[label](command:…)" would become a link in a notification; "$(icon)" an icon in a quick pick.
     .replace(/\]\s*\(/g, '] (')
     .replace(/\$\(/g, '$ (')

@@ -21,7 +21,7 @@ export function el(tag: string, attributes: Attributes = {}, ...children: Array<
 export function visibleText(text: string): Node[] {
   return splitInvisible(text).map((part) => {
     if (!part.invisible) return document.createTextNode(part.text);
-    const marker = invisibleMarker(part.text);
+    const marker = invisibleMarker(part.text, part.count);
     const span = document.createElement('span');
     span.className = 'invisible-char';
     span.title = t('Invisible character {0}', marker.slice(1, -1));
