@@ -2,7 +2,7 @@
 // `ask_user` inputSchema in package.json, generated from the zod source.
 //   node esbuild.mjs [--production] [--watch]
 import * as esbuild from 'esbuild';
-import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 
@@ -21,6 +21,8 @@ const builds = [
   { ...common, metafile: true, entryPoints: ['src/extension/extension.ts'], outfile: 'dist/extension.js', platform: 'node', format: 'cjs', external: ['vscode'] },
   // Loaded only when the external-agent endpoint is on (see src/extension/externalAgents.ts).
   { ...common, entryPoints: ['src/extension/mcpModule.ts'], outfile: 'dist/mcp.js', platform: 'node', format: 'cjs' },
+  // Loaded on the first shell command a permission prompt decides (see src/extension/policyAdapter.ts).
+  { ...common, entryPoints: ['src/extension/shellModule.ts'], outfile: 'dist/shell.js', platform: 'node', format: 'cjs' },
   // Loaded when the panel first shows markdown (see src/extension/markdownRenderer.ts).
   { ...common, entryPoints: ['src/extension/markdownModule.ts'], outfile: 'dist/markdown.js', platform: 'node', format: 'cjs' },
   // The command agents' permission hooks run (src/hook): Node builtins only, started once per tool call.
@@ -67,6 +69,13 @@ if (watch) {
     if (leaked.length > 0) throw new Error(`esbuild.mjs: ${builds[index].outfile} must not bundle ${leaked[0]}; only the markdown bundles load the markdown libraries`);
   }
   if (production) checkBudgets();
+}
+
+// The shell parser (src/broker/shellCommand.ts) loads tree-sitter's WASM files at run time from dist/;
+// esbuild bundles only the JavaScript, so the two .wasm files are copied beside the bundles.
+mkdirSync(join(root, 'dist'), { recursive: true });
+for (const file of ['tree-sitter.wasm', 'tree-sitter-bash.wasm']) {
+  copyFileSync(join(root, 'node_modules', '@vscode', 'tree-sitter-wasm', 'wasm', file), join(root, 'dist', file));
 }
 
 /** What activation and the panel load, minified: the issue's budgets (lazily loaded bundles have none). */

@@ -1,7 +1,6 @@
 // Asking, as every client does it: the availability policy first (unavailable, scripted,
 // remembered "always allow"), then the broker's queue.
 import type { AskOptions, NewPermissionRequest, NewQuestionRequest, QuestionBroker } from './broker';
-import { rememberOptionsFor } from './permissionRules';
 import type { Route } from './policy';
 import type { RememberedPermissions } from './rememberedPermissions';
 import { answersFromScript, SCRIPTED_REASON, type ParsedAnswersFile } from './scriptedAnswers';
@@ -27,7 +26,10 @@ export async function askQuestions(broker: QuestionBroker, request: NewQuestionR
 }
 
 export async function askPermission(broker: QuestionBroker, request: NewPermissionRequest, policy: Policy, options: AskOptions = {}): Promise<PermissionResponse> {
-  const rememberOptions = rememberOptionsFor(request);
+  // Only a shell command waits (for the parser to load): other requests are queued in the same tick.
+  const outcome = request.toolCall?.command !== undefined ? await policy.permissions.decide(request) : policy.permissions.decideNow(request);
+  // The options go to the panel without their values: it shows labels and previews, the store keeps values.
+  const rememberOptions = outcome.options.map(({ key, label, description, preview }) => ({ key, label, description, ...(preview ? { preview } : {}) }));
   const full: NewPermissionRequest = { ...request, ...(rememberOptions.length ? { rememberOptions } : {}) };
   // Policy first: with no one to ask, or in answersFile mode, nothing is allowed, remembered or not.
   const route = policy.route();
@@ -35,10 +37,15 @@ export async function askPermission(broker: QuestionBroker, request: NewPermissi
     const reason = route.kind === 'unavailable' ? route.reason : 'Permission requests are never answered from the answers file.';
     return broker.decideWithoutAsking(full, { status: 'unavailable', reason });
   }
-  const rule = policy.permissions.allowing(full);
-  if (rule) return broker.decideWithoutAsking(full, { status: 'answered', decision: 'allow_always', rule: rule.key, reason: `The user chose "Always allow" for ${rule.label} earlier.` });
+  if (outcome.decision !== 'ask') {
+    const decision = outcome.decision === 'deny' ? 'deny' : 'allow_always';
+    return broker.decideWithoutAsking(full, { status: 'answered', decision, ...(outcome.rule ? { rule: outcome.rule.key } : {}), ...(outcome.reason ? { reason: outcome.reason } : {}) });
+  }
   const response = await broker.requestPermission(full, options);
-  const chosen = rememberOptions.find((o) => o.key === response.rule);
-  if (response.decision === 'allow_always' && chosen) await policy.permissions.remember(chosen, request.source.label);
+  if (response.status === 'answered' && request.toolCall?.command !== undefined) policy.permissions.noteCommand(request.toolCall.command, response.decision === 'deny');
+  const chosen = outcome.options.find((o) => o.key === response.rule);
+  if (response.status === 'answered' && chosen && (response.decision === 'allow_always' || response.decision === 'deny')) {
+    await policy.permissions.remember(chosen, request.source.label, { decision: response.decision === 'deny' ? 'deny' : 'allow', ...(response.scope ? { scope: response.scope } : {}) });
+  }
   return response;
 }

@@ -13,6 +13,7 @@ import type {
   QuestionRequest,
   QuestionResponse,
   ResponseStatus,
+  RuleScope,
 } from './schemas';
 
 export type NewQuestionRequest = Omit<QuestionRequest, 'id' | 'kind' | 'createdAt'>;
@@ -43,6 +44,7 @@ export interface Outcome {
   decision?: PermissionDecision;
   reason?: string;
   rule?: string;
+  scope?: RuleScope;
   note?: string;
 }
 
@@ -118,16 +120,22 @@ export class QuestionBroker implements Disposable {
 
   /**
    * Decides a permission request; a denial may carry a message for the asker. "Always allow"
-   * remembers the rule picked among the request's options (the first when none or another was given).
+   * remembers the rule picked among the request's options (the first when none or another was
+   * given); a denial with one of them is "Always deny". `scope`: where the rule applies.
    */
-  decide(id: string, decision: PermissionDecision, message?: string, rule?: string): boolean {
+  decide(id: string, decision: PermissionDecision, message?: string, rule?: string, scope?: RuleScope): boolean {
     const entry = this.pending.get(id);
     if (!entry) return this.ignore(id, 'decision');
     const { request } = entry;
     if (request.kind !== 'permission') return this.ignore(id, 'decision', 'it is a question request; use reply()');
     const options = request.rememberOptions ?? [];
-    const remembered = decision === 'allow_always' ? (options.find((o) => o.key === rule) ?? options[0]) : undefined;
-    return this.settle(id, { status: 'answered', decision, ...(decision === 'deny' && message ? { reason: message } : {}), ...(remembered ? { rule: remembered.key } : {}) });
+    const remembered = decision === 'allow_always' ? (options.find((o) => o.key === rule) ?? options[0]) : decision === 'deny' && rule !== undefined ? options.find((o) => o.key === rule) : undefined;
+    return this.settle(id, {
+      status: 'answered',
+      decision,
+      ...(decision === 'deny' && message ? { reason: message } : {}),
+      ...(remembered ? { rule: remembered.key, ...(scope ? { scope } : {}) } : {}),
+    });
   }
 
   reject(id: string, reason?: string): boolean {
@@ -205,4 +213,5 @@ const permissionResponse = (requestId: string, o: Outcome): PermissionResponse =
   ...(o.decision ? { decision: o.decision } : {}),
   ...(o.reason ? { reason: o.reason } : {}),
   ...(o.rule ? { rule: o.rule } : {}),
+  ...(o.scope ? { scope: o.scope } : {}),
 });

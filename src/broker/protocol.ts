@@ -1,6 +1,6 @@
 // Messages between the Question panel (untrusted webview) and the host, validated on both sides.
 import * as z from 'zod';
-import { AnswersSchema, HistoryEntrySchema, LIMITS, PendingRequestSchema, PERMISSION_DECISIONS, RESPONSE_STATUSES } from './schemas';
+import { AnswersSchema, HistoryEntrySchema, LIMITS, PendingRequestSchema, PERMISSION_DECISIONS, RESPONSE_STATUSES, RULE_SCOPES } from './schemas';
 
 const RequestId = z.string().min(1).max(100);
 
@@ -28,8 +28,9 @@ export const PanelToHostSchema = z.discriminatedUnion('type', [
       requestId: RequestId,
       decision: z.enum(PERMISSION_DECISIONS),
       message: z.string().max(2000).optional(),
-      /** allow_always: which of the request's remember options the user picked. */
+      /** allow_always, or deny as "Always deny": which of the request's remember options the user picked. */
       rule: z.string().max(100_000).optional(),
+      scope: z.enum(RULE_SCOPES).optional(),
     })
     .strict(),
   /** The panel shows this request and it is ready for input. */

@@ -1,48 +1,211 @@
-// "Always allow" rules, remembered per workspace: each with what it allows, who it was first
-// granted to, and when. Rules are narrow (see permissionRules.ts); the user can forget any one.
+// Remembered "Always allow" / "Always deny" rules and how they decide a request. Three scopes, as in
+// VS Code: this session (memory), this workspace (the extension's workspace state, never a file in
+// the workspace) and all workspaces (the extension's global state; command rules go to the user's
+// settings, where the user reads and edits them). Rules from settings join them: the user's own
+// (allow and deny), deny rules from the workspace's settings (a file the agent can write may add a
+// deny, never an allow), and, when the user turns it on, VS Code's own terminal auto-approve rules.
+// Deny wins everywhere.
 import type { NewPermissionRequest } from './broker';
-import { ruleAllows } from './permissionRules';
-import type { RememberOption } from './schemas';
+import type { CommandRules, CommandRuleValue } from './commandRules';
+import { COMMAND, neverRemembered, rememberOptionsFor, ruleMatches, type CommandChecker, type RuleOption } from './permissionRules';
 import type { KeyValueStore } from './store';
 
-// A new key: rules of earlier builds (a bare tool name, under another key) are never honoured again.
-const KEY = 'agentQuestions.permissionRules';
+// A new key: rules of earlier builds (prefix keys without sub-command parsing) are never honoured again.
+const KEY = 'agentQuestions.permissionRules.v2';
 
-export interface PermissionRule extends RememberOption {
-  /** Who asked when the user chose "Always allow" (as that asker named itself). */
+export const RULE_SCOPES = ['session', 'workspace', 'user'] as const;
+export type RuleScope = (typeof RULE_SCOPES)[number];
+export type RuleDecision = 'allow' | 'deny';
+
+export interface PermissionRule extends RuleOption {
+  decision: RuleDecision;
+  scope: RuleScope;
+  /** Who asked when the user chose it (as that asker named itself); "your settings" for rules written there. */
   source: string;
   createdAt: number;
+  /** How often it decided a request without asking. */
+  uses: number;
+  lastUsedAt?: number;
 }
 
+/** Command rules that live in settings, read each time (the user may edit them). */
+export interface SettingsRules {
+  /** The user's own rules (user settings): allow and deny. */
+  user(): CommandRules;
+  /** Deny rules from the workspace's settings (allow entries there are ignored by the reader). */
+  workspaceDeny(): CommandRules;
+  /** VS Code's chat.tools.terminal.autoApprove from user settings, when the user chose to honour it; else {}. */
+  terminal(): CommandRules;
+  /** Writes (or with undefined, removes) a rule in the user's settings. */
+  setUser(key: string, value: CommandRuleValue | undefined): Promise<void>;
+}
+
+export interface RuleStores {
+  session: KeyValueStore;
+  workspace: KeyValueStore;
+  user: KeyValueStore;
+}
+
+export interface PermissionOutcome {
+  decision: 'allow' | 'deny' | 'ask';
+  /** The rule that decided (allow: one of them), for the response and the history. */
+  rule?: { key: string; label: string };
+  reason?: string;
+  /** What the prompt offers when it asks. */
+  options: RuleOption[];
+}
+
+const NO_SETTINGS: SettingsRules = { user: () => ({}), workspaceDeny: () => ({}), terminal: () => ({}), setUser: async () => undefined };
+
 const isRule = (value: unknown): value is PermissionRule =>
-  typeof value === 'object' && value !== null && ['key', 'label', 'description', 'source'].every((k) => typeof (value as Record<string, unknown>)[k] === 'string');
+  typeof value === 'object' && value !== null && ['key', 'label', 'description', 'source', 'decision', 'scope'].every((k) => typeof (value as Record<string, unknown>)[k] === 'string');
+
+/** A store kept in memory: this session's rules, gone with the window. */
+export function memoryStore(): KeyValueStore {
+  const data = new Map<string, unknown>();
+  return { get: <T>(key: string) => data.get(key) as T | undefined, update: async (key, value) => void data.set(key, value) };
+}
+
+/** How many recent commands a rule's preview looks at (kept in memory only: a command line may hold a secret). */
+const RECENT_COMMANDS = 50;
 
 export class RememberedPermissions {
+  private checker: CommandChecker | undefined;
+  private readonly stores: RuleStores;
+  private recent: Array<{ command: string; denied: boolean }> = [];
+
   constructor(
-    private readonly store: KeyValueStore,
-    private readonly now: () => number = Date.now,
-  ) {}
+    stores: RuleStores | KeyValueStore,
+    private readonly options: { settings?: SettingsRules; loadChecker?: () => Promise<CommandChecker>; workspaceFolders?: () => readonly string[]; now?: () => number } = {},
+  ) {
+    this.stores = 'session' in stores ? stores : { session: memoryStore(), workspace: stores, user: memoryStore() };
+  }
 
+  private get settings(): SettingsRules {
+    return this.options.settings ?? NO_SETTINGS;
+  }
+
+  private get folders(): readonly string[] {
+    return this.options.workspaceFolders?.() ?? [];
+  }
+
+  /** Loads the shell parser and rules once; without them every command is asked and no command rule is offered. */
+  async ready(): Promise<CommandChecker | undefined> {
+    if (!this.checker && this.options.loadChecker) this.checker = await this.options.loadChecker().catch(() => undefined);
+    return this.checker;
+  }
+
+  private stored(scope: RuleScope): PermissionRule[] {
+    const saved = this.stores[scope].get<unknown>(KEY);
+    return Array.isArray(saved) ? saved.filter(isRule).filter((r) => r.scope === scope) : [];
+  }
+
+  /** Every rule: remembered ones (session, workspace, all workspaces) and the user's own command rules in settings. */
   list(): PermissionRule[] {
-    const saved = this.store.get<unknown>(KEY);
-    return Array.isArray(saved) ? saved.filter(isRule) : [];
+    const remembered = RULE_SCOPES.flatMap((scope) => this.stored(scope));
+    const userRules = Object.entries(this.settings.user())
+      .filter(([key]) => !remembered.some((r) => r.scope === 'user' && r.key === `${COMMAND}${key}`))
+      .map(([key, value]): PermissionRule => ({ key: `${COMMAND}${key}`, value, label: key, description: 'Written in your settings (agentQuestions.permissions.autoApprove)', decision: approves(value) ? 'allow' : 'deny', scope: 'user', source: 'your settings', createdAt: 0, uses: 0 }));
+    // A user-scope command rule lives in settings: if the user removed it there, it is gone.
+    return [...remembered.filter((r) => r.scope !== 'user' || !r.key.startsWith(COMMAND) || Object.hasOwn(this.settings.user(), r.key.slice(COMMAND.length))), ...userRules];
   }
 
-  /** The remembered rule that allows this request, if any. */
-  allowing(request: NewPermissionRequest): PermissionRule | undefined {
-    return this.list().find((rule) => ruleAllows(rule.key, request));
+  /** Remembers, in memory, a command the user decided, for the previews of later rules. */
+  noteCommand(command: string, denied: boolean): void {
+    this.recent = [{ command, denied }, ...this.recent.filter((r) => r.command !== command)].slice(0, RECENT_COMMANDS);
   }
 
-  async remember(option: RememberOption, source: string): Promise<void> {
-    if (this.list().some((r) => r.key === option.key)) return;
-    await this.store.update(KEY, [...this.list(), { key: option.key, label: option.label, description: option.description, source, createdAt: this.now() }]);
+  /** Which recent commands a command rule would have allowed, and which of those the user denied. */
+  private previewOf(option: RuleOption, checker: CommandChecker): RuleOption['preview'] {
+    const key = option.key.slice(COMMAND.length);
+    const covered = this.recent.filter((r) => checker.decide(r.command, checker.parse(r.command), { [key]: option.value ?? true }).decision === 'allow');
+    return { covers: covered.map((r) => r.command).slice(0, 10), denied: covered.filter((r) => r.denied).map((r) => r.command).slice(0, 10) };
   }
 
-  async forget(key: string): Promise<void> {
-    await this.store.update(KEY, this.list().filter((r) => r.key !== key));
+  /** Decides a request by the rules, or says to ask and what to offer (a shell command waits for the parser to load). */
+  async decide(request: NewPermissionRequest): Promise<PermissionOutcome> {
+    return this.decideNow(request, request.toolCall?.command !== undefined ? await this.ready() : this.checker);
   }
 
+  /** The same, at once: requests without a shell command need no parser, and are queued in the same tick. */
+  decideNow(request: NewPermissionRequest, checker = this.checker): PermissionOutcome {
+    const options = rememberOptionsFor(request, checker, this.folders).map((o) => (checker && o.key.startsWith(COMMAND) ? { ...o, preview: this.previewOf(o, checker) } : o));
+    const rules = this.list();
+    const call = request.toolCall;
+    if (call?.command !== undefined) return this.decideCommand(call.command, request, rules, checker, options);
+    const denied = rules.find((r) => r.decision === 'deny' && ruleMatches(r.key, request, this.folders));
+    if (denied) return { decision: 'deny', rule: denied, reason: `The user chose "Always deny" for ${denied.label}.`, options };
+    if (neverRemembered(request) || blockingWarnings(request)) return { decision: 'ask', options };
+    const allowed = rules.find((r) => r.decision === 'allow' && ruleMatches(r.key, request, this.folders));
+    if (allowed) {
+      void this.used([allowed]);
+      return { decision: 'allow', rule: allowed, reason: `The user chose "Always allow" for ${allowed.label} earlier.`, options };
+    }
+    return { decision: 'ask', options };
+  }
+
+  private decideCommand(command: string, request: NewPermissionRequest, rules: PermissionRule[], checker: CommandChecker | undefined, options: RuleOption[]): PermissionOutcome {
+    if (!checker) return { decision: 'ask', options };
+    // Deny entries from every source; allow entries only from the user's settings, the honoured
+    // terminal rules and remembered grants. Deny wins when both name the same key.
+    const merged: CommandRules = { ...this.settings.terminal() };
+    for (const rule of rules) if (rule.key.startsWith(COMMAND) && rule.decision === 'allow') merged[rule.key.slice(COMMAND.length)] = rule.value ?? true;
+    for (const [key, value] of [...Object.entries(this.settings.terminal()), ...Object.entries(this.settings.workspaceDeny()), ...rules.filter((r) => r.decision === 'deny' && r.key.startsWith(COMMAND)).map((r) => [r.key.slice(COMMAND.length), r.value ?? false] as const)]) {
+      if (!approves(value)) merged[key] = denyValue(value);
+    }
+    const result = checker.decide(command, checker.parse(command), merged);
+    const deciding = rules.filter((r) => result.rules.includes(r.key.slice(COMMAND.length)));
+    const label = deciding[0]?.label ?? result.rules[0] ?? '';
+    if (result.decision === 'deny') return { decision: 'deny', rule: { key: `${COMMAND}${result.rules[0] ?? ''}`, label }, reason: `Denied by the rule ${label}: ${result.reason}`, options };
+    // Something the user must see (sandbox off, background, invisible text, configuration) is always asked.
+    if (result.decision === 'allow' && !neverRemembered(request) && !blockingWarnings(request)) {
+      void this.used(deciding);
+      // Said with the labels the user saw ("npm test …"); rules from VS Code's terminal settings by their key.
+      const labels = result.rules.map((key) => rules.find((r) => r.key === `${COMMAND}${key}`)?.label ?? key);
+      return { decision: 'allow', rule: { key: `${COMMAND}${result.rules.join('\n')}`, label: labels.join(', ') }, reason: `The user chose "Always allow" for ${labels.join(', ')} earlier.`, options };
+    }
+    return { decision: 'ask', options };
+  }
+
+  async remember(option: RuleOption, source: string, how: { decision?: RuleDecision; scope?: RuleScope } = {}): Promise<void> {
+    const decision = how.decision ?? 'allow';
+    const scope = how.scope ?? 'workspace';
+    const value: CommandRuleValue | undefined = option.key.startsWith(COMMAND) ? (decision === 'allow' ? (option.value ?? true) : denyValue(option.value ?? false)) : undefined;
+    const rule: PermissionRule = { key: option.key, label: option.label, description: option.description, ...(value !== undefined ? { value } : {}), decision, scope, source, createdAt: this.now(), uses: 0 };
+    const others = this.stored(scope).filter((r) => r.key !== option.key);
+    await this.stores[scope].update(KEY, [...others, rule]);
+    if (scope === 'user' && value !== undefined) await this.settings.setUser(option.key.slice(COMMAND.length), value);
+  }
+
+  /** Forgets one rule (in one scope, or in all), or a rule written in the user's settings. */
+  async forget(key: string, scope?: RuleScope): Promise<void> {
+    for (const s of scope ? [scope] : RULE_SCOPES) await this.stores[s].update(KEY, this.stored(s).filter((r) => r.key !== key));
+    if ((!scope || scope === 'user') && key.startsWith(COMMAND) && Object.hasOwn(this.settings.user(), key.slice(COMMAND.length))) await this.settings.setUser(key.slice(COMMAND.length), undefined);
+  }
+
+  /** Forgets every remembered rule (the user's own settings are left as they are, but for rules this extension wrote there). */
   async clear(): Promise<void> {
-    await this.store.update(KEY, []);
+    for (const rule of this.stored('user')) if (rule.key.startsWith(COMMAND)) await this.settings.setUser(rule.key.slice(COMMAND.length), undefined);
+    for (const scope of RULE_SCOPES) await this.stores[scope].update(KEY, []);
   }
+
+  private async used(rules: Array<{ key: string }>): Promise<void> {
+    for (const scope of RULE_SCOPES) {
+      const saved = this.stored(scope);
+      if (!saved.some((r) => rules.some((u) => u.key === r.key))) continue;
+      await this.stores[scope].update(KEY, saved.map((r) => (rules.some((u) => u.key === r.key) ? { ...r, uses: r.uses + 1, lastUsedAt: this.now() } : r)));
+    }
+  }
+
+  private now(): number {
+    return (this.options.now ?? Date.now)();
+  }
+}
+
+const approves = (value: CommandRuleValue) => (typeof value === 'boolean' ? value : value.approve);
+const denyValue = (value: CommandRuleValue): CommandRuleValue => (typeof value === 'boolean' ? false : { ...value, approve: false });
+
+/** Warnings that keep any rule from allowing without the user (all but a path outside the workspace, which a path rule names). */
+function blockingWarnings(request: NewPermissionRequest): boolean {
+  return (request.toolCall?.warnings ?? []).some((w) => !w.includes(' is outside the workspace: ') || request.toolCall?.command !== undefined);
 }

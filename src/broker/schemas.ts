@@ -94,6 +94,8 @@ export const ApiPermissionRequestSchema = z
     title: z.string().min(1).max(200),
     detail: z.string().max(10_000),
     permissionKey: z.string().min(1).max(200).optional(),
+    /** A shell command line to run: decided and remembered by the same command rules as agents' commands. */
+    command: z.string().min(1).max(10_000).optional(),
     extensionId: z.string().min(1).max(200).optional(),
     timeoutSeconds: z.number().min(0).optional(),
   })
@@ -148,12 +150,19 @@ export const ToolCallSchema = z.object({
   warnings: z.array(z.string()),
 });
 
-/** What "Always allow" may remember for a request; the first is the default. */
+/** Where a remembered rule applies, as in VS Code: this session, this workspace, all workspaces. */
+export const RULE_SCOPES = ['session', 'workspace', 'user'] as const;
+
+/** What "Always allow" or "Always deny" may remember for a request; the first is the default. */
 export const RememberOptionSchema = z.object({
   key: z.string(),
   /** The rule in a few words, e.g. "npm test …" (a prefix) or "npm test" (the exact command). */
   label: z.string(),
   description: z.string(),
+  /** Command rules: the rule's value in the shape of VS Code's chat.tools.terminal.autoApprove. */
+  value: z.union([z.boolean(), z.object({ approve: z.boolean(), matchCommandLine: z.boolean().optional() })]).optional(),
+  /** Recent commands this rule would have allowed without asking, and those of them the user denied. */
+  preview: z.object({ covers: z.array(z.string()), denied: z.array(z.string()) }).optional(),
 });
 
 export const PermissionRequestSchema = z.object({
@@ -212,8 +221,10 @@ export const PermissionResponseSchema = z.object({
   status: z.enum(RESPONSE_STATUSES),
   decision: z.enum(PERMISSION_DECISIONS).optional(),
   reason: z.string().optional(),
-  /** allow_always: the key of the rule that was remembered (or that allowed it without asking). */
+  /** allow_always: the key of the rule that was remembered (or that allowed it without asking); deny: of an "Always deny" rule. */
   rule: z.string().optional(),
+  /** Where a rule chosen in the prompt applies. */
+  scope: z.enum(RULE_SCOPES).optional(),
 });
 
 export const HistoryEntrySchema = z.object({
@@ -247,5 +258,6 @@ export type AnswerImage = z.infer<typeof AnswerImageSchema>;
 export type Answers = z.infer<typeof AnswersSchema>;
 export type ResponseStatus = (typeof RESPONSE_STATUSES)[number];
 export type PermissionDecision = (typeof PERMISSION_DECISIONS)[number];
+export type RuleScope = (typeof RULE_SCOPES)[number];
 export type QuestionResponse = z.infer<typeof QuestionResponseSchema>;
 export type PermissionResponse = z.infer<typeof PermissionResponseSchema>;

@@ -59,7 +59,7 @@ export interface PermissionRequest {
   /** A tool call from an external agent, shown in full: the command, then every other input key. */
   toolCall?: { tool: string; command?: string; fields: Array<{ name: string; value: string; warning?: string }>; warnings: string[] };
   /** What "Always allow" may remember for this request; the first is the default. */
-  rememberOptions?: Array<{ key: string; label: string; description: string }>;
+  rememberOptions?: Array<{ key: string; label: string; description: string; preview?: { covers: string[]; denied: string[] } }>;
 }
 
 export type PendingRequest = QuestionRequest | PermissionRequest;
@@ -96,8 +96,10 @@ export interface PermissionResponse {
   status: ResponseStatus;
   decision?: PermissionDecision;
   reason?: string;
-  /** allow_always: the key of the rule that was remembered, or that allowed it without asking. */
+  /** allow_always: the key of the rule that was remembered, or that allowed it without asking; deny: of an "Always deny" rule, or of the rule that denied it. */
   rule?: string;
+  /** Where a rule chosen in the prompt applies. */
+  scope?: 'session' | 'workspace' | 'user';
 }
 
 export type ApiChange =
@@ -144,6 +146,8 @@ export interface PermissionRequestInput {
   detail: string;
   /** Requests with the same key share an "Always allow" answer in this workspace. */
   permissionKey?: string;
+  /** A shell command line your extension would run: shown in full and decided by the same rules as agents' commands (see "How Always allow decides" in the README). */
+  command?: string;
   extensionId?: string;
   timeoutSeconds?: number;
 }
@@ -173,8 +177,12 @@ export interface AgentQuestionsApi {
   /** Answers a pending question request; false when it is not pending or the answers do not fit it. */
   /** `note`: a note on the whole batch, returned as the response's `note`. */
   reply(requestId: string, answers: Answers, note?: string): boolean;
-  /** Decides a pending permission request; false when it is not pending. */
-  decide(requestId: string, decision: PermissionDecision): boolean;
+  /**
+   * Decides a pending permission request; false when it is not pending. `rule`: one of the request's
+   * `rememberOptions` keys, remembered with allow_always (Always allow) or deny (Always deny);
+   * `scope`: where it applies (default: this workspace).
+   */
+  decide(requestId: string, decision: PermissionDecision, options?: { rule?: string; scope?: 'session' | 'workspace' | 'user' }): boolean;
   /** Rejects a pending request; false when it is not pending. */
   reject(requestId: string, reason?: string): boolean;
   /** Settled requests, newest first (at most agentQuestions.historyLimit). */

@@ -5,6 +5,7 @@ import { askPermission, askQuestions, type Policy } from '../broker/askWithPolic
 import type { QuestionBroker } from '../broker/broker';
 import type { History } from '../broker/history';
 import { ApiPermissionRequestSchema, type RequestSource } from '../broker/schemas';
+import { displayToolCall } from '../broker/toolCallDisplay';
 import type { AgentQuestionsApi } from './api';
 import { resolveSecretAnswers } from './secretAnswers';
 import type { SecretVault } from './secretVault';
@@ -30,8 +31,11 @@ export function createApi(broker: QuestionBroker, policy: Policy, history: Histo
         const fields = parsed.error.issues.map((i) => `${i.path.join('.') || '(request)'}: ${i.message}`).join('; ');
         throw new Error(`AgentQuestionsApi.requestPermission: the request is invalid; nothing was asked. ${fields}`);
       }
-      const { title, detail, permissionKey, extensionId, timeoutSeconds } = parsed.data;
-      return askPermission(broker, { source: sourceFor(extensionId), title, detail, ...(permissionKey ? { permissionKey } : {}) }, policy, {
+      const { title, detail, permissionKey, command, extensionId, timeoutSeconds } = parsed.data;
+      // A command is shown and decided as agents' shell commands are (its rules, its warnings).
+      const toolCall = command !== undefined ? displayToolCall('Bash', { command }, []) : undefined;
+      if (toolCall && !toolCall.ok) throw new Error(`AgentQuestionsApi.requestPermission: ${toolCall.message}`);
+      return askPermission(broker, { source: sourceFor(extensionId), title, detail, ...(permissionKey ? { permissionKey } : {}), ...(toolCall?.ok ? { toolCall: toolCall.toolCall } : {}) }, policy, {
         ...(token ? { token } : {}),
         timeoutMs: timeoutMs(timeoutSeconds),
       });
@@ -53,7 +57,7 @@ export function createApi(broker: QuestionBroker, policy: Policy, history: Histo
       );
       return true;
     },
-    decide: (requestId, decision) => broker.decide(requestId, decision),
+    decide: (requestId, decision, options) => broker.decide(requestId, decision, undefined, options?.rule, options?.scope),
     reject: (requestId, reason) => broker.reject(requestId, reason),
     history: () => history.list(),
     onDidChange: (listener) => broker.onDidChange(listener),

@@ -3,7 +3,10 @@
 import * as vscode from 'vscode';
 import type { Policy } from '../broker/askWithPolicy';
 import { isUnattendedEnvironment, routeFor } from '../broker/policy';
-import { RememberedPermissions } from '../broker/rememberedPermissions';
+import type { CommandRules, CommandRuleValue } from '../broker/commandRules';
+import { memoryStore, RememberedPermissions, type SettingsRules } from '../broker/rememberedPermissions';
+import { join } from 'node:path';
+import type * as ShellModule from './shellModule';
 import { parseAnswersFile, type ParsedAnswersFile } from '../broker/scriptedAnswers';
 import { readSettings } from './settings';
 
@@ -31,9 +34,59 @@ export function createPolicy(context: vscode.ExtensionContext, log: vscode.LogOu
         canShowPanel: true,
       }),
     loadAnswersFile: async () => report(await loadAnswersFile()),
-    permissions: new RememberedPermissions(context.workspaceState),
+    permissions: new RememberedPermissions(
+      // This session: gone when the window reloads. This workspace and all workspaces: the extension's own state, never a file in the workspace.
+      { session: memoryStore(), workspace: context.workspaceState, user: context.globalState },
+      {
+        settings: settingsRules,
+        // A computed path, so esbuild leaves the require alone: dist/shell.js is its own bundle.
+        loadChecker: () => (require(join(__dirname, 'shell.js')) as typeof ShellModule).loadCommandChecker(__dirname),
+        workspaceFolders: () => (vscode.workspace.workspaceFolders ?? []).filter((f) => f.uri.scheme === 'file').map((f) => f.uri.fsPath),
+      },
+    ),
   };
 }
+
+const isRuleValue = (value: unknown): value is CommandRuleValue =>
+  typeof value === 'boolean' || (typeof value === 'object' && value !== null && typeof (value as { approve?: unknown }).approve === 'boolean');
+
+/** The entries of a settings object that are rules; with `denyOnly`, only its deny entries. */
+function rulesIn(value: unknown, denyOnly = false): CommandRules {
+  const rules: CommandRules = {};
+  if (typeof value !== 'object' || value === null) return rules;
+  for (const [key, rule] of Object.entries(value)) {
+    if (!isRuleValue(rule)) continue;
+    const approves = typeof rule === 'boolean' ? rule : rule.approve;
+    if (!denyOnly || !approves) rules[key] = rule;
+  }
+  return rules;
+}
+
+/**
+ * Command rules from settings. Allow entries count only in the user's settings: the workspace's
+ * settings (.vscode/settings.json, a .code-workspace file) are files an agent can write, so they
+ * may add deny entries and nothing else.
+ */
+const settingsRules: SettingsRules = {
+  user: () => rulesIn(vscode.workspace.getConfiguration('agentQuestions').inspect('permissions.autoApprove')?.globalValue),
+  workspaceDeny: () => {
+    const inspected = vscode.workspace.getConfiguration('agentQuestions').inspect('permissions.autoApprove');
+    return { ...rulesIn(inspected?.workspaceValue, true), ...rulesIn(inspected?.workspaceFolderValue, true) };
+  },
+  terminal: () => {
+    const honour = vscode.workspace.getConfiguration('agentQuestions').inspect<boolean>('permissions.honorTerminalAutoApprove')?.globalValue === true;
+    if (!honour) return {};
+    const inspected = vscode.workspace.getConfiguration('chat.tools.terminal').inspect('autoApprove');
+    return { ...rulesIn(inspected?.globalValue), ...rulesIn(inspected?.workspaceValue, true) };
+  },
+  setUser: async (key, value) => {
+    const config = vscode.workspace.getConfiguration('agentQuestions');
+    const current = { ...(config.inspect<Record<string, unknown>>('permissions.autoApprove')?.globalValue ?? {}) };
+    if (value === undefined) delete current[key];
+    else current[key] = value;
+    await config.update('permissions.autoApprove', current, vscode.ConfigurationTarget.Global);
+  },
+};
 
 async function loadAnswersFile(): Promise<ParsedAnswersFile> {
   const setting = readSettings().answersFile;

@@ -157,7 +157,7 @@ export class QuestionPanelView implements vscode.WebviewViewProvider, vscode.Dis
         this.broker.reject(message.requestId, message.reason);
         return;
       case 'decide':
-        this.broker.decide(message.requestId, message.decision, message.message, message.rule);
+        this.broker.decide(message.requestId, message.decision, message.message, message.rule, message.scope);
         return;
       case 'shown':
         if (message.requestId === this.requestedShow) this.requestedShow = undefined;

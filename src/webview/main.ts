@@ -155,10 +155,10 @@ function show(request: PendingRequest | undefined, userAsked = false): void {
     ...(request.source.via ? [el('span', { class: 'via' }, request.source.via)] : []),
   );
   if (request.kind === 'permission') {
-    view = renderPermissionRequest(request, header, (decision, message, rule) => {
+    view = renderPermissionRequest(request, header, (decision, message, rule, scope) => {
       repliedTo = request.id;
       view?.lock();
-      host.postMessage({ type: 'decide', requestId: request.id, decision, ...(message ? { message } : {}), ...(rule ? { rule } : {}) });
+      host.postMessage({ type: 'decide', requestId: request.id, decision, ...(message ? { message } : {}), ...(rule ? { rule } : {}), ...(scope ? { scope } : {}) });
     });
   } else {
     const draft = (saved.drafts[request.id] ??= emptyRequestDraft(request.questions, storedSecrets));

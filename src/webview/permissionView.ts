@@ -1,8 +1,10 @@
 // A permission prompt: who asks and what, the whole tool call (the command in full, every other
-// input key by name) with what is unusual called out, then Allow once / Always allow (with the rule
-// it remembers) / Deny (with an optional message). Nothing the agent sent is cut or hidden.
+// input key by name) with what is unusual called out, then the rule "Always" remembers (one per
+// sub-command of a chained line, and the whole line), what it would have allowed of the recent
+// commands, where it applies (this session, this workspace, all workspaces), and Allow once /
+// Always allow / Always deny / Deny (with an optional message). Nothing the agent sent is cut or hidden.
 import { invisibleCodePoints } from '../broker/visibleText';
-import type { PermissionDecision, PermissionRequest, ToolCall } from '../broker/schemas';
+import type { PermissionDecision, PermissionRequest, RememberOption, RuleScope, ToolCall } from '../broker/schemas';
 import { el } from './dom';
 import { t } from './l10n';
 import { renderMarkdown } from './markdown';
@@ -10,25 +12,37 @@ import { namedField, spokenSeparator } from './questionControls';
 import type { RequestView } from './questionRequestView';
 import type { ToolkitButton, ToolkitCheckable, ToolkitValue } from './toolkit';
 
-export function renderPermissionRequest(request: PermissionRequest, header: HTMLElement, onDecide: (decision: PermissionDecision, message?: string, rule?: string) => void): RequestView {
+export function renderPermissionRequest(request: PermissionRequest, header: HTMLElement, onDecide: (decision: PermissionDecision, message?: string, rule?: string, scope?: RuleScope) => void): RequestView {
   let locked = false;
   let armed = false;
   let confirmingDeny = false;
   const options = request.rememberOptions ?? [];
   let rule = options[0];
+  let scope: RuleScope = 'workspace';
+  const preview = el('div', { class: 'rule-preview', 'aria-live': 'polite' });
   const title = el('h2', { class: 'permission-title', tabindex: '-1' }, request.title);
   const confirmArea = el('div', { class: 'confirm', role: 'alert' });
   const denyMessage = namedField('vscode-text-field', { class: 'deny-message', placeholder: t('Why not? (optional, sent with Deny)') }, t('Message for the agent, sent with Deny (optional)'));
-  const decide = (decision: PermissionDecision) => onDecide(decision, decision === 'deny' ? denyMessage.value.trim() || undefined : undefined, decision === 'allow_always' ? rule?.key : undefined);
-  const button = (label: string, decision: PermissionDecision, appearance: string) => {
-    const b = el('vscode-button', { appearance, 'data-action': decision }, label);
+  /** `remember`: Always deny (a denial that remembers the chosen rule). */
+  const decide = (decision: PermissionDecision, remember = decision === 'allow_always') =>
+    onDecide(decision, decision === 'deny' ? denyMessage.value.trim() || undefined : undefined, remember ? rule?.key : undefined, remember ? scope : undefined);
+  const button = (label: string, decision: PermissionDecision, appearance: string, action: string = decision) => {
+    const b = el('vscode-button', { appearance, 'data-action': action }, label);
     b.addEventListener('click', () => {
-      if (!locked) decide(decision);
+      if (!locked) decide(decision, action === 'deny_always' || decision === 'allow_always');
     });
     return b;
   };
-  const alwaysLabel = () => t('Always allow `{0}` in this workspace', rule?.label ?? '');
+  const where = () => ({ session: t('in this session'), workspace: t('in this workspace'), user: t('in all workspaces') })[scope];
+  const alwaysLabel = () => t('Always allow `{0}` {1}', rule?.label ?? '', where());
+  const denyAlwaysLabel = () => t('Always deny `{0}` {1}', rule?.label ?? '', where());
   const always = options.length ? button(alwaysLabel(), 'allow_always', 'secondary') : undefined;
+  const denyAlways = options.length ? button(denyAlwaysLabel(), 'deny', 'secondary', 'deny_always') : undefined;
+  const relabel = () => {
+    if (always) always.textContent = alwaysLabel();
+    if (denyAlways) denyAlways.textContent = denyAlwaysLabel();
+    preview.replaceChildren(...(rule ? previewOf(rule) : []));
+  };
   const root = el(
     'section',
     { class: 'request permission', 'aria-label': t('Permission request'), 'data-request-id': request.id },
@@ -37,8 +51,9 @@ export function renderPermissionRequest(request: PermissionRequest, header: HTML
     ...warningsFor(request),
     request.toolCall ? renderToolCall(request.toolCall) : renderMarkdown(request.detail),
     ...(options.length > 1 ? [ruleChoice()] : []),
+    ...(options.length ? [preview, scopeChoice()] : []),
     confirmArea,
-    el('div', { class: 'actions' }, button(t('Allow once'), 'allow_once', 'primary'), ...(always ? [always] : []), button(t('Deny'), 'deny', 'secondary')),
+    el('div', { class: 'actions' }, button(t('Allow once'), 'allow_once', 'primary'), ...(always ? [always] : []), button(t('Deny'), 'deny', 'secondary'), ...(denyAlways ? [denyAlways] : [])),
     denyMessage,
     ...(options.length ? [el('p', { class: 'hint' }, t('Remembered rules are listed by "Agent Questions: Manage Remembered Permissions".'))] : []),
   );
@@ -53,12 +68,34 @@ export function renderPermissionRequest(request: PermissionRequest, header: HTML
     });
     group.addEventListener('change', () => {
       const index = radios.findIndex((r) => r.checked);
-      if (index < 0 || !always) return;
+      if (index < 0) return;
       rule = options[index];
-      always.textContent = alwaysLabel();
+      relabel();
     });
-    return el('div', { class: 'rule' }, el('p', { class: 'rule-heading' }, t('"Always allow" remembers:')), group);
+    return el('div', { class: 'rule' }, el('p', { class: 'rule-heading' }, t('"Always allow" or "Always deny" remembers:')), group);
   }
+
+  function scopeChoice(): HTMLElement {
+    const group = el('vscode-radio-group', { orientation: 'horizontal', class: 'scope-choice', 'aria-label': t('The rule applies') }) as ToolkitValue;
+    const scopes: Array<[RuleScope, string]> = [
+      ['session', t('This session')],
+      ['workspace', t('This workspace')],
+      ['user', t('All workspaces')],
+    ];
+    const radios = scopes.map(([value, label]) => {
+      const radio = el('vscode-radio', { value, checked: value === scope }, label) as ToolkitCheckable;
+      group.append(radio);
+      return radio;
+    });
+    group.addEventListener('change', () => {
+      const index = radios.findIndex((r) => r.checked);
+      if (index < 0) return;
+      scope = scopes[index]![0];
+      relabel();
+    });
+    return el('div', { class: 'scope' }, el('p', { class: 'rule-heading' }, t('The rule applies:')), group);
+  }
+  relabel();
 
   return {
     element: root,
@@ -82,6 +119,16 @@ export function renderPermissionRequest(request: PermissionRequest, header: HTML
       confirmArea.replaceChildren(el('p', {}, t('Press Escape again to deny.')));
     },
   };
+}
+
+/** What a rule would allow: its text, which recent commands it would have covered, and a warning when one of them was denied. */
+function previewOf(option: RememberOption): HTMLElement[] {
+  const parts: HTMLElement[] = [el('p', { class: 'rule-text' }, t('Rule: '), el('code', {}, option.label), ` — ${option.description}`)];
+  const covers = option.preview?.covers ?? [];
+  const denied = option.preview?.denied ?? [];
+  if (denied.length) parts.push(el('p', { class: 'rule-denied', role: 'note' }, t('It would also allow {0} recent command(s) you denied:', denied.length), ...denied.map((c) => el('code', {}, c))));
+  parts.push(covers.length ? el('p', { class: 'rule-covers' }, t('Of the recent commands, it would have allowed:'), ...covers.map((c) => el('code', {}, c))) : el('p', { class: 'rule-covers' }, t('It would have allowed none of the recent commands.')));
+  return parts;
 }
 
 /** What deserves a second look, first: the call's own warnings and any invisible character anywhere in it. */

@@ -3,7 +3,9 @@ import { QuestionBroker, type NewQuestionRequest } from '../../src/broker/broker
 import type { CancellationSignal } from '../../src/broker/events';
 import type { Policy } from '../../src/broker/askWithPolicy';
 import type { Route } from '../../src/broker/policy';
+import { join } from 'node:path';
 import { RememberedPermissions } from '../../src/broker/rememberedPermissions';
+import { loadCommandChecker } from '../../src/extension/shellModule';
 import type { ParsedAnswersFile } from '../../src/broker/scriptedAnswers';
 import type { KeyValueStore } from '../../src/broker/store';
 
@@ -25,9 +27,12 @@ export function makeBroker() {
   return { broker, logs };
 }
 
+/** The shell parser and rules, from the package's WASM files (the extension loads the same files from dist/). */
+export const loadTestChecker = () => loadCommandChecker(join(__dirname, '..', '..', '..', 'node_modules', '@vscode', 'tree-sitter-wasm', 'wasm'));
+
 export function makePolicy(route: Route = { kind: 'ask' }, file: ParsedAnswersFile = { ok: true, entries: {} }): Policy & { store: MemoryStore; route(): Route } {
   const store = new MemoryStore();
-  return { route: () => route, loadAnswersFile: () => Promise.resolve(file), permissions: new RememberedPermissions(store), store };
+  return { route: () => route, loadAnswersFile: () => Promise.resolve(file), permissions: new RememberedPermissions(store, { loadChecker: loadTestChecker, workspaceFolders: () => ['/home/dev/project'] }), store };
 }
 
 export function cancellation(): CancellationSignal & { cancel(): void } {

@@ -142,13 +142,13 @@ suite('"Always allow" is narrow', () => {
 
   test('a prefix rule the user picks allows "npm test -- --watch", never a chained or substituted command', async () => {
     const t = await connect();
-    await allowAlways(t, 'npm test', (keys) => keys.find((k) => k.startsWith('mcp:bash-prefix:') && k.endsWith('npm test'))!);
+    await allowAlways(t, 'npm test', (keys) => keys.find((k) => k === 'cmd:npm test')!);
     assert.deepEqual(
       t.policy.permissions.list().map((r) => r.label),
       ['npm test …'],
     );
     assert.equal(await allowedWithoutAsking(t, 'Bash', { command: 'npm test -- --watch' }), true);
-    for (const command of ['npm test && rm -rf x', 'npm test | sh', 'npm test $(rm -rf x)', 'npm test `id`', 'npm test > ~/.bashrc', 'npm testing', 'npm test\nrm -rf x']) {
+    for (const command of ['npm test && rm -rf x', 'npm test | sh', 'npm test $(rm -rf x)', 'npm test `id`', 'npm test > ~/.bashrc', 'npm testing', 'npm test\nrm -rf x', 'npm test --script-shell=/tmp/evil.sh']) {
       assert.equal(await allowedWithoutAsking(t, 'Bash', { command }), false, command);
     }
     await t.close();
@@ -162,19 +162,22 @@ suite('"Always allow" is narrow', () => {
     await t.close();
   });
 
-  test('the bare Bash tool is never offered; other tools are remembered by name, with their source', async () => {
+  test('the bare Bash tool is never offered, nor a bare multi-purpose tool; a tool that takes a path is remembered by path, with its source', async () => {
     const t = await connect();
     const result = t.approve('Bash', { command: 'npm run build' });
     const request = await t.pending();
-    assert.deepEqual(request.rememberOptions!.map((o) => o.label), ['npm run build', 'npm run build …', 'npm run …', 'npm …']);
+    assert.deepEqual(request.rememberOptions!.map((o) => o.label), ['npm run build', 'npm run build …']);
     t.broker.decide(request.id, 'deny');
     await result;
     const read = t.approve('Read', { file_path: `${WORKSPACE}/a.txt` });
-    t.broker.decide((await t.pending()).id, 'allow_always');
+    const readRequest = await t.pending();
+    const inWorkspace = readRequest.rememberOptions!.find((o) => o.label === 'Read in the workspace')!;
+    t.broker.decide(readRequest.id, 'allow_always', undefined, inWorkspace.key);
     await read;
     await new Promise((r) => setImmediate(r));
-    assert.deepEqual(t.policy.permissions.list().map((r) => [r.label, r.source]), [['Read', 'Claude Code']]);
+    assert.deepEqual(t.policy.permissions.list().map((r) => [r.label, r.source]), [['Read in the workspace', 'Claude Code']]);
     assert.equal(await allowedWithoutAsking(t, 'Read', { file_path: `${WORKSPACE}/b.txt` }), true);
+    assert.equal(await allowedWithoutAsking(t, 'Read', { file_path: '/home/dev/.ssh/id_ed25519' }), false);
     assert.equal(await allowedWithoutAsking(t, 'Write', { file_path: `${WORKSPACE}/b.txt`, content: '' }), false);
     await t.close();
   });

@@ -1,0 +1,112 @@
+import * as assert from 'node:assert/strict';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Frame } from 'playwright-core';
+import { agentConfigs } from '../../src/extension/agentConfigs';
+import { startModelServer, type ModelServer } from '../fixtures/anthropic-model/server.mjs';
+import { startResponsesModel, type ResponsesModel } from '../fixtures/openai-responses-model/server.mjs';
+import { runClaude } from '../harness/claudeCode.mjs';
+import { runCodexExec, type CodexRun } from '../harness/codexCli.mjs';
+import { button, waitForRequest } from '../ui/panelHelpers';
+import { useWorkbench, type Workbench } from '../ui/workbench';
+
+// One policy for every agent: a sub-command rule granted with "Always allow" in the panel on a real
+// Claude Code prompt (print mode, --permission-prompt-tool) decides the same sub-command for the real
+// Codex (codex exec, through its PermissionRequest hook and the configuration we hand out); a
+// dangerous-argument variant of it is asked in both.
+const BENIGN = 'find . -name marker.txt';
+const DANGEROUS = 'find . -name marker.txt -delete';
+const bash = (match: string, command: string) => ({ match, calls: [{ name: 'Bash', input: { command, description: 'Look for the marker' } }] });
+const shell = (match: string, command: string) => ({ match, calls: [{ name: 'exec_command', input: { cmd: command, sandbox_permissions: 'require_escalated', justification: 'Look for the marker' } }] });
+const ASKING_EXEC = ['--approve-for-me', '--dangerously-bypass-hook-trust'];
+
+suite('One "Always allow" for every agent (the real Claude Code and Codex)', () => {
+  let workbench: Workbench;
+  let panel: Frame;
+  let anthropic: ModelServer;
+  let responses: ResponsesModel;
+  let mcpUrl = '';
+  let terminalEnv: Record<string, string> = {};
+  useWorkbench((opened, openedPanel) => {
+    workbench = opened;
+    panel = openedPanel;
+  });
+
+  suiteSetup(async function () {
+    this.timeout(120_000);
+    anthropic = await startModelServer({ scenarios: [bash('scenario:benign', BENIGN), bash('scenario:dangerous', DANGEROUS)] });
+    responses = await startResponsesModel({ scenarios: [shell('scenario:benign', BENIGN), shell('scenario:dangerous', DANGEROUS)] });
+    await workbench.driver('config', { section: 'agentQuestions', key: 'mcp.enabled', value: true });
+    for (let i = 0; i < 100 && !mcpUrl; i++) {
+      mcpUrl = (await workbench.driver<{ value: { url?: string } }>('command', { id: 'agentQuestions.internal.mcpState' })).value.url ?? '';
+      if (!mcpUrl) await new Promise((r) => setTimeout(r, 100));
+    }
+    terminalEnv = await workbench.driver<Record<string, string>>('terminalEnv', { names: ['AGENT_QUESTIONS_MCP_URL', 'AGENT_QUESTIONS_MCP_TOKEN', 'AGENT_QUESTIONS_HOOK'] });
+    await workbench.driver('command', { id: 'agentQuestions.clearRememberedPermissions' });
+  });
+
+  suiteTeardown(async () => {
+    await workbench.driver('command', { id: 'agentQuestions.clearRememberedPermissions' }).catch(() => undefined);
+    await Promise.all([anthropic?.close(), responses?.close()]);
+  });
+
+  async function finished<T extends { code: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string }>(done: Promise<T>, kill: () => void, ms = 90_000): Promise<T> {
+    const timer = setTimeout(kill, ms);
+    const result = await done;
+    clearTimeout(timer);
+    if (result.signal === 'SIGKILL') throw new Error(`the CLI did not finish in ${ms} ms:\n${result.stdout}\n${result.stderr}`);
+    return result;
+  }
+
+  const claude = (scenario: string, cwd: string) =>
+    runClaude({ prompt: `Go. ${scenario}`, modelUrl: anthropic.url, mcpUrl, mcpToken: terminalEnv['AGENT_QUESTIONS_MCP_TOKEN'], permissionPromptTool: 'mcp__agent-questions__approve', cwd });
+  const codex = (scenario: string, cwd: string): CodexRun =>
+    runCodexExec({ prompt: `Go. ${scenario}`, config: agentConfigs(mcpUrl).find((c) => c.agent === 'Codex CLI')!.text, modelUrl: responses.url, extraEnv: terminalEnv, flags: ASKING_EXEC, cwd });
+
+  /** The run's permission request appears in the panel with `command`; it is denied there. */
+  async function deniedInPanel(command: string): Promise<void> {
+    await workbench.page.locator('.monaco-list-row', { hasText: 'wants to run a command' }).first().click({ timeout: 90_000 });
+    await waitForRequest(panel, 'wants to run a command');
+    await panel.locator('.tool-call pre.command', { hasText: command }).waitFor();
+    assert.equal((await panel.locator('.tool-call pre.command').innerText()).trim(), command);
+    await button(panel, 'deny').click();
+  }
+
+  test('"Always allow `find …`" granted on a Claude Code prompt allows the same sub-command from Codex without asking; `find … -delete` is asked in both', async function () {
+    this.timeout(300_000);
+    const cwd = mkdtempSync(join(tmpdir(), 'aq-one-rule-'));
+    writeFileSync(join(cwd, 'marker.txt'), 'keep me');
+    try {
+      // Claude Code asks; the user picks the prefix rule and Always allow.
+      let run = claude('scenario:benign', cwd);
+      await waitForRequest(panel, 'wants to run a command');
+      await panel.locator('.rule-choice vscode-radio', { hasText: 'find …' }).first().click();
+      assert.equal((await button(panel, 'allow_always').innerText()).trim(), 'Always allow `find …` in this workspace');
+      await button(panel, 'allow_always').click();
+      assert.equal((await finished(run.done, () => run.child.kill('SIGKILL'))).code, 0);
+
+      // Codex, through its hook: the same sub-command is allowed without asking.
+      const before = (await workbench.driver<unknown[]>('history')).length;
+      const allowed = codex('scenario:benign', cwd);
+      const codexResult = await finished(allowed.done, () => allowed.kill());
+      assert.match(codexResult.stdout, /MODEL RECEIVED: [\s\S]*exited with code 0[\s\S]*marker\.txt/, codexResult.stdout);
+      const history = await workbench.driver<Array<{ decision?: string; reason?: string; source: { label: string } }>>('history');
+      assert.equal(history.length, before + 1);
+      assert.equal(history[0]!.decision, 'allow_always', 'decided by the rule, without asking');
+      assert.equal(history[0]!.source.label, 'Codex');
+
+      // The dangerous variant is asked in both, and denied; the file is still there.
+      const codexDangerous = codex('scenario:dangerous', cwd);
+      await deniedInPanel(DANGEROUS);
+      await finished(codexDangerous.done, () => codexDangerous.kill());
+      run = claude('scenario:dangerous', cwd);
+      await deniedInPanel(DANGEROUS);
+      await finished(run.done, () => run.child.kill('SIGKILL'));
+      assert.equal(existsSync(join(cwd, 'marker.txt')), true, 'nothing was deleted');
+    } finally {
+      rmSync(cwd, { recursive: true, force: true });
+      for (const pending of await workbench.driver<Array<{ id: string }>>('list')) await workbench.driver('reject', { requestId: pending.id });
+    }
+  });
+});

@@ -1,0 +1,85 @@
+import * as assert from 'node:assert/strict';
+import type { Frame } from 'playwright-core';
+import { button, waitForRequest } from './panelHelpers';
+import { useWorkbench, type Workbench } from './workbench';
+
+// The prompt's "Always" rules in the real panel: one rule per sub-command of a chained line and the
+// line itself, what the chosen rule would have allowed of the recent commands, where it applies,
+// Always deny, and the rules listed with their scopes; a session rule is gone when the extension
+// host restarts (as after a reload), a workspace rule stays.
+suite('"Always allow" and "Always deny" in the permission prompt', () => {
+  let workbench: Workbench;
+  let panel: Frame;
+  useWorkbench((opened, openedPanel) => {
+    workbench = opened;
+    panel = openedPanel;
+  });
+
+  const ask = (command: string) => workbench.driver<{ callId: number }>('permission', { request: { extensionId: 'tests.rules', title: 'Run a command?', detail: command, command } });
+  const settled = async (call: { callId: number }) => (await workbench.driver<{ value: { decision?: string; status: string; scope?: string } }>('await', { callId: call.callId })).value;
+  const pick = (label: string) => panel.locator('.rule-choice vscode-radio', { hasText: label }).first().click();
+
+  test('a chained command offers a rule per sub-command and the line; the preview names what it would have allowed and a denied command; the scope is chosen; Always deny is remembered; the rules list shows scopes', async function () {
+    this.timeout(180_000);
+    await workbench.driver('command', { id: 'agentQuestions.clearRememberedPermissions' });
+    // A command the user denies: a later rule that would cover it says so.
+    let call = await ask('npm test -- --bail');
+    await waitForRequest(panel, 'Run a command?');
+    await button(panel, 'deny').click();
+    assert.equal((await settled(call)).decision, 'deny');
+
+    call = await ask('npm test && npm run lint');
+    await panel.locator('.tool-call pre.command', { hasText: 'npm test && npm run lint' }).waitFor();
+    const choices = (await panel.locator('.rule-choice vscode-radio code').allInnerTexts()).map((t) => t.trim());
+    assert.deepEqual(choices, ['npm test', 'npm test …', 'npm run lint', 'npm run lint …', 'npm test && npm run lint']);
+    await workbench.screenshot('permission-rule-choices-chained');
+    await pick('npm test …');
+    await panel.locator('.rule-denied', { hasText: 'npm test -- --bail' }).waitFor();
+    assert.match(await panel.locator('.rule-preview').innerText(), /Rule: npm test …[\s\S]*npm test -- --bail/);
+    await workbench.screenshot('permission-rule-preview');
+    await panel.locator('.scope-choice vscode-radio', { hasText: 'This session' }).click();
+    assert.equal((await button(panel, 'allow_always').innerText()).trim(), 'Always allow `npm test …` in this session');
+    await button(panel, 'allow_always').click();
+    assert.deepEqual(await settled(call).then((r) => [r.decision, r.scope]), ['allow_always', 'session']);
+
+    // Always deny, in this workspace (the default scope).
+    call = await ask('git push --force origin main');
+    await panel.locator('.tool-call pre.command', { hasText: 'git push --force' }).waitFor();
+    await pick('git push --force origin main');
+    assert.equal((await button(panel, 'deny_always').innerText()).trim(), 'Always deny `git push --force origin main` in this workspace');
+    await workbench.screenshot('permission-always-deny');
+    await button(panel, 'deny_always').click();
+    assert.equal((await settled(call)).decision, 'deny');
+    // Decided without asking now.
+    call = await ask('git push --force origin main');
+    assert.equal((await settled(call)).decision, 'deny');
+    call = await ask('npm test -- --watch');
+    assert.equal((await settled(call)).decision, 'allow_always');
+
+    await workbench.runCommand('Agent Questions: Manage Remembered Permissions');
+    const picker = workbench.page.locator('.quick-input-widget');
+    await picker.locator('.monaco-list-row', { hasText: 'git push --force origin main' }).waitFor();
+    const rows = await picker.locator('.quick-input-list .monaco-list-row').allInnerTexts();
+    assert.ok(rows.some((r) => /npm test …[\s\S]*Always allow · this session · granted to Extension tests\.rules[\s\S]*used 1 times/.test(r)), rows.join(' | '));
+    assert.ok(rows.some((r) => /git push --force origin main[\s\S]*Always deny · this workspace/.test(r)), rows.join(' | '));
+    await workbench.screenshot('remembered-permissions-scopes');
+    await workbench.page.keyboard.press('Escape');
+
+    // A restarted extension host (as after a reload) starts a new session.
+    await workbench.runCommand('Developer: Restart Extension Host');
+    await workbench.page.waitForTimeout(1000);
+    for (let i = 0; i < 120; i++) {
+      const ok = await workbench.driver('list').then(() => true, () => false);
+      if (ok) break;
+      await workbench.page.waitForTimeout(500);
+    }
+    panel = await workbench.panel();
+    call = await ask('npm test -- --watch');
+    await waitForRequest(panel, 'Run a command?');
+    await button(panel, 'deny').click();
+    assert.equal((await settled(call)).decision, 'deny', 'the session rule is gone');
+    call = await ask('git push --force origin main');
+    assert.equal((await settled(call)).decision, 'deny', 'the workspace rule stays');
+    await workbench.driver('command', { id: 'agentQuestions.clearRememberedPermissions' });
+  });
+});
