@@ -1,12 +1,12 @@
 import * as assert from 'node:assert/strict';
 import type { Frame } from 'playwright-core';
 import { button, waitForRequest } from './panelHelpers';
-import { useWorkbench, type Workbench } from './workbench';
+import { openAgentQuestionsView, useWorkbench, type Workbench } from './workbench';
 
 // The prompt's "Always" rules in the real panel: one rule per sub-command of a chained line and the
 // line itself, what the chosen rule would have allowed of the recent commands, where it applies,
 // Always deny, and the rules listed with their scopes; a session rule is gone when the extension
-// host restarts (as after a reload), a workspace rule stays.
+// window reloads, a workspace rule stays.
 suite('"Always allow" and "Always deny" in the permission prompt', () => {
   let workbench: Workbench;
   let panel: Frame;
@@ -36,6 +36,7 @@ suite('"Always allow" and "Always deny" in the permission prompt', () => {
     await pick('npm test …');
     await panel.locator('.rule-denied', { hasText: 'npm test -- --bail' }).waitFor();
     assert.match(await panel.locator('.rule-preview').innerText(), /Rule: npm test …[\s\S]*npm test -- --bail/);
+    await panel.locator('.rule-preview').scrollIntoViewIfNeeded();
     await workbench.screenshot('permission-rule-preview');
     await panel.locator('.scope-choice vscode-radio', { hasText: 'This session' }).click();
     assert.equal((await button(panel, 'allow_always').innerText()).trim(), 'Always allow `npm test …` in this session');
@@ -47,6 +48,7 @@ suite('"Always allow" and "Always deny" in the permission prompt', () => {
     await panel.locator('.tool-call pre.command', { hasText: 'git push --force' }).waitFor();
     await pick('git push --force origin main');
     assert.equal((await button(panel, 'deny_always').innerText()).trim(), 'Always deny `git push --force origin main` in this workspace');
+    await button(panel, 'deny_always').scrollIntoViewIfNeeded();
     await workbench.screenshot('permission-always-deny');
     await button(panel, 'deny_always').click();
     assert.equal((await settled(call)).decision, 'deny');
@@ -65,14 +67,11 @@ suite('"Always allow" and "Always deny" in the permission prompt', () => {
     await workbench.screenshot('remembered-permissions-scopes');
     await workbench.page.keyboard.press('Escape');
 
-    // A restarted extension host (as after a reload) starts a new session.
-    await workbench.runCommand('Developer: Restart Extension Host');
-    await workbench.page.waitForTimeout(1000);
-    for (let i = 0; i < 120; i++) {
-      const ok = await workbench.driver('list').then(() => true, () => false);
-      if (ok) break;
-      await workbench.page.waitForTimeout(500);
-    }
+    // A reload starts a new session: a new extension host, whose session rules start empty.
+    await workbench.runCommand('Developer: Reload Window');
+    await workbench.page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
+    for (let i = 0; i < 240 && !(await workbench.driver('list').then(() => true, () => false)); i++) await workbench.page.waitForTimeout(500);
+    await openAgentQuestionsView(workbench.page);
     panel = await workbench.panel();
     call = await ask('npm test -- --watch');
     await waitForRequest(panel, 'Run a command?');
