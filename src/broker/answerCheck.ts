@@ -8,7 +8,8 @@ export function checkAnswers(request: QuestionRequest, answers: Answers): string
     if (!request.questions.some((q) => q.id === id)) return `answer for unknown question "${id}"`;
   }
   for (const question of request.questions) {
-    const answer = answers[question.id];
+    // Own keys only: a question named "constructor" must not find Object.prototype's.
+    const answer = Object.hasOwn(answers, question.id) ? answers[question.id] : undefined;
     if (!answer) return `no answer for question "${question.id}" (send it as skipped)`;
     if (answer.skipped) {
       if (answer.selected.length > 0 || answer.other !== undefined || answer.secret || answer.value !== undefined || answer.images?.length) return `question "${question.id}" is skipped but carries an answer`;

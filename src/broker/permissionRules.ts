@@ -41,6 +41,8 @@ export function neverRemembered(request: NewPermissionRequest): boolean {
   if (!call) return false;
   if (hasInvisible(call.tool) || call.fields.some((f) => hasInvisible(f.value) || hasInvisible(f.name))) return true;
   if (call.command !== undefined) return hasInvisible(call.command) || protectedMentions(call.command).length > 0;
+  // A shell permission without its command line (OpenCode's bash ask without metadata.command): shown as it arrived, never remembered.
+  if (/^(bash|shell|sh|exec_command)$/i.test(call.tool)) return true;
   return pathsIn(inputOf(request)).some((p) => protectedTarget(p) !== undefined);
 }
 

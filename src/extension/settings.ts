@@ -13,14 +13,16 @@ export interface Settings {
   mcpPort: number;
 }
 
-// VS Code ignores workspace values of RESTRICTED_SETTINGS in Restricted Mode (package.json); this is a second, independent guard.
+// Who answers and whether the endpoint listens: a repository's .vscode/settings.json must not decide
+// them. They are machine-scoped (package.json), so VS Code ignores workspace values, and restricted
+// in Restricted Mode; this reads only the user's value, a second, independent guard.
 const isRestricted = (key: string) => (RESTRICTED_SETTINGS as readonly string[]).includes(key);
 
 /** Settings are read when used, so changes apply without a reload. */
 export function readSettings(): Settings {
   const config = vscode.workspace.getConfiguration('agentQuestions');
   const get = <T>(key: string, fallback: T): T => {
-    if (vscode.workspace.isTrusted || !isRestricted(key)) return config.get<T>(key, fallback);
+    if (!isRestricted(key)) return config.get<T>(key, fallback);
     const values = config.inspect<T>(key);
     return values?.globalValue ?? values?.defaultValue ?? fallback;
   };

@@ -36,4 +36,8 @@ async function main(): Promise<void> {
   process.exitCode = outcome.exitCode;
 }
 
-void main();
+// Fails closed quietly: whatever went wrong, no decision, one line, and the agent asks itself.
+main().catch((error: unknown) => {
+  process.stderr.write(`Agent Questions hook: unexpected error (${error instanceof Error ? error.name : 'unknown'}); the agent asks you itself.\n`);
+  process.exitCode = 1;
+});

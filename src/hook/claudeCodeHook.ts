@@ -9,11 +9,12 @@
 // its transcript, and the panel's request is withdrawn.
 import { answeredInTranscript } from './claudeCodeTranscript';
 import type { HookAgent } from './hookAgents';
+import { ASK_USER_QUESTION_TOOL } from './hookClients';
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Its built-in question tool: the one tool a PreToolUse hook should send here. */
-const QUESTION_TOOL = 'AskUserQuestion';
+const QUESTION_TOOL = ASK_USER_QUESTION_TOOL;
 
 export const claudeCodeHook: HookAgent = {
   name: 'Claude Code',

@@ -2,6 +2,9 @@
 // clientInfo name says which agent's hook asks, so the panel can show the way it connected.
 // Self-reported like every client name: anyone with the token can claim it.
 
+/** The question tool the approve tool asks as a question request (src/broker/approveTool.ts; not imported here, it would bundle zod). */
+export const ASK_USER_QUESTION_TOOL = 'AskUserQuestion';
+
 /** clientInfo.name of the hook command is this prefix plus the agent argument, e.g. "agent-questions-hook:codex". */
 export const HOOK_CLIENT_PREFIX = 'agent-questions-hook:';
 

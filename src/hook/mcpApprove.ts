@@ -2,6 +2,7 @@
 // notifications/initialized, then tools/call `approve`), plain JSON-RPC over node:http. Replies may
 // be JSON or an SSE stream. Only loopback URLs get the token. Node builtins only.
 import { request, type IncomingMessage } from 'node:http';
+import { ASK_USER_QUESTION_TOOL } from './hookClients';
 
 /** Why no decision could be had; the message is for the user's terminal and never holds the token. */
 export class HookFailure extends Error {}
@@ -166,13 +167,28 @@ export async function askApprove(call: ApproveCall, options: ApproveOptions): Pr
     const arguments_ = { tool_name: call.tool_name, input: call.input, ...(call.tool_use_id !== undefined ? { tool_use_id: call.tool_use_id } : {}) };
     // No timeout: the question waits in the panel as long as the user takes.
     const answer = await post(session, { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'approve', arguments: arguments_ } }, undefined);
-    return decisionOf(resultOf(answer, 2, 'the approve call'));
+    const decision = decisionOf(resultOf(answer, 2, 'the approve call'));
+    // Allow means: run what the user was shown. Anything else in updatedInput (a rewritten command from
+    // whatever answers on this port) is no decision, and the agent asks itself.
+    // The one change allowed: a question tool's answers, which is what answering it means.
+    const asked = call.tool_name === ASK_USER_QUESTION_TOOL && decision.behavior === 'allow' ? { ...call.input, answers: decision.updatedInput['answers'] } : call.input;
+    if (decision.behavior === 'allow' && !sameValue(decision.updatedInput, asked)) throw new HookFailure('the endpoint answered allow with an input other than the one asked about');
+    return decision;
   } catch (error) {
     throw connectFailure(error, url);
   } finally {
     // Best effort: the endpoint also closes idle sessions itself when it needs room.
     if (!options.signal.aborted) await send(url, 'DELETE', { authorization: base.authorization!, ...session }, undefined, options.signal, 2000).catch(() => undefined);
   }
+}
+
+/** Deep equality of JSON values; the order of object keys does not matter. */
+export function sameValue(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null || Array.isArray(a) !== Array.isArray(b)) return false;
+  const keysA = Object.keys(a);
+  const keysB = Object.keys(b);
+  return keysA.length === keysB.length && keysA.every((key) => Object.hasOwn(b, key) && sameValue((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]));
 }
 
 /** A transport error as a HookFailure that says what to do. */

@@ -6,9 +6,8 @@
 // permission, { answers: [[…], …] } or { reject: true } for questions. Exit 1 gives no decision:
 // the plugin leaves the request to OpenCode's own prompt.
 import type { HookAgent } from './hookAgents';
+import { ASK_USER_QUESTION_TOOL } from './hookClients';
 
-/** The approve tool asks this tool's input as a question request (ASK_USER_QUESTION_TOOL in src/broker/approveTool.ts, not imported: it would bundle zod). */
-const ASK_USER_QUESTION_TOOL = 'AskUserQuestion';
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
@@ -38,7 +37,8 @@ export const openCodeHook: HookAgent = {
     // A shell command is shown as one, whole, with the panel's command warnings and rules.
     if (permission === 'bash' && typeof metadata['command'] === 'string') return { tool_name: 'Bash', input: { command: metadata['command'] }, ...callId };
     const patterns = Array.isArray(input['patterns']) ? input['patterns'].filter((p): p is string => typeof p === 'string') : [];
-    return { tool_name: permission, input: { patterns, ...metadata }, ...callId };
+    // Nested, so nothing in metadata (a "patterns" key, say) can stand in for what OpenCode asks about.
+    return { tool_name: permission, input: { patterns, metadata }, ...callId };
   },
   output(decision, input) {
     const questions = isObject(input) && Array.isArray(input['questions']) ? input['questions'] : undefined;

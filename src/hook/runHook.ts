@@ -23,6 +23,20 @@ export interface HookOutcome {
   stderr: string;
 }
 
+const MAX_INPUT_DEPTH = 64;
+
+/** Whether arrays and objects nest deeper than `max`, measured without recursion. */
+export function nestedDeeperThan(value: unknown, max: number): boolean {
+  const stack: Array<[unknown, number]> = [[value, 0]];
+  while (stack.length > 0) {
+    const [item, depth] = stack.pop()!;
+    if (typeof item !== 'object' || item === null) continue;
+    if (depth >= max) return true;
+    for (const child of Object.values(item)) stack.push([child, depth + 1]);
+  }
+  return false;
+}
+
 const USAGE = `usage: node approvalHook.js <${Object.keys(HOOK_AGENTS).join('|')}>, run by the agent's permission hook with its hook input on stdin`;
 
 export async function runHook(run: HookRun): Promise<HookOutcome> {
@@ -37,6 +51,8 @@ export async function runHook(run: HookRun): Promise<HookOutcome> {
   } catch {
     return fail('the hook input on stdin is not JSON');
   }
+  // Deeper than any real tool input; deeper still would overflow the stack while it is sent on.
+  if (nestedDeeperThan(input, MAX_INPUT_DEPTH)) return fail(`the hook input is nested deeper than ${MAX_INPUT_DEPTH} levels`);
   const call = agent.approveCall(input);
   if ('problem' in call) return fail(call.problem);
 

@@ -15,10 +15,11 @@ import { useWorkbench, type Workbench } from '../ui/workbench';
 // Claude Code prompt (print mode, --permission-prompt-tool) decides the same sub-command for the real
 // Codex (codex exec, through its PermissionRequest hook and the configuration we hand out); a
 // dangerous-argument variant of it is asked in both.
-const BENIGN = 'find . -name marker.txt';
-const DANGEROUS = 'find . -name marker.txt -delete';
-const bash = (match: string, command: string) => ({ match, calls: [{ name: 'Bash', input: { command, description: 'Look for the marker' } }] });
-const shell = (match: string, command: string) => ({ match, calls: [{ name: 'exec_command', input: { cmd: command, sandbox_permissions: 'require_escalated', justification: 'Look for the marker' } }] });
+// Claude Code runs read-only commands (find, ls) without asking, so the rule is tried on one it asks about.
+const BENIGN = 'npm test';
+const DANGEROUS = 'npm test --script-shell=./evil.sh';
+const bash = (match: string, command: string) => ({ match, calls: [{ name: 'Bash', input: { command, description: 'Run the tests' } }] });
+const shell = (match: string, command: string) => ({ match, calls: [{ name: 'exec_command', input: { cmd: command, sandbox_permissions: 'require_escalated', justification: 'Run the tests' } }] });
 const ASKING_EXEC = ['--approve-for-me', '--dangerously-bypass-hook-trust'];
 
 suite('One "Always allow" for every agent (the real Claude Code and Codex)', () => {
@@ -73,16 +74,18 @@ suite('One "Always allow" for every agent (the real Claude Code and Codex)', () 
     await button(panel, 'deny').click();
   }
 
-  test('"Always allow `find …`" granted on a Claude Code prompt allows the same sub-command from Codex without asking; `find … -delete` is asked in both', async function () {
+  test('"Always allow `npm test …`" granted on a Claude Code prompt allows the same sub-command from Codex without asking; `npm test --script-shell=…` is asked in both', async function () {
     this.timeout(300_000);
     const cwd = mkdtempSync(join(tmpdir(), 'aq-one-rule-'));
-    writeFileSync(join(cwd, 'marker.txt'), 'keep me');
+    writeFileSync(join(cwd, 'package.json'), JSON.stringify({ name: 'one-rule', version: '1.0.0', scripts: { test: 'echo tests-ran' } }));
+    // What the dangerous variant would run as its shell.
+    writeFileSync(join(cwd, 'evil.sh'), '#!/bin/sh\ntouch pwned\n', { mode: 0o755 });
     try {
       // Claude Code asks; the user picks the prefix rule and Always allow.
       let run = claude('scenario:benign', cwd);
       await waitForRequest(panel, 'wants to run a command');
-      await panel.locator('.rule-choice vscode-radio', { hasText: 'find …' }).first().click();
-      assert.equal((await button(panel, 'allow_always').innerText()).trim(), 'Always allow `find …` in this workspace');
+      await panel.locator('.rule-choice vscode-radio', { hasText: 'npm test …' }).first().click();
+      assert.equal((await button(panel, 'allow_always').innerText()).trim(), 'Always allow `npm test …` in this workspace');
       await button(panel, 'allow_always').click();
       assert.equal((await finished(run.done, () => run.child.kill('SIGKILL'))).code, 0);
 
@@ -90,20 +93,20 @@ suite('One "Always allow" for every agent (the real Claude Code and Codex)', () 
       const before = (await workbench.driver<unknown[]>('history')).length;
       const allowed = codex('scenario:benign', cwd);
       const codexResult = await finished(allowed.done, () => allowed.kill());
-      assert.match(codexResult.stdout, /MODEL RECEIVED: [\s\S]*exited with code 0[\s\S]*marker\.txt/, codexResult.stdout);
+      assert.match(codexResult.stdout, /MODEL RECEIVED: [\s\S]*exited with code 0[\s\S]*tests-ran/, codexResult.stdout);
       const history = await workbench.driver<Array<{ decision?: string; reason?: string; source: { label: string } }>>('history');
       assert.equal(history.length, before + 1);
       assert.equal(history[0]!.decision, 'allow_always', 'decided by the rule, without asking');
       assert.equal(history[0]!.source.label, 'Codex');
 
-      // The dangerous variant is asked in both, and denied; the file is still there.
+      // The dangerous variant is asked in both, and denied; its shell never ran.
       const codexDangerous = codex('scenario:dangerous', cwd);
       await deniedInPanel(DANGEROUS);
       await finished(codexDangerous.done, () => codexDangerous.kill());
       run = claude('scenario:dangerous', cwd);
       await deniedInPanel(DANGEROUS);
       await finished(run.done, () => run.child.kill('SIGKILL'));
-      assert.equal(existsSync(join(cwd, 'marker.txt')), true, 'nothing was deleted');
+      assert.equal(existsSync(join(cwd, 'pwned')), false, 'the script shell never ran');
     } finally {
       rmSync(cwd, { recursive: true, force: true });
       for (const pending of await workbench.driver<Array<{ id: string }>>('list')) await workbench.driver('reject', { requestId: pending.id });

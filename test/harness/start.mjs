@@ -96,7 +96,8 @@ async function main() {
   );
   const url = `${server.url}/?folder=${encodeURIComponent(workspace)}`;
   console.log(`\nAgent Questions is running in VS Code (code-server ${CODE_SERVER_VERSION}) after ${elapsed(started)}:\n\n  ${url}\n`);
-  console.log('Open it and click "Agent Questions" in the activity bar. Then either:');
+  // The same words as the README's "Try it".
+  console.log('Open it. The Question view sits next to the Chat (in the secondary side bar, above the chat); the Queue is under Agent Questions in the activity bar. Then either:');
   console.log(`  - in the Chat view (Agent mode, model "Scripted"), send: ${DEMO_PROMPT}`);
   console.log('  - or press F1 and run "Agent Questions: Ask a Sample Question".');
   console.log(`The sample workspace was reset to test/fixtures/workspace; settings persist in ${stateDir}.`);

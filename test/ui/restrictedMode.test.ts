@@ -76,21 +76,37 @@ suite('Restricted Mode: an untrusted workspace', () => {
     assert.equal((await toolResult(workbench, call)).json.status, 'rejected');
   });
 
-  test("granting trust applies the workspace's settings: the endpoint starts on its port and the file answers", async () => {
+  test("prevents a trusted repository from flipping who answers: after trust, the workspace's settings still neither start the endpoint nor answer from its file; the user's settings do", async () => {
     const { page } = workbench;
     // The trust editor, as "Manage" on the Restricted Mode banner opens it.
     await workbench.driver('command', { id: 'workbench.trust.manage' });
     await page.locator('.workspace-trust-buttons .monaco-button', { hasText: 'Trust' }).first().click();
+    for (let i = 0; i < 50 && !(await workbench.driver<{ value: boolean }>('isTrusted')).value; i++) await new Promise((r) => setTimeout(r, 100));
+    assert.equal((await workbench.driver<{ value: boolean }>('isTrusted')).value, true);
+    for (let i = 0; i < 15; i++) {
+      assert.equal(await mcpUrl(), undefined, 'the endpoint is not running');
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    assert.equal(await accepts(port), false);
+    const call = await invoke(workbench, DATABASE);
+    let pending: string[] = [];
+    for (let i = 0; i < 100 && pending.length === 0; i++) {
+      pending = await pendingIds();
+      if (pending.length === 0) await new Promise((r) => setTimeout(r, 100));
+    }
+    assert.equal(pending.length, 1, 'the question waits for the user');
+    await workbench.driver('reject', { requestId: pending[0] });
+    assert.equal((await toolResult(workbench, call)).json.status, 'rejected');
+
+    // The same settings in the user's settings apply.
+    await workbench.driver('config', { section: 'agentQuestions', key: 'mcp.port', value: port });
+    await workbench.driver('config', { section: 'agentQuestions', key: 'mcp.enabled', value: true });
     let url: string | undefined;
     for (let i = 0; i < 100 && !url; i++) {
       url = await mcpUrl();
       if (!url) await new Promise((r) => setTimeout(r, 100));
     }
-    assert.equal((await workbench.driver<{ value: boolean }>('isTrusted')).value, true);
     assert.equal(url, `http://127.0.0.1:${port}/mcp`);
-    assert.equal(await accepts(port), true);
-    const { json } = await toolResult(workbench, await invoke(workbench, DATABASE));
-    assert.equal(json.status, 'answered');
-    assert.deepEqual(json.answers.database.selected, ['SQLite']);
+    await workbench.driver('config', { section: 'agentQuestions', key: 'mcp.enabled', value: null });
   });
 });

@@ -79,6 +79,14 @@ suite('QuestionBroker', () => {
     assert.match(logs[0]!, /has no option "Z"/);
   });
 
+  test('prevents a throw on Object.prototype names: a reply missing the answer to a question named "constructor" is refused, not thrown', () => {
+    const { broker, logs } = makeBroker();
+    void broker.ask({ ...QUESTION, questions: [{ id: 'constructor', header: 'C', question: 'C?', kind: 'text', options: [], allowOther: false }] });
+    assert.equal(broker.reply('r1', {}), false);
+    assert.equal(broker.size, 1);
+    assert.match(logs[0]!, /no answer for question "constructor"/);
+  });
+
   test('cancelling the token settles as cancelled and removes the request', async () => {
     const { broker } = makeBroker();
     const t = token();

@@ -93,3 +93,23 @@ suite('marketplace manifest', () => {
     }
   });
 });
+
+suite('npm start', () => {
+  test('says where to look in the same words as the README: the Question view beside the Chat, the Queue in the activity bar', () => {
+    const start = readFileSync(join(root, 'test', 'harness', 'start.mjs'), 'utf8');
+    const readme = readFileSync(join(root, 'README.md'), 'utf8').replace(/\s+/g, ' ');
+    const said = 'sits next to the Chat (in the secondary side bar, above the chat); the Queue is under Agent Questions in the activity bar';
+    assert.ok(start.includes(`The Question view ${said}`), 'npm start says it');
+    assert.ok(readme.includes(`the **Question** view ${said.replace('Agent Questions', '**Agent Questions**').replace('the Queue', 'the **Queue**')}`), 'the README says the same');
+    assert.doesNotMatch(start, /click "Agent Questions" in the activity bar/);
+  });
+});
+
+suite('settings a repository cannot flip', () => {
+  test("prevents a repository's .vscode/settings.json from turning on the endpoint or an answers file: who answers and what is allowed are machine or application settings", () => {
+    const properties = manifest.contributes.configuration.properties as Record<string, { scope?: string }>;
+    for (const key of ['agentQuestions.mode', 'agentQuestions.answersFile', 'agentQuestions.mcp.enabled', 'agentQuestions.mcp.port', 'agentQuestions.permissions.honorTerminalAutoApprove']) {
+      assert.ok(['machine', 'application'].includes(properties[key]?.scope ?? ''), `${key} has scope ${properties[key]?.scope}`);
+    }
+  });
+});

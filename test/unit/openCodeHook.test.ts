@@ -36,9 +36,14 @@ suite('approval hook command: OpenCode', () => {
     assert.deepEqual(openCodeHook.approveCall(BASH_ASKED), { tool_name: 'Bash', input: { command: 'touch marker && echo done' }, tool_use_id: 'call_1' });
   });
 
+  test('prevents a forged pattern: a metadata.patterns key cannot replace the patterns OpenCode asks about', () => {
+    const asked = { ...BASH_ASKED, permission: 'external_directory', patterns: ['/home/u/.ssh/*'], metadata: { patterns: ['/tmp/build/*'] }, tool: undefined };
+    assert.deepEqual(openCodeHook.approveCall(asked), { tool_name: 'external_directory', input: { patterns: ['/home/u/.ssh/*'], metadata: { patterns: ['/tmp/build/*'] } } });
+  });
+
   test('another permission keeps its name, patterns and metadata', () => {
     const asked = { ...BASH_ASKED, permission: 'external_directory', patterns: ['/etc/*'], metadata: { filepath: '/etc/hosts', parentDir: '/etc' }, tool: undefined };
-    assert.deepEqual(openCodeHook.approveCall(asked), { tool_name: 'external_directory', input: { patterns: ['/etc/*'], filepath: '/etc/hosts', parentDir: '/etc' } });
+    assert.deepEqual(openCodeHook.approveCall(asked), { tool_name: 'external_directory', input: { patterns: ['/etc/*'], metadata: { filepath: '/etc/hosts', parentDir: '/etc' } } });
   });
 
   test('its own questions become an AskUserQuestion call (multiple → multiSelect); malformed input gives no decision', () => {
