@@ -1,4 +1,7 @@
 import * as assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Frame } from 'playwright-core';
 import { button, waitForRequest } from './panelHelpers';
 import { openAgentQuestionsView, useWorkbench, type Workbench } from './workbench';
@@ -17,13 +20,14 @@ suite('"Always allow" and "Always deny" in the permission prompt', () => {
 
   const ask = (command: string) => workbench.driver<{ callId: number }>('permission', { request: { extensionId: 'tests.rules', title: 'Run a command?', detail: command, command } });
   const settled = async (call: { callId: number }) => (await workbench.driver<{ value: { decision?: string; status: string; scope?: string } }>('await', { callId: call.callId })).value;
+  let call: { callId: number };
   const pick = (label: string) => panel.locator('.rule-choice vscode-radio', { hasText: label }).first().click();
 
   test('a chained command offers a rule per sub-command and the line; the preview names what it would have allowed and a denied command; the scope is chosen; Always deny is remembered; the rules list shows scopes', async function () {
     this.timeout(180_000);
     await workbench.driver('command', { id: 'agentQuestions.clearRememberedPermissions' });
     // A command the user denies: a later rule that would cover it says so.
-    let call = await ask('npm test -- --bail');
+    call = await ask('npm test -- --bail');
     await waitForRequest(panel, 'Run a command?');
     await button(panel, 'deny').click();
     assert.equal((await settled(call)).decision, 'deny');
@@ -80,5 +84,48 @@ suite('"Always allow" and "Always deny" in the permission prompt', () => {
     call = await ask('git push --force origin main');
     assert.equal((await settled(call)).decision, 'deny', 'the workspace rule stays');
     await workbench.driver('command', { id: 'agentQuestions.clearRememberedPermissions' });
+  });
+
+  test('a workspace rule does not apply in another workspace; an all-workspaces rule does (and is in the user settings)', async function () {
+    this.timeout(180_000);
+    await workbench.driver('command', { id: 'agentQuestions.clearRememberedPermissions' });
+    /** Asks, picks the rule and scope in the panel, and chooses Always allow. */
+    const grant = async (command: string, rule: string, scope: string) => {
+      const call = await ask(command);
+      await panel.locator('.tool-call pre.command', { hasText: command }).waitFor();
+      await pick(rule);
+      await panel.locator('.scope-choice vscode-radio', { hasText: scope }).click();
+      await button(panel, 'allow_always').click();
+      assert.equal((await settled(call)).decision, 'allow_always');
+    };
+    await grant('cargo check', 'cargo check …', 'This workspace');
+    await grant('make lint', 'make lint …', 'All workspaces');
+    call = await ask('cargo check --all');
+    assert.equal((await settled(call)).decision, 'allow_always', 'the workspace rule applies here');
+
+    // The same window opens another folder: a new extension host, the same user profile.
+    const other = mkdtempSync(join(tmpdir(), 'aq-other-workspace-'));
+    try {
+      const url = new URL(workbench.page.url());
+      url.searchParams.set('folder', other);
+      await workbench.page.goto(url.toString());
+      await workbench.page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
+      const folders = () => workbench.driver<{ value: string[] }>('workspaceFolders').then((r) => r.value, () => []);
+      for (let i = 0; i < 240 && !(await folders()).includes(other); i++) await workbench.page.waitForTimeout(500);
+      assert.deepEqual(await folders(), [other], 'the new extension host answers');
+      await openAgentQuestionsView(workbench.page);
+      panel = await workbench.panel();
+      call = await ask('make lint -j2');
+      assert.equal((await settled(call)).decision, 'allow_always', 'the all-workspaces rule applies in another workspace');
+      call = await ask('cargo check --all');
+      await waitForRequest(panel, 'Run a command?');
+      await button(panel, 'deny').click();
+      assert.equal((await settled(call)).decision, 'deny', 'the workspace rule does not');
+      const rules = await workbench.driver<{ value: Array<{ label: string; scope: string }> }>('command', { id: 'agentQuestions.manageRememberedPermissions', args: [{ list: true }] });
+      assert.deepEqual(rules.value.map((r) => [r.label, r.scope]), [['make lint …', 'user']]);
+      await workbench.driver('command', { id: 'agentQuestions.clearRememberedPermissions' });
+    } finally {
+      rmSync(other, { recursive: true, force: true });
+    }
   });
 });
