@@ -20,7 +20,8 @@ export const APPROVE_DESCRIPTION =
 export type ApproveResult = { behavior: 'allow'; updatedInput: Record<string, unknown> } | { behavior: 'deny'; message: string };
 
 /** Claude Code's built-in question tool; its questions are asked as a normal question request. */
-export const ASK_USER_QUESTION_TOOL = 'AskUserQuestion';
+export { ASK_USER_QUESTION_TOOL } from './wireNames';
+import { ASK_USER_QUESTION_TOOL } from './wireNames';
 
 const AskUserQuestionInputSchema = z.object({
   questions: z

@@ -1,12 +1,8 @@
 // Configuration text for connecting CLI agents to the MCP endpoint. Each reads the token from the
 // environment of a terminal VS Code started (AGENT_QUESTIONS_MCP_TOKEN), so no secret is pasted.
+import { HOOK_VAR, MCP_SERVER_NAME, MCP_TOKEN_VAR, MCP_URL_VAR } from '../broker/wireNames';
 import { OPENCODE_PLUGIN, OPENCODE_PLUGIN_PATH } from './openCodePlugin';
 
-export const MCP_URL_VAR = 'AGENT_QUESTIONS_MCP_URL';
-export const MCP_TOKEN_VAR = 'AGENT_QUESTIONS_MCP_TOKEN';
-/** Absolute path of the shipped hook command (dist/approvalHook.js), for agents' permission hooks. */
-export const HOOK_VAR = 'AGENT_QUESTIONS_HOOK';
-export const MCP_SERVER_NAME = 'agent-questions';
 
 export interface AgentConfig {
   agent: 'Claude Code' | 'Codex CLI' | 'OpenCode';

@@ -11,7 +11,7 @@ import type { CancellationSignal } from '../broker/events';
 import type { RequestSource } from '../broker/schemas';
 import { ASK_USER_DESCRIPTION, askUserJsonSchema, toolJsonSchema } from '../broker/toolSchema';
 import { uiText } from '../broker/visibleText';
-import { connectionWay } from '../hook/hookClients';
+import { APPROVE_TOOL, ASK_USER_TOOL, connectionWay } from '../broker/wireNames';
 
 export interface McpToolsContext {
   broker: QuestionBroker;
@@ -38,8 +38,8 @@ export const WAITING_MESSAGE = 'Waiting for your answer in VS Code (the Agent Qu
 
 // Built once: this module is loaded only when the endpoint is on.
 const TOOLS = [
-  { name: 'ask_user', description: ASK_USER_DESCRIPTION, inputSchema: askUserJsonSchema() as never },
-  { name: 'approve', description: APPROVE_DESCRIPTION, inputSchema: toolJsonSchema(ApproveInputSchema) as never },
+  { name: ASK_USER_TOOL, description: ASK_USER_DESCRIPTION, inputSchema: askUserJsonSchema() as never },
+  { name: APPROVE_TOOL, description: APPROVE_DESCRIPTION, inputSchema: toolJsonSchema(ApproveInputSchema) as never },
 ];
 
 /** The name a client gives itself in `initialize` (title, else name), made safe to show. Anyone with the token can claim any name. */
@@ -79,7 +79,7 @@ export function createToolServer(context: McpToolsContext, version: string, scop
 
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     const { name, arguments: args } = request.params;
-    if (name !== 'ask_user' && name !== 'approve') return text(`Unknown tool "${name}"; this server has ask_user and approve.`, true);
+    if (name !== ASK_USER_TOOL && name !== APPROVE_TOOL) return text(`Unknown tool "${name}"; this server has ask_user and approve.`, true);
     const call = scope();
     const admitted = call ? call.admit() : { release: () => undefined };
     if ('refused' in admitted) return text(admitted.refused, true);
@@ -87,7 +87,7 @@ export function createToolServer(context: McpToolsContext, version: string, scop
     const from = source(call);
     const progress = reportProgress(request.params._meta?.progressToken, call?.progressEveryMs, extra.sendNotification);
     try {
-      if (name === 'ask_user') {
+      if (name === ASK_USER_TOOL) {
         const result = await callAskUser(args ?? {}, { broker: context.broker, policy: context.policy, source: from, options });
         if (!result.response) return text(result.text, true);
         context.log(`MCP ask_user from ${from.label}: ${result.response.status}`);

@@ -2,7 +2,7 @@
 // notifications/initialized, then tools/call `approve`), plain JSON-RPC over node:http. Replies may
 // be JSON or an SSE stream. Only loopback URLs get the token. Node builtins only.
 import { request, type IncomingMessage } from 'node:http';
-import { ASK_USER_QUESTION_TOOL } from './hookClients';
+import { APPROVE_TOOL, ASK_USER_QUESTION_TOOL } from '../broker/wireNames';
 
 /** Why no decision could be had; the message is for the user's terminal and never holds the token. */
 export class HookFailure extends Error {}
@@ -166,7 +166,7 @@ export async function askApprove(call: ApproveCall, options: ApproveOptions): Pr
     if (note.status !== 202 && note.status !== 200) throw statusFailure(note.status, 'notifications/initialized');
     const arguments_ = { tool_name: call.tool_name, input: call.input, ...(call.tool_use_id !== undefined ? { tool_use_id: call.tool_use_id } : {}) };
     // No timeout: the question waits in the panel as long as the user takes.
-    const answer = await post(session, { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'approve', arguments: arguments_ } }, undefined);
+    const answer = await post(session, { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: APPROVE_TOOL, arguments: arguments_ } }, undefined);
     const decision = decisionOf(resultOf(answer, 2, 'the approve call'));
     // Allow means: run what the user was shown. Anything else in updatedInput (a rewritten command from
     // whatever answers on this port) is no decision, and the agent asks itself.

@@ -10,7 +10,8 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { spawn } from 'node:child_process';
-import { agentConfigs, claudeCodeHookSettings, claudeCodeMcpJson, HOOK_VAR, MCP_TOKEN_VAR, MCP_URL_VAR } from '../../src/extension/agentConfigs';
+import { agentConfigs, claudeCodeHookSettings, claudeCodeMcpJson } from '../../src/extension/agentConfigs';
+import { HOOK_VAR, MCP_TOKEN_VAR, MCP_URL_VAR } from '../../src/broker/wireNames';
 import { McpEndpoint } from '../../src/extension/mcpEndpoint';
 import { createToolServer } from '../../src/extension/mcpTools';
 import { startModelServer } from '../fixtures/anthropic-model/server.mjs';

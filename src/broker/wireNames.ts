@@ -1,0 +1,36 @@
+// The names both sides of the wire speak: the extension (the endpoint, the configurations it hands
+// out) and the hook command (which runs outside VS Code). One home, imported by both, so neither
+// reaches into the other. Constants and one pure function only: the hook bundle stays small.
+
+/** The environment of a VS Code terminal: where the endpoint is, its token, the hook command's path. */
+export const MCP_URL_VAR = 'AGENT_QUESTIONS_MCP_URL';
+export const MCP_TOKEN_VAR = 'AGENT_QUESTIONS_MCP_TOKEN';
+/** Absolute path of the shipped hook command (dist/approvalHook.js), for agents' permission hooks. */
+export const HOOK_VAR = 'AGENT_QUESTIONS_HOOK';
+/** Our server's name in the agents' MCP configurations. */
+export const MCP_SERVER_NAME = 'agent-questions';
+/** The endpoint's tools. */
+export const ASK_USER_TOOL = 'ask_user';
+export const APPROVE_TOOL = 'approve';
+/** Claude Code's question tool: the approve tool asks it as a question request. */
+export const ASK_USER_QUESTION_TOOL = 'AskUserQuestion';
+
+// How a hook command names itself to the MCP endpoint: the clientInfo name says which agent's hook
+// asks, so the panel can show the way it connected. Self-reported like every client name: anyone
+// with the token can claim it.
+
+/** clientInfo.name of the hook command is this prefix plus the agent argument, e.g. "agent-questions-hook:codex". */
+export const HOOK_CLIENT_PREFIX = 'agent-questions-hook:';
+
+/** The agents whose hooks run the command (its `<agent>` argument), with the way the panel shows. */
+export const HOOK_WAYS: Readonly<Record<string, string>> = {
+  'claude-code': 'Claude Code hook',
+  codex: 'Codex hook',
+  opencode: 'OpenCode plugin',
+};
+
+/** The way a client connected, from its self-reported clientInfo name: one of HOOK_WAYS, else "MCP client". */
+export function connectionWay(clientName: string | undefined): string {
+  const agent = clientName?.startsWith(HOOK_CLIENT_PREFIX) ? clientName.slice(HOOK_CLIENT_PREFIX.length) : undefined;
+  return (agent !== undefined && Object.hasOwn(HOOK_WAYS, agent) && HOOK_WAYS[agent]) || 'MCP client';
+}
