@@ -4,7 +4,6 @@
 // bundles import this file: the panel's (dist/webviewMarkdown.js) and the host's for link checks (dist/markdown.js).
 import MarkdownIt from 'markdown-it';
 import type Token from 'markdown-it/lib/token.mjs';
-import { highlightCode } from './markdownHighlight';
 import { isOpenableHref, LANGUAGE, MARKDOWN_LIMITS, measureTree, type MarkdownElement, type MarkdownNode, type MarkdownTag, type MarkdownTree } from './markdownTree';
 
 const md = new MarkdownIt('default', { html: false, linkify: true, typographer: false });
@@ -31,10 +30,13 @@ const HEADINGS: Record<string, MarkdownTag> = { h1: 'h1', h2: 'h2', h3: 'h3', h4
 
 class TooLarge extends Error {}
 
-export function renderMarkdownTree(source: string): MarkdownTree {
+/** Code highlighting, given by the panel's bundle only: the host renders to check links and needs none (nor highlight.js). */
+export type Highlighter = (code: string, language: string) => MarkdownNode[] | undefined;
+
+export function renderMarkdownTree(source: string, highlighter?: Highlighter): MarkdownTree {
   const tokens = md.parse(source, {});
   // Highlighting adds a node per code token: a large code block may fit without it.
-  for (const highlight of [true, false]) {
+  for (const highlight of highlighter ? [highlighter, undefined] : [undefined]) {
     const blocks = new TreeBuilder(highlight).build(tokens);
     if (!blocks) continue;
     const { nodes, depth } = measureTree(blocks);
@@ -51,7 +53,7 @@ class TreeBuilder {
   private readonly stack: Array<{ children: MarkdownNode[]; after?: string }> = [{ children: this.root }];
   private count = 0;
 
-  constructor(private readonly highlight: boolean) {}
+  constructor(private readonly highlight: Highlighter | undefined) {}
 
   /** The nodes, or undefined past MARKDOWN_LIMITS.nodes. */
   build(tokens: Token[]): MarkdownNode[] | undefined {
@@ -120,7 +122,7 @@ class TreeBuilder {
   private code(token: Token): void {
     const language = token.info.trim().split(/\s+/)[0] ?? '';
     const code = token.content.replace(/\n$/, '');
-    const highlighted = this.highlight && language ? highlightCode(code, language) : undefined;
+    const highlighted = this.highlight && language ? this.highlight(code, language) : undefined;
     const pre: MarkdownElement = { tag: 'pre', children: [{ tag: 'code', children: highlighted ?? [code] }] };
     if (LANGUAGE.test(language)) pre.lang = language;
     this.add(pre);

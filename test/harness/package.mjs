@@ -55,8 +55,17 @@ export function packageExtension({ reuse = false } = {}) {
     execFileSync(process.execPath, [join(root, 'esbuild.mjs'), '--production'], { cwd: root, stdio: 'inherit' });
     const vsce = createRequire(import.meta.url).resolve('@vscode/vsce/vsce');
     execFileSync(process.execPath, [vsce, 'package', '--no-dependencies', '--out', vsixPath], { cwd: root, stdio: 'inherit' });
+    printBundleSizes();
   }, reuse);
   return vsixPath;
+}
+
+/** One line with each shipped bundle's size and the .vsix's, so growth is seen where it happens. */
+function printBundleSizes() {
+  const dist = join(root, 'dist');
+  const kb = (bytes) => `${(bytes / 1024).toFixed(0)} KB`;
+  const files = readdirSync(dist).filter((f) => /\.(js|wasm)$/.test(f)).sort();
+  console.log(`[package] bundles: ${files.map((f) => `${f} ${kb(statSync(join(dist, f)).size)}`).join(', ')}; .vsix ${kb(statSync(vsixPath).size)}`);
 }
 
 /**

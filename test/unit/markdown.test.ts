@@ -1,6 +1,10 @@
 import * as assert from 'node:assert/strict';
 import { parseHighlighted } from '../../src/broker/markdownHighlight';
-import { renderMarkdownTree } from '../../src/broker/markdownRender';
+import { highlightCode } from '../../src/broker/markdownHighlight';
+import { renderMarkdownTree as renderTree } from '../../src/broker/markdownRender';
+
+/** As the panel renders: with highlighting. */
+const renderMarkdownTree = (source: string) => renderTree(source, highlightCode);
 import { HLJS_CLASS, isOpenableHref, LANGUAGE, MARKDOWN_LIMITS, MARKDOWN_TAGS, markdownSources, measureTree, type MarkdownElement, type MarkdownNode, type MarkdownTree } from '../../src/broker/markdownTree';
 import type { PendingRequest } from '../../src/broker/schemas';
 

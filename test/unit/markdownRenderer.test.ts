@@ -1,4 +1,6 @@
 import * as assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import * as markdownModule from '../../src/extension/markdownModule';
 import { MarkdownRenderer, type MarkdownModule } from '../../src/extension/markdownRenderer';
 import type { QuestionRequest } from '../../src/broker/schemas';
@@ -44,5 +46,13 @@ suite('markdown renderer (host, for link checks): loaded on first use, cached by
     assert.equal(renderer.hasLink(waiting, 'https://docs.example/a'), true, 'a link in an option preview');
     assert.equal(renderer.hasLink(waiting, 'https://evil.example/'), false);
     assert.equal(renderer.hasLink([], 'https://safe.example/x'), false, 'a settled request’s links are gone');
+  });
+});
+
+suite('one markdown bundle', () => {
+  test("the host's dist/markdown.js carries no highlight.js (it renders only to check links); the panel's bundle does", () => {
+    const dist = join(__dirname, '..', '..', '..', 'dist');
+    assert.equal(readFileSync(join(dist, 'markdown.js'), 'utf8').includes('node_modules/highlight.js/'), false);
+    assert.equal(readFileSync(join(dist, 'webviewMarkdown.js'), 'utf8').includes('node_modules/highlight.js/'), true);
   });
 });
