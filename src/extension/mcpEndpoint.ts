@@ -35,11 +35,17 @@ export interface EndpointLimits {
   waitingPerSession: number;
   waitingPerToken: number;
   waitingTotal: number;
+  /**
+   * A session that completed a tool call this recently is an agent at work: it is never closed to
+   * make room, and it may have one call waiting even when its token's slots are taken (every agent
+   * in a VS Code terminal shares one token, so one flooding process must not lock the others out).
+   */
+  recentlyActiveMs: number;
 }
 
 // CLIs that print nothing but the challenge of a 401 (Codex does) then say what is wrong.
 const WRONG_TOKEN_CHALLENGE = 'Bearer realm="Agent Questions", error_description="missing or wrong token; start the agent in a VS Code terminal opened after the endpoint was turned on or the token rotated"';
-const DEFAULT_LIMITS: EndpointLimits = { sessions: MAX_SESSIONS, waitingPerSession: 8, waitingPerToken: 16, waitingTotal: 64 };
+const DEFAULT_LIMITS: EndpointLimits = { sessions: MAX_SESSIONS, waitingPerSession: 8, waitingPerToken: 16, waitingTotal: 64, recentlyActiveMs: 5 * 60_000 };
 
 export interface McpEndpointOptions {
   port: number;
@@ -78,6 +84,8 @@ interface Session {
   openedAt: number;
   lastUsed: number;
   waiting: number;
+  /** When a tool call of this session last completed (0: never). */
+  lastCompleted: number;
 }
 
 const digest = (value: string) => createHash('sha256').update(value).digest();
@@ -206,7 +214,7 @@ export class McpEndpoint {
       if (typeof sessionId === 'string') return this.refuse(res, 404, 'Unknown session; initialize again');
       if (!isInitializeRequest(parsed)) return this.refuse(res, 400, 'No session; send initialize first');
       session = this.openSession(tokenId);
-      if (!session) return this.refuse(res, 503, `Too many open sessions (${this.limits.sessions}) and every one has a call waiting; close an agent and retry`);
+      if (!session) return this.refuse(res, 503, `Too many open sessions (${this.limits.sessions}) and every one has a call waiting or has just completed one; close an agent and retry`);
     }
 
     // The call ends when its HTTP request does (the agent quit) or when its session ends.
@@ -245,7 +253,9 @@ export class McpEndpoint {
     const total = [...this.waitingByToken.values()].reduce((a, b) => a + b, 0);
     const later = 'wait for an answer before asking again.';
     if (session.waiting >= waitingPerSession) return { refused: `Too many requests from this client are already waiting (${waitingPerSession}); ${later}` };
-    if (byToken >= waitingPerToken) return { refused: `Too many requests through this token are already waiting (${waitingPerToken} across its sessions); ${later}` };
+    // An agent at work keeps one call through a flood on its shared token (the total cap still holds).
+    const reserved = session.waiting === 0 && this.recentlyActive(session);
+    if (byToken >= waitingPerToken && !reserved) return { refused: `Too many requests through this token are already waiting (${waitingPerToken} across its sessions); ${later}` };
     if (total >= waitingTotal) return { refused: `Too many requests are already waiting (${waitingTotal} in all); ${later}` };
     session.waiting++;
     this.waitingByToken.set(tokenId, byToken + 1);
@@ -256,6 +266,7 @@ export class McpEndpoint {
         released = true;
         session.waiting--;
         session.lastUsed = Date.now();
+        session.lastCompleted = Date.now();
         const left = (this.waitingByToken.get(tokenId) ?? 1) - 1;
         if (left > 0) this.waitingByToken.set(tokenId, left);
         else this.waitingByToken.delete(tokenId);
@@ -263,17 +274,21 @@ export class McpEndpoint {
     };
   }
 
+  private recentlyActive(session: Session): boolean {
+    return session.lastCompleted > 0 && Date.now() - session.lastCompleted < this.limits.recentlyActiveMs;
+  }
+
   private openSession(tokenId: string): Session | undefined {
     if (this.byId.size >= this.limits.sessions) {
-      // Make room by closing the session idle the longest; never one with a call waiting.
-      const idle = [...this.byId.entries()].filter(([, s]) => s.waiting === 0).sort((a, b) => a[1].lastUsed - b[1].lastUsed)[0];
+      // Make room by closing the session idle the longest; never one with a call waiting, nor an agent at work.
+      const idle = [...this.byId.entries()].filter(([, s]) => s.waiting === 0 && !this.recentlyActive(s)).sort((a, b) => a[1].lastUsed - b[1].lastUsed)[0];
       if (!idle) return undefined;
       this.endSession(idle[0], 'closed to make room (idle the longest)');
     }
     const ended = new AbortController();
     const server = this.options.createServer(() => this.callScope.getStore());
     const now = Date.now();
-    const session: Session = { key: this.nextKey++, transport: undefined as never, server, ended, tokenId, openedAt: now, lastUsed: now, waiting: 0 };
+    const session: Session = { key: this.nextKey++, transport: undefined as never, server, ended, tokenId, openedAt: now, lastUsed: now, waiting: 0, lastCompleted: 0 };
     session.transport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
       keepAliveMs: this.options.keepAliveMs ?? KEEP_ALIVE_MS,

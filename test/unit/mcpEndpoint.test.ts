@@ -220,6 +220,52 @@ suite('MCP endpoint', () => {
     });
   });
 
+  test("prevents one process from locking the other agents out of a shared token: a flood fills the token's 16 slots, yet an agent that just completed a call still reaches the panel; a fresh session does not", async () => {
+    await withEndpoint(async ({ broker, endpoint }) => {
+      // The agent at work: one call completed.
+      const agent = await connect(endpoint.url, TOKEN, 'the real agent');
+      const first = callAsk(agent);
+      await until(() => broker.size === 1);
+      broker.reply(broker.list()[0]!.id, { database: { selected: ['SQLite'], skipped: false } });
+      await first;
+      // A process in a terminal floods through the same token from two sessions.
+      const flooders = await Promise.all([connect(endpoint.url, TOKEN, 'flood 1'), connect(endpoint.url, TOKEN, 'flood 2')]);
+      const flood = flooders.flatMap((c) => Array.from({ length: 10 }, () => callAsk(c)));
+      await until(() => broker.size === 16);
+      // A fresh session is refused; the agent at work still gets its call to the panel.
+      const fresh = await connect(endpoint.url, TOKEN, 'fresh');
+      assert.match((await callAsk(fresh)).content[0]!.text, /^Too many requests through this token are already waiting \(16 across its sessions\)/);
+      const second = callAsk(agent);
+      await until(() => broker.size === 17);
+      assert.equal(broker.list().filter((r) => r.source.label === 'the real agent').length, 1);
+      for (const request of broker.list()) broker.reject(request.id);
+      await Promise.all([second, ...flood]);
+      await Promise.all([agent, fresh, ...flooders].map((c) => c.close().catch(() => undefined)));
+    });
+  });
+
+  test('never evicts an agent at work: a session that completed a call in the last minutes is not closed to make room', async () => {
+    await withEndpoint(
+      async ({ broker, endpoint }) => {
+        const worker = await connect(endpoint.url, TOKEN, 'worker');
+        const call = callAsk(worker);
+        await until(() => broker.size === 1);
+        broker.reply(broker.list()[0]!.id, { database: { selected: ['SQLite'], skipped: false } });
+        await call;
+        const idle = await connect(endpoint.url, TOKEN, 'idle');
+        // Both sessions are free of calls; the newcomer may close only the one that never worked.
+        await connect(endpoint.url, TOKEN, 'newcomer');
+        assert.deepEqual(endpoint.sessions().map((s) => s.name).sort(), ['newcomer', 'worker']);
+        // A fourth client closes the newcomer (it never worked), again not the worker.
+        assert.equal((await post(endpoint.url, INITIALIZE)).status, 200);
+        assert.deepEqual(endpoint.sessions().map((s) => s.name).sort(), ['unit-client', 'worker']);
+        assert.equal((await worker.listTools()).tools.length, 2);
+        await idle.close().catch(() => undefined);
+      },
+      { limits: { sessions: 2 } },
+    );
+  });
+
   test('waiting calls are capped in total, across tokens (calls through a rotated token still count)', async () => {
     let token = TOKEN;
     await withEndpoint(
