@@ -8,9 +8,13 @@ import { HLJS_CLASS, LANGUAGE, type MarkdownElement, type MarkdownNode } from '.
 const ESCAPES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#x27;': "'" };
 const PIECE = /<span class="([^"<>]*)">|<\/span>|&(?:amp|lt|gt|quot|#x27);|[^<&]+/y;
 
+/** Code longer than this is not highlighted. */
+export const MAX_HIGHLIGHTED_CHARS = 4000;
+
 /** The code as highlighted nodes, or undefined when the language is unknown (the caller shows it plain). */
 export function highlightCode(code: string, language: string): MarkdownNode[] | undefined {
-  if (!LANGUAGE.test(language) || !hljs.getLanguage(language)) return undefined;
+  // highlight.js took 620 ms on 10,000 characters: longer code is shown plain, at once.
+  if (code.length > MAX_HIGHLIGHTED_CHARS || !LANGUAGE.test(language) || !hljs.getLanguage(language)) return undefined;
   const html = hljs.highlight(code, { language, ignoreIllegals: true }).value;
   return parseHighlighted(html);
 }

@@ -37,7 +37,7 @@ export const PanelToHostSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('shown'), requestId: RequestId }).strict(),
   z.object({ type: z.literal('openQueue') }).strict(),
   /** The user clicked a link in the agent's markdown: the host opens it through VS Code's external-link confirmation. */
-  z.object({ type: z.literal('openLink'), href: z.string().min(1).max(2048) }).strict(),
+  z.object({ type: z.literal('openLink'), href: z.string().min(1).max(2048), requestId: RequestId }).strict(),
   z.object({ type: z.literal('pong'), nonce: z.number() }).strict(),
 ]);
 

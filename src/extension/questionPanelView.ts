@@ -170,7 +170,7 @@ export class QuestionPanelView implements vscode.WebviewViewProvider, vscode.Dis
         void vscode.commands.executeCommand('agentQuestions.queue.focus');
         return;
       case 'openLink':
-        void this.openLink(message.href);
+        void this.openLink(message.href, message.requestId);
         return;
       case 'pong':
         this.pongs.get(message.nonce)?.();
@@ -193,9 +193,11 @@ export class QuestionPanelView implements vscode.WebviewViewProvider, vscode.Dis
   }
 
   /** Opens a link from the agent's markdown through VS Code, which asks before opening an untrusted site. */
-  private async openLink(href: string): Promise<void> {
-    // The webview is untrusted: only an http, https or mailto link that a waiting request shows.
-    if (!isOpenableHref(href) || !this.markdown.hasLink(this.broker.list(), href)) {
+  private async openLink(href: string, requestId: string): Promise<void> {
+    // The webview is untrusted: only an http, https or mailto link that the waiting request it names shows
+    // (rendering that one request's markdown, never every waiting request's).
+    const request = this.broker.get(requestId);
+    if (!isOpenableHref(href) || !request || !this.markdown.hasLink([request], href)) {
       this.log.warn('Refused to open a link from the Question panel: it is not an http, https or mailto link of a waiting request.');
       return;
     }

@@ -27,7 +27,7 @@ declare function acquireVsCodeApi(): {
 
 registerToolkit();
 const host = acquireVsCodeApi();
-setLinkOpener((href) => host.postMessage({ type: 'openLink', href }));
+setLinkOpener((href, requestId) => host.postMessage({ type: 'openLink', href, requestId }));
 const saved: SavedState = { drafts: {}, historyOpen: false, ...host.getState() };
 // Not a live region itself: its text is spoken through the announcer, with what comes next.
 const noticeArea = el('div', { class: 'notice' });

@@ -12,7 +12,7 @@ const KEPT = 500;
 const trees = new Map<string, MarkdownTree>();
 /** Elements showing a source as plain text until the renderer has loaded. */
 const awaiting: Array<{ element: HTMLElement; source: string }> = [];
-let openLink: (href: string) => void = () => undefined;
+let openLink: (href: string, requestId: string) => void = () => undefined;
 
 window.addEventListener(MARKDOWN_ENGINE_READY, () => {
   for (const { element, source } of awaiting.splice(0)) if (element.isConnected) element.replaceChildren(...renderBlocks(source));
@@ -38,7 +38,7 @@ function treeFor(source: string): MarkdownTree | undefined {
 }
 
 /** What a click on a link does: the host validates the link and asks VS Code to open it. */
-export function setLinkOpener(open: (href: string) => void): void {
+export function setLinkOpener(open: (href: string, requestId: string) => void): void {
   openLink = open;
 }
 
@@ -97,7 +97,9 @@ function renderLink(href: string, children: Array<Node | string>): HTMLElement {
   const follow = (event: Event) => {
     event.preventDefault();
     event.stopPropagation();
-    openLink(href);
+    // The host checks only the request this link is shown in.
+    const requestId = link.closest('[data-request-id]')?.getAttribute('data-request-id');
+    if (requestId) openLink(href, requestId);
   };
   link.addEventListener('click', follow);
   link.addEventListener('keydown', (event) => {

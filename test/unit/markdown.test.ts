@@ -1,6 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { parseHighlighted } from '../../src/broker/markdownHighlight';
-import { highlightCode } from '../../src/broker/markdownHighlight';
+import { highlightCode, MAX_HIGHLIGHTED_CHARS } from '../../src/broker/markdownHighlight';
+import { PanelToHostSchema } from '../../src/broker/protocol';
 import { renderMarkdownTree as renderTree } from '../../src/broker/markdownRender';
 
 /** As the panel renders: with highlighting. */
@@ -198,6 +199,19 @@ suite('markdown: the agent’s markdown renders into an allowlisted tree', () =>
     assert.deepEqual(manyNodes, { plain: true });
     const ok = renderMarkdownTree('*a* '.repeat(500));
     assert.ok('blocks' in ok && measureTree(ok.blocks).nodes <= MARKDOWN_LIMITS.nodes);
+  });
+
+  test('prevents a slow panel: code over the highlighting bound is shown plain, at once', () => {
+    const long = `const x = 1;\n`.repeat(Math.ceil((MAX_HIGHLIGHTED_CHARS + 1) / 13));
+    assert.equal(highlightCode(long, 'ts'), undefined);
+    const tree = renderMarkdownTree(`\`\`\`ts\n${long}\`\`\``);
+    assert.ok('blocks' in tree && !JSON.stringify(tree.blocks).includes('hljs'), 'no highlighting nodes');
+    assert.ok(highlightCode('const x = 1;', 'ts')!.length > 1, 'short code is still highlighted');
+  });
+
+  test('prevents the host rendering every waiting request for one click: a link to open names the request it is in', () => {
+    assert.equal(PanelToHostSchema.safeParse({ type: 'openLink', href: 'https://docs.example/a' }).success, false);
+    assert.equal(PanelToHostSchema.safeParse({ type: 'openLink', href: 'https://docs.example/a', requestId: 'r1' }).success, true);
   });
 
   test('only http, https and mailto addresses are openable', () => {
