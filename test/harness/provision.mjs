@@ -1,5 +1,5 @@
 // Installs, once per machine, what the real-VS-Code harness needs, cached outside the clone:
-// Node 24 and code-server from the npm registry, Chromium, libkrb5-dev and tmux from Debian.
+// Node 24 and code-server from the npm registry, Chromium, libkrb5-dev, tmux and fonts-noto-cjk from Debian.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, realpathSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
@@ -20,6 +20,9 @@ function debianPackagesMissing() {
   if (!krb.stdout?.includes('install ok installed')) missing.push('libkrb5-dev');
   // The external layer drives the interactive Claude Code and Codex CLIs in a pseudo-terminal.
   if (spawnSync('tmux', ['-V']).status !== 0) missing.push('tmux');
+  // Chinese text in the zh-cn screenshots: headless Chromium draws boxes without a CJK font.
+  const cjk = spawnSync('dpkg-query', ['-W', '-f=${Status}', 'fonts-noto-cjk'], { encoding: 'utf8' });
+  if (!cjk.stdout?.includes('install ok installed')) missing.push('fonts-noto-cjk');
   return missing;
 }
 
