@@ -51,3 +51,20 @@ export const FOUR_KINDS = {
     { id: 'api_key', header: 'API key', question: 'Your Stripe test key?', kind: 'secret', envVar: 'STRIPE_TEST_KEY' },
   ],
 };
+
+/**
+ * Types into a field of the panel as a user does (click, then keys) and checks that the text landed
+ * there: under load, a command that finished late can take the focus back between the click and the
+ * keys (the walkthrough's did), and the keys then go elsewhere. Then it clears the field and tries again.
+ */
+export async function typeIntoField(workbench: Workbench, panel: Frame, selector: string, text: string): Promise<void> {
+  const field = panel.locator(selector).first();
+  const value = () => field.evaluate((e) => (e as unknown as { value: string }).value);
+  for (let attempt = 0; attempt < 3; attempt++) {
+    await field.click();
+    await workbench.page.keyboard.type(text);
+    if ((await value()) === text) return;
+    await field.evaluate((e) => ((e as unknown as { value: string }).value = ''));
+  }
+  assert.equal(await value(), text, `the text never landed in ${selector}`);
+}

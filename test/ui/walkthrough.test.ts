@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import type { Frame, Page } from 'playwright-core';
-import { button, chooseAndSubmit, invoke, toolResult, waitForRequest } from './panelHelpers';
+import { button, chooseAndSubmit, invoke, toolResult, typeIntoField, waitForRequest } from './panelHelpers';
 import { useWorkbench, type Workbench } from './workbench';
 
 const TITLE = 'Get Started with Agent Questions';
@@ -62,8 +62,7 @@ suite('Walkthrough in the real workbench', () => {
     await stepButton(page, 'Ask for a Sample Secret').click();
     await waitForRequest(panel, 'Type a made-up token');
     assert.equal(await isDone(page, 'storeSecret'), false, 'asking is not storing');
-    await panel.locator('.secret-field').click();
-    await page.keyboard.type('made-up-walkthrough-token');
+    await typeIntoField(workbench, panel, '.secret-field', 'made-up-walkthrough-token');
     await button(panel, 'submit').click();
     await waitDone(page, 'storeSecret');
     const stored = await workbench.driver<{ value: Array<{ name: string }> }>('command', { id: 'agentQuestions.manageSecrets', args: [{ list: true }] });
