@@ -72,9 +72,17 @@ suite('"Always allow" and "Always deny" in the permission prompt', () => {
     await workbench.page.keyboard.press('Escape');
 
     // A reload starts a new session: a new extension host, whose session rules start empty.
+    const host = () => workbench.driver<{ value: number }>('host').then((r) => r.value, () => undefined);
+    const before = await host();
     await workbench.runCommand('Developer: Reload Window');
     await workbench.page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
-    for (let i = 0; i < 240 && !(await workbench.driver('list').then(() => true, () => false)); i++) await workbench.page.waitForTimeout(500);
+    // Until the new host answers (the old one may answer a little longer, then go).
+    for (let i = 0; i < 240; i++) {
+      const now = await host();
+      if (now !== undefined && now !== before) break;
+      await workbench.page.waitForTimeout(500);
+    }
+    assert.notEqual(await host(), before, 'a new extension host answers');
     await openAgentQuestionsView(workbench.page);
     panel = await workbench.panel();
     call = await ask('npm test -- --watch');
