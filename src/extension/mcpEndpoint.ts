@@ -12,6 +12,7 @@ import type { AddressInfo } from 'node:net';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import { isInitializeRequest, isJSONRPCRequest } from '@modelcontextprotocol/sdk/types.js';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { eventStreamMessages } from '../broker/eventStream';
 import { uiText } from '../broker/visibleText';
 import { selfReportedName, type CallScope } from './mcpTools';
 
@@ -365,25 +366,6 @@ async function asJson(response: Response, res: ServerResponse): Promise<Response
   const sessionId = response.headers.get('mcp-session-id');
   if (sessionId) headers.set('mcp-session-id', sessionId);
   return new Response(JSON.stringify(responses.length === 1 ? responses[0] : responses), { status: response.status, headers });
-}
-
-/** The JSON messages in the `data:` lines of an event stream; comments and other fields skipped. */
-export function eventStreamMessages(text: string): unknown[] {
-  const messages: unknown[] = [];
-  for (const event of text.split(/\r?\n\r?\n/)) {
-    const data = event
-      .split(/\r?\n/)
-      .filter((line) => line.startsWith('data:'))
-      .map((line) => line.slice(line.startsWith('data: ') ? 6 : 5))
-      .join('\n');
-    if (!data) continue;
-    try {
-      messages.push(JSON.parse(data));
-    } catch {
-      // not a message
-    }
-  }
-  return messages;
 }
 
 /**

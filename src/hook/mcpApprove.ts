@@ -2,6 +2,7 @@
 // notifications/initialized, then tools/call `approve`), plain JSON-RPC over node:http. Replies may
 // be JSON or an SSE stream. Only loopback URLs get the token. Node builtins only.
 import { request, type IncomingMessage } from 'node:http';
+import { eventStreamMessages } from '../broker/eventStream';
 import { APPROVE_TOOL, ASK_USER_QUESTION_TOOL } from '../broker/wireNames';
 
 /** Why no decision could be had; the message is for the user's terminal and never holds the token. */
@@ -80,23 +81,7 @@ function send(url: URL, method: string, headers: Record<string, string>, body: s
 
 /** The JSON-RPC messages of a reply: one JSON value (or a batch), or the `data:` events of an SSE stream. */
 export function replyMessages(contentType: string, body: string): unknown[] {
-  if (/text\/event-stream/i.test(contentType)) {
-    const messages: unknown[] = [];
-    for (const event of body.split(/\r?\n\r?\n/)) {
-      const data = event
-        .split(/\r?\n/)
-        .filter((line) => line.startsWith('data:'))
-        .map((line) => line.slice(line.startsWith('data: ') ? 6 : 5))
-        .join('\n');
-      if (!data) continue;
-      try {
-        messages.push(JSON.parse(data));
-      } catch {
-        // a keep-alive or a comment, not a message
-      }
-    }
-    return messages;
-  }
+  if (/text\/event-stream/i.test(contentType)) return eventStreamMessages(body);
   try {
     const parsed: unknown = JSON.parse(body);
     return Array.isArray(parsed) ? parsed : [parsed];

@@ -6,10 +6,9 @@
 // at once, so the soak takes the wait plus a minute. Plain Node: the endpoint's code is the
 // extension's, the panel is left out (the external test layer answers in the real panel).
 //   AGENT_QUESTIONS_SOAK_SECONDS=90  AGENT_QUESTIONS_SOAK_ONLY=claude   (runs whose name matches)
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { spawn } from 'node:child_process';
+import { join } from 'node:path';
 import { agentConfigs, claudeCodeHookSettings, claudeCodeMcpJson } from '../../src/extension/agentConfigs';
 import { HOOK_VAR, MCP_TOKEN_VAR, MCP_URL_VAR } from '../../src/broker/wireNames';
 import { McpEndpoint } from '../../src/extension/mcpEndpoint';
@@ -18,6 +17,7 @@ import { startModelServer } from '../fixtures/anthropic-model/server.mjs';
 import { startChatModelServer } from '../fixtures/openai-chat-model/server.mjs';
 import { startResponsesModel } from '../fixtures/openai-responses-model/server.mjs';
 import { provisionCodex, provisionOpenCode } from '../harness/agentClis.mjs';
+import { openCodeProject, startOpenCode } from '../harness/openCodeCli.mjs';
 import { provisionClaudeCode, runClaude } from '../harness/claudeCode.mjs';
 import { startInteractiveClaude } from '../harness/claudeCodeTmux.mjs';
 import { runCodexExec } from '../harness/codexCli.mjs';
@@ -72,6 +72,7 @@ async function main() {
   const configs = agentConfigs(endpoint.url);
   const scratch = mkdtempSync(join(tmpdir(), 'aq-soak-'));
   const runs: Run[] = [];
+  const cleanUps: Array<() => void> = [];
   const finishedBy = (child: { done: Promise<{ code: number | null; stdout: string; stderr: string }> }, pattern: RegExp) =>
     child.done.then(({ code, stdout, stderr }) => ({ ok: pattern.test(stdout), detail: `exit ${code}; ${(stdout + stderr).trim().split('\n').slice(-3).join(' | ').slice(0, 300)}` }));
   const claudeArgs = { modelUrl: anthropic.url, mcpUrl: '', mcpConfig: claudeCodeMcpJson(), extraEnv: terminalEnv };
@@ -114,38 +115,10 @@ async function main() {
     runs.push({ name: 'codex-hook (codex exec, PermissionRequest hook)', marker: 'codex-hook-marker', kind: 'permission', finished: finishedBy(run, /MODEL RECEIVED: [\s\S]*exited with code 0/).then((r) => ({ ...r, ok: r.ok && existsSync(join(cwd, 'codex-hook-marker')) })) });
   }
   if (only.test('opencode-ask')) {
-    const cwd = join(scratch, 'opencode');
-    const home = join(scratch, 'opencode-home');
-    mkdirSync(home, { recursive: true });
-    for (const file of configs.find((c) => c.agent === 'OpenCode')!.files!) {
-      mkdirSync(dirname(join(cwd, file.path)), { recursive: true });
-      writeFileSync(join(cwd, file.path), file.text);
-    }
-    const provider = { provider: { scripted: { npm: '@ai-sdk/openai-compatible', options: { baseURL: chat.url, apiKey: 'dummy' }, models: { m: { tool_call: true, limit: { context: 128000, output: 4096 } } } } }, model: 'scripted/m' };
-    writeFileSync(join(home, 'scripted-model.json'), JSON.stringify(provider));
-    const env = {
-      ...Object.fromEntries(Object.entries(process.env).filter((e): e is [string, string] => e[1] !== undefined && !/^(https?_proxy|all_proxy|no_proxy|npm_.*|OPENAI_.*|ANTHROPIC_.*)$/i.test(e[0]))),
-      PWD: cwd,
-      HOME: home,
-      XDG_CONFIG_HOME: join(home, '.config'),
-      XDG_DATA_HOME: join(home, '.local', 'share'),
-      XDG_CACHE_HOME: join(home, '.cache'),
-      XDG_STATE_HOME: join(home, '.local', 'state'),
-      OPENCODE_CONFIG: join(home, 'scripted-model.json'),
-      OPENCODE_DISABLE_MODELS_FETCH: '1',
-      OPENCODE_DISABLE_AUTOUPDATE: '1',
-      OPENCODE_DISABLE_LSP_DOWNLOAD: '1',
-      OPENCODE_DISABLE_SHARE: '1',
-      OPENCODE_DISABLE_DEFAULT_PLUGINS: '1',
-      ...terminalEnv,
-    };
-    const child = spawn(provisionOpenCode(), ['run', 'Go. soak:opencode-ask'], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (c) => (stdout += c));
-    child.stderr.on('data', (c) => (stderr += c));
-    const done = new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => child.on('close', (code) => resolve({ code, stdout, stderr })));
-    runs.push({ name: 'opencode-ask (opencode run, ask_user over MCP)', marker: 'OpenCode: which database', kind: 'question', finished: finishedBy({ done }, /MODEL RECEIVED: The user answered 1 question/) });
+    const where = openCodeProject({ files: configs.find((c) => c.agent === 'OpenCode')!.files!, modelUrl: chat.url, terminalEnv });
+    cleanUps.push(where.cleanUp);
+    const run = startOpenCode(['run', 'Go. soak:opencode-ask'], where);
+    runs.push({ name: 'opencode-ask (opencode run, ask_user over MCP)', marker: 'OpenCode: which database', kind: 'question', finished: finishedBy(run, /MODEL RECEIVED: The user answered 1 question/) });
   }
 
   console.log(`${runs.length} runs wait ${waitSeconds} s each for an answer (from when their request arrives)`);
@@ -180,6 +153,7 @@ async function main() {
   await endpoint.close();
   await Promise.all([anthropic.close(), responses.close(), chat.close()]);
   rmSync(scratch, { recursive: true, force: true });
+  for (const cleanUp of cleanUps) cleanUp();
   process.exit(results.every((r) => r.result.ok) ? 0 : 1);
 }
 

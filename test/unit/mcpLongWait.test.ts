@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
-const eventStreamMessages = (t: string) => t.split(/\n\n/).flatMap((e) => e.split('\n').filter((l) => l.startsWith('data: ')).map((l) => JSON.parse(l.slice(6))));
-const WAITING_MESSAGE = 'Waiting for your answer in VS Code (the Agent Questions panel)';
+import { eventStreamMessages } from '../../src/broker/eventStream';
+import { WAITING_MESSAGE } from '../../src/extension/mcpTools';
 import { ASK, callAsk, connect, INITIALIZE, post, until, withEndpoint } from './mcpHelpers';
 
 // A question waits as long as the human takes: while a tools/call waits, its event stream carries
