@@ -40,21 +40,24 @@ if (!production) {
   builds.push({ ...testBuild, entryPoints: [...testEntries('unit'), ...testEntries('integration'), ...testEntries('ui'), ...testEntries('agent'), ...testEntries('external'), ...testEntries('bench'), 'test/harness/runLayer.ts'] });
 }
 
-/** Writes ask_user's model description and JSON Schema into package.json when they changed. */
+/** Writes ask_user's and get_answers' model descriptions and JSON Schemas into package.json when they changed. */
 async function generateToolSchema() {
   const outfile = join(root, 'out', 'build', 'toolSchema.cjs');
   await esbuild.build({ ...common, sourcemap: false, entryPoints: ['src/broker/toolSchema.ts'], outfile, platform: 'node', format: 'cjs' });
-  const { askUserJsonSchema, ASK_USER_DESCRIPTION } = createRequire(import.meta.url)(outfile);
+  const { askUserJsonSchema, ASK_USER_DESCRIPTION, getAnswersJsonSchema, GET_ANSWERS_DESCRIPTION } = createRequire(import.meta.url)(outfile);
   const manifestPath = join(root, 'package.json');
   const text = readFileSync(manifestPath, 'utf8');
   const manifest = JSON.parse(text);
   const tool = manifest.contributes.languageModelTools.find((t) => t.name === 'ask_user');
   tool.modelDescription = ASK_USER_DESCRIPTION;
   tool.inputSchema = askUserJsonSchema();
+  const getAnswers = manifest.contributes.languageModelTools.find((t) => t.name === 'get_answers');
+  getAnswers.modelDescription = GET_ANSWERS_DESCRIPTION;
+  getAnswers.inputSchema = getAnswersJsonSchema();
   const updated = `${JSON.stringify(manifest, null, 2)}\n`;
   if (updated !== text) {
     writeFileSync(manifestPath, updated);
-    console.log('esbuild.mjs: updated the ask_user modelDescription and inputSchema in package.json');
+    console.log('esbuild.mjs: updated the tools\' modelDescription and inputSchema in package.json');
   }
 }
 

@@ -1,9 +1,12 @@
-// The `ask_user` tool call itself, for every transport (the language-model tool, later MCP):
-// validate, ask under the policy, and answer with the model-facing text. Never throws for bad input.
+// The `ask_user` tool call itself, for every transport (the language-model tool, MCP): validate,
+// ask under the policy, and answer with the model-facing text. Never throws for bad input.
+// With `wait: false` the question is queued and the call returns at once with its id.
 import { parseAskUserInput } from './askUserInput';
 import { askQuestions, type Policy } from './askWithPolicy';
 import type { AskOptions, QuestionBroker } from './broker';
-import { formatQuestionResult } from './resultText';
+import type { CancellationSignal } from './events';
+import type { LaterAnswers } from './laterAnswers';
+import { formatQuestionResult, formatWaitingResult } from './resultText';
 import type { QuestionResponse, RequestSource } from './schemas';
 
 export interface AskUserCall {
@@ -11,18 +14,44 @@ export interface AskUserCall {
   policy: Policy;
   source: RequestSource;
   options?: AskOptions;
+  /** Where `wait: false` questions wait for get_answers, and who may collect them. */
+  later?: LaterCaller;
+}
+
+export interface LaterCaller {
+  store: LaterAnswers;
+  /** The chat session or MCP session that asked: only it can collect the answer. */
+  owner: string;
+  /** Cancels the owner's waiting questions when nobody can collect them any more (the MCP session ended). */
+  ownerGone?: CancellationSignal;
 }
 
 export interface AskUserResult {
   text: string;
-  /** Absent when the input was invalid and nothing was asked. */
+  /** Absent when the input was invalid and nothing was asked, or when the call did not wait. */
   response?: QuestionResponse;
+  /** `wait: false`: the id of the request that waits for the user. */
+  waitingId?: string;
+  /** The text is a refusal to ask (invalid input, too many waiting). */
+  isError?: boolean;
 }
 
 export async function callAskUser(raw: unknown, call: AskUserCall): Promise<AskUserResult> {
   const parsed = parseAskUserInput(raw);
-  if (!parsed.ok) return { text: parsed.message };
-  const { context } = parsed.input;
-  const response = await askQuestions(call.broker, { source: call.source, questions: parsed.questions, ...(context ? { context } : {}) }, call.policy, call.options);
+  if (!parsed.ok) return { text: parsed.message, isError: true };
+  const { context, wait } = parsed.input;
+  const request = { source: call.source, questions: parsed.questions, ...(context ? { context } : {}) };
+  // Only a question a human will see waits in the background; unavailable or scripted answers come at once.
+  if (wait === false && call.later && call.policy.route().kind === 'ask') {
+    const { store, owner, ownerGone } = call.later;
+    const refused = store.refusal(owner);
+    if (refused) return { text: `ask_user: nothing was asked. ${refused}`, isError: true };
+    let waitingId = '';
+    const options: AskOptions = { timeoutMs: call.options?.timeoutMs, ...(ownerGone ? { token: ownerGone } : {}), onQueued: (id) => (waitingId = id) };
+    const response = askQuestions(call.broker, { ...request, keepsWorking: true }, call.policy, options);
+    store.hold(owner, waitingId, parsed.questions, response);
+    return { text: formatWaitingResult(waitingId), waitingId };
+  }
+  const response = await askQuestions(call.broker, request, call.policy, call.options);
   return { text: formatQuestionResult(parsed.questions, response), response };
 }

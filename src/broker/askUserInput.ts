@@ -34,7 +34,7 @@ const ASK_USER: Target<AskUserInput> = {
   schema: AskUserInputSchema,
   intro: 'ask_user input is invalid; nothing was asked. Fix {n} and call ask_user again:',
   maxQuestions: LIMITS.maxQuestions,
-  rootFields: 'questions, context',
+  rootFields: 'questions, context, wait',
 };
 
 const API_ASK: Target<ApiAskRequest> = {

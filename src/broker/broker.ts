@@ -24,6 +24,8 @@ export interface AskOptions {
   token?: CancellationSignal;
   /** 0 or undefined: wait as long as the asker waits. */
   timeoutMs?: number;
+  /** Called with the request's id once it is queued (before anyone can answer it). */
+  onQueued?: (requestId: string) => void;
 }
 
 export type SettledResponse = QuestionResponse | PermissionResponse;
@@ -166,6 +168,7 @@ export class QuestionBroker implements Disposable {
           resolve(response);
         },
       });
+      options.onQueued?.(request.id);
       this.changes.fire({ type: 'added', request });
 
       if (options.timeoutMs && options.timeoutMs > 0) {

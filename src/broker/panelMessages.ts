@@ -76,6 +76,7 @@ export const PANEL_MESSAGES = [
   'Question {0} of {1}',
   'Questions',
   'Questions from the agent',
+  'The agent keeps working; it will read your answer when it checks.',
   'Recommended',
   'Reject',
   'Reject this request? The agent is told you declined to answer.',

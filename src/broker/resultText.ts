@@ -49,3 +49,13 @@ export function headline(questions: readonly Pick<Question, 'id' | 'kind'>[], re
 export function formatQuestionResult(questions: readonly Pick<Question, 'id' | 'kind'>[], response: QuestionResponse): string {
   return `${headline(questions, response)}\n${JSON.stringify(withImagesDescribed(response))}`;
 }
+
+/** `ask_user` with `wait: false`: the request id and what to do next. */
+export function formatWaitingResult(requestId: string): string {
+  const id = JSON.stringify(requestId);
+  return (
+    `The question waits for the user in VS Code (request id ${id}); you were not blocked. Keep working on what does not depend on the answer, ` +
+    `and call get_answers with ids [${id}] before you rely on it (waitSeconds > 0 waits for the answer; 0 looks and returns).\n` +
+    JSON.stringify({ requestId, status: 'waiting' })
+  );
+}

@@ -70,10 +70,38 @@ export const AskUserInputSchema = z
   .object({
     questions: z.array(QuestionInputSchema).min(LIMITS.minQuestions).max(LIMITS.maxQuestions).describe('1-4 questions asked together.'),
     context: z.string().max(LIMITS.contextMax).optional().describe('Optional markdown shown above the questions: why you ask and what you found.'),
+    wait: z
+      .boolean()
+      .optional()
+      .describe(
+        'true (default): wait for the answer. false: return at once with the request id and status "waiting"; keep working on what does not depend on the answer, and call get_answers with the id before you rely on it.',
+      ),
   })
   .strict();
 
 export type AskUserInput = z.infer<typeof AskUserInputSchema>;
+
+/** `get_answers`: collect the answers to questions asked with `wait: false`. */
+export const GET_ANSWERS_MAX_IDS = 16;
+export const GET_ANSWERS_MAX_WAIT_SECONDS = 24 * 60 * 60;
+export const GetAnswersInputSchema = z
+  .object({
+    ids: z
+      .array(z.string().min(1).max(64))
+      .min(1)
+      .max(GET_ANSWERS_MAX_IDS)
+      .describe('Request ids that ask_user returned with status "waiting" (1-16).'),
+    waitSeconds: z
+      .number()
+      .int()
+      .min(0)
+      .max(GET_ANSWERS_MAX_WAIT_SECONDS)
+      .optional()
+      .describe('0 (default): look and return at once. More: block until every id is settled or this many seconds pass.'),
+  })
+  .strict();
+
+export type GetAnswersInput = z.infer<typeof GetAnswersInputSchema>;
 
 /** The exported API's richer request: more questions, secrets returned to trusted callers, a caller id, a custom timeout. */
 export const API_MAX_QUESTIONS = 20;
@@ -137,6 +165,8 @@ export const QuestionRequestSchema = z.object({
   questions: z.array(QuestionSchema).min(1),
   /** When the request times out (host clock, ms since the epoch): the panel counts down to it. */
   expiresAt: z.number().optional(),
+  /** Asked with `wait: false`: the agent keeps working and reads the answer when it checks (get_answers). */
+  keepsWorking: z.boolean().optional(),
 });
 
 /** A tool call to approve, shown in full: the command, then every other input key by name. */

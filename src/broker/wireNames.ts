@@ -12,6 +12,7 @@ export const MCP_SERVER_NAME = 'agent-questions';
 /** The endpoint's tools. */
 export const ASK_USER_TOOL = 'ask_user';
 export const APPROVE_TOOL = 'approve';
+export const GET_ANSWERS_TOOL = 'get_answers';
 /** Claude Code's question tool: the approve tool asks it as a question request. */
 export const ASK_USER_QUESTION_TOOL = 'AskUserQuestion';
 

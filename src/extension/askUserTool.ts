@@ -5,6 +5,8 @@ import { parseAskUserInput } from '../broker/askUserInput';
 import { callAskUser } from '../broker/askUserCall';
 import type { Policy } from '../broker/askWithPolicy';
 import type { QuestionBroker } from '../broker/broker';
+import type { LaterAnswers } from '../broker/laterAnswers';
+import { chatOwner, GetAnswersTool } from './getAnswersTool';
 import { askingMarkdown, FOCUS_QUESTION_COMMAND, type AskingWords } from '../broker/progressMessage';
 import { mark } from './benchTrace';
 import { readSettings } from './settings';
@@ -19,6 +21,7 @@ export class AskUserTool implements vscode.LanguageModelTool<unknown> {
   constructor(
     private readonly broker: QuestionBroker,
     private readonly policy: Policy,
+    private readonly later: LaterAnswers,
     private readonly log: vscode.LogOutputChannel,
   ) {}
 
@@ -48,14 +51,17 @@ export class AskUserTool implements vscode.LanguageModelTool<unknown> {
         policy: this.policy,
         source: { type: 'tool', label: vscode.l10n.t('Chat tool') },
         options: { token, timeoutMs: readSettings().timeoutSeconds * 1000 },
+        // wait: false outlives this turn: the chat's Stop does not cancel it; the same chat collects it.
+        later: { store: this.later, owner: chatOwner(options.toolInvocationToken) },
       });
     } finally {
       stopKeepWarm();
     }
-    const { text, response } = result;
+    const { text, response, waitingId } = result;
     if (response) this.log.info(`ask_user request ${response.requestId} settled: ${response.status}`);
+    else if (waitingId) this.log.info(`ask_user request ${waitingId} waits; the agent keeps working (wait: false)`);
     // One line: field names in the message are the agent's and must not forge log lines.
-    else this.log.warn(`ask_user was called with invalid input: ${uiText(text, 2000)}`);
+    else this.log.warn(`ask_user asked nothing: ${uiText(text, 2000)}`);
     // The text describes each image; the bytes follow as image parts (the text never holds base64).
     const images = response ? attachedImages(response).map((image) => vscode.LanguageModelDataPart.image(Buffer.from(image.data, 'base64'), image.mimeType)) : [];
     mark('invoke returns');
@@ -63,8 +69,11 @@ export class AskUserTool implements vscode.LanguageModelTool<unknown> {
   }
 }
 
-export function registerAskUserTool(context: vscode.ExtensionContext, broker: QuestionBroker, policy: Policy, log: vscode.LogOutputChannel): void {
-  context.subscriptions.push(vscode.lm.registerTool(AskUserTool.toolName, new AskUserTool(broker, policy, log)));
+export function registerAskUserTool(context: vscode.ExtensionContext, broker: QuestionBroker, policy: Policy, later: LaterAnswers, log: vscode.LogOutputChannel): void {
+  context.subscriptions.push(
+    vscode.lm.registerTool(AskUserTool.toolName, new AskUserTool(broker, policy, later, log)),
+    vscode.lm.registerTool(GetAnswersTool.toolName, new GetAnswersTool(later, log)),
+  );
 }
 
 /** The chat's progress line in VS Code's display language (the headers are the agent's). */

@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import { QuestionBroker } from '../broker/broker';
 import { History } from '../broker/history';
 import { newRequestId } from '../broker/ids';
+import { LaterAnswers } from '../broker/laterAnswers';
 import type { AgentQuestionsApi } from './api';
 import { createApi } from './apiImpl';
 import { activation, takeMarks } from './benchTrace';
@@ -26,6 +27,7 @@ export function activate(context: vscode.ExtensionContext): AgentQuestionsApi {
   const broker = new QuestionBroker({ newId: newRequestId, log: (message) => log.warn(message) });
   const history = new History(context.workspaceState, () => readSettings().historyLimit);
   const policy = createPolicy(context, log);
+  const later = new LaterAnswers({ keepMs: () => readSettings().keepCollectedAnswersMinutes * 60_000 });
   // The broker goes first: disposing it cancels what is pending while every listener still hears it.
   // Its own listeners (like this one) are released by its disposal.
   context.subscriptions.push(broker, log);
@@ -72,10 +74,10 @@ export function activate(context: vscode.ExtensionContext): AgentQuestionsApi {
   // Not awaited: activation does not wait for the layout. A failed move leaves the view where it was.
   placeNextToChatOnce(context.globalState).catch(() => undefined);
   registerPermissionCommands(context, policy.permissions);
-  registerAskUserTool(context, broker, policy, log);
+  registerAskUserTool(context, broker, policy, later, log);
   registerSampleQuestionCommand(context, log);
   context.subscriptions.push(trackWalkthroughProgress(broker, vault));
-  const externalAgents = new ExternalAgents(context, broker, policy, attention, log);
+  const externalAgents = new ExternalAgents(context, broker, policy, later, attention, log);
   // Restricted Mode ignores the workspace's say on the endpoint (see settings.ts); trusting the folder gives it back.
   context.subscriptions.push(externalAgents, vscode.workspace.onDidGrantWorkspaceTrust(() => void externalAgents.apply()));
   void externalAgents.apply();

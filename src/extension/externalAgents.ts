@@ -5,6 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
+import type { LaterAnswers } from '../broker/laterAnswers';
 import type { Policy } from '../broker/askWithPolicy';
 import type { QuestionBroker } from '../broker/broker';
 import { HOOK_VAR, MCP_TOKEN_VAR, MCP_URL_VAR } from '../broker/wireNames';
@@ -32,6 +33,7 @@ export class ExternalAgents implements vscode.Disposable {
     private readonly context: vscode.ExtensionContext,
     private readonly broker: QuestionBroker,
     private readonly policy: Policy,
+    private readonly later: LaterAnswers,
     private readonly attention: Attention,
     private readonly log: vscode.LogOutputChannel,
   ) {
@@ -74,7 +76,7 @@ export class ExternalAgents implements vscode.Disposable {
       log: (message) => this.log.info(message),
       createServer: (scope) =>
         createToolServer(
-          { broker: this.broker, policy: this.policy, timeoutMs: () => readSettings().timeoutSeconds * 1000, log: (m) => this.log.info(m), workspaceFolders },
+          { broker: this.broker, policy: this.policy, later: this.later, timeoutMs: () => readSettings().timeoutSeconds * 1000, log: (m) => this.log.info(m), workspaceFolders },
           String(this.context.extension.packageJSON.version),
           scope,
         ),

@@ -238,7 +238,7 @@ export class McpEndpoint {
     };
     active.ended.signal.addEventListener('abort', onEnded);
     const keepAliveMs = this.options.keepAliveMs ?? KEEP_ALIVE_MS;
-    const scope: CallScope = { signal: AbortSignal.any([closed.signal, active.ended.signal]), tokenId, admit: () => this.admit(active, tokenId), progressEveryMs: keepAliveMs };
+    const scope: CallScope = { signal: AbortSignal.any([closed.signal, active.ended.signal]), sessionEnded: active.ended.signal, tokenId, admit: () => this.admit(active, tokenId), progressEveryMs: keepAliveMs };
     try {
       const response = await this.callScope.run(scope, () => active.transport.handleRequest(webRequest(req, this.port, 'application/json, text/event-stream'), { parsedBody: parsed }));
       await writeResponse(streamed ? response : await asJson(response, res), res);

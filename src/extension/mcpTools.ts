@@ -1,21 +1,27 @@
-// The MCP face of Agent Questions: tools `ask_user` (the same contract as the language-model tool)
-// and `approve` (a permission prompt). One SDK Server per client session. No 'vscode' import.
+// The MCP face of Agent Questions: tools `ask_user` and `get_answers` (the same contracts as the
+// language-model tools) and `approve` (a permission prompt). One SDK Server per client session; a
+// question asked with `wait: false` belongs to that session. No 'vscode' import.
+import { randomUUID } from 'node:crypto';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { attachedImages } from '../broker/answerImages';
 import { APPROVE_DESCRIPTION, ApproveInputSchema, approveResultFor, askUserQuestionResultFor, permissionRequestFor, questionRequestFor, type ApproveResult } from '../broker/approveTool';
 import { callAskUser } from '../broker/askUserCall';
+import { callGetAnswers } from '../broker/getAnswersCall';
+import type { LaterAnswers } from '../broker/laterAnswers';
 import { askPermission, askQuestions, type Policy } from '../broker/askWithPolicy';
 import type { QuestionBroker } from '../broker/broker';
 import type { CancellationSignal } from '../broker/events';
 import type { RequestSource } from '../broker/schemas';
-import { ASK_USER_DESCRIPTION, askUserJsonSchema, toolJsonSchema } from '../broker/toolSchema';
+import { ASK_USER_DESCRIPTION, askUserJsonSchema, GET_ANSWERS_DESCRIPTION, getAnswersJsonSchema, toolJsonSchema } from '../broker/toolSchema';
 import { uiText } from '../broker/visibleText';
-import { APPROVE_TOOL, ASK_USER_TOOL, connectionWay } from '../broker/wireNames';
+import { APPROVE_TOOL, ASK_USER_TOOL, connectionWay, GET_ANSWERS_TOOL } from '../broker/wireNames';
 
 export interface McpToolsContext {
   broker: QuestionBroker;
   policy: Policy;
+  /** Questions asked with `wait: false`, until get_answers collects them. */
+  later: LaterAnswers;
   timeoutMs: () => number;
   log: (message: string) => void;
   /** Absolute paths of the workspace folders: a path outside them is called out on a permission prompt. */
@@ -25,6 +31,8 @@ export interface McpToolsContext {
 /** What the endpoint knows about the call in progress: its cancellation, its token, and whether it may wait. */
 export interface CallScope {
   signal: AbortSignal;
+  /** Aborted when the session ends: its `wait: false` questions can no longer be collected. */
+  sessionEnded?: AbortSignal;
   /** Fingerprint of the token the request came through. */
   tokenId: string;
   /** Counts the call as waiting until `release()`, or says which cap it would pass. */
@@ -39,8 +47,10 @@ export const WAITING_MESSAGE = 'Waiting for your answer in VS Code (the Agent Qu
 // Built once: this module is loaded only when the endpoint is on.
 const TOOLS = [
   { name: ASK_USER_TOOL, description: ASK_USER_DESCRIPTION, inputSchema: askUserJsonSchema() as never },
+  { name: GET_ANSWERS_TOOL, description: GET_ANSWERS_DESCRIPTION, inputSchema: getAnswersJsonSchema() as never },
   { name: APPROVE_TOOL, description: APPROVE_DESCRIPTION, inputSchema: toolJsonSchema(ApproveInputSchema) as never },
 ];
+const TOOL_NAMES = new Set(TOOLS.map((t) => t.name));
 
 /** The name a client gives itself in `initialize` (title, else name), made safe to show. Anyone with the token can claim any name. */
 export function selfReportedName(server: Server): string {
@@ -69,6 +79,8 @@ function toSignal(...signals: AbortSignal[]): CancellationSignal {
  */
 export function createToolServer(context: McpToolsContext, version: string, scope: () => CallScope | undefined): Server {
   const server = new Server({ name: 'agent-questions', version }, { capabilities: { tools: {} } });
+  // Only this session collects the answers to its `wait: false` questions.
+  const owner = `mcp:${randomUUID()}`;
   // The way it connected (MCP, or the hook command of an agent) is self-reported like the name.
   const source = (call: CallScope | undefined): RequestSource => {
     const way = connectionWay(server.getClientVersion()?.name);
@@ -79,7 +91,7 @@ export function createToolServer(context: McpToolsContext, version: string, scop
 
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     const { name, arguments: args } = request.params;
-    if (name !== ASK_USER_TOOL && name !== APPROVE_TOOL) return text(`Unknown tool "${name}"; this server has ask_user and approve.`, true);
+    if (!TOOL_NAMES.has(name)) return text(`Unknown tool "${uiText(name, 60)}"; this server has ask_user, get_answers and approve.`, true);
     const call = scope();
     const admitted = call ? call.admit() : { release: () => undefined };
     if ('refused' in admitted) return text(admitted.refused, true);
@@ -88,12 +100,20 @@ export function createToolServer(context: McpToolsContext, version: string, scop
     const progress = reportProgress(request.params._meta?.progressToken, call?.progressEveryMs, extra.sendNotification);
     try {
       if (name === ASK_USER_TOOL) {
-        const result = await callAskUser(args ?? {}, { broker: context.broker, policy: context.policy, source: from, options });
-        if (!result.response) return text(result.text, true);
+        const ownerGone = call?.sessionEnded ? toSignal(call.sessionEnded) : undefined;
+        const later = { store: context.later, owner, ...(ownerGone ? { ownerGone } : {}) };
+        const result = await callAskUser(args ?? {}, { broker: context.broker, policy: context.policy, source: from, options, later });
+        if (result.waitingId) context.log(`MCP ask_user from ${from.label}: waiting (wait: false)`);
+        if (!result.response) return text(result.text, result.isError);
         context.log(`MCP ask_user from ${from.label}: ${result.response.status}`);
         // The text describes each image; the bytes follow as MCP image content.
         const images = attachedImages(result.response).map(({ data, mimeType }) => ({ type: 'image' as const, data, mimeType }));
         return { content: [...text(result.text).content, ...images] };
+      }
+      if (name === GET_ANSWERS_TOOL) {
+        const result = await callGetAnswers(args ?? {}, { store: context.later, owner, signal: AbortSignal.any(call ? [extra.signal, call.signal] : [extra.signal]) });
+        if (!result.results) return text(result.text, true);
+        return { content: [...text(result.text).content, ...result.images.map(({ data, mimeType }) => ({ type: 'image' as const, data, mimeType }))] };
       }
       return text(JSON.stringify(await approve(context, args, from, options)));
     } finally {

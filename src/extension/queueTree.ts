@@ -60,7 +60,8 @@ export class QueueTree implements vscode.TreeDataProvider<QueueNode>, vscode.Dis
     item.id = node.id;
     const from = `${uiText(node.source.label, 60)}${node.source.way ? ` · ${uiText(node.source.way, 40)}` : ''}`;
     const age = localizedAge(node.createdAt);
-    item.description = vscode.l10n.t('{0} · {1}', from, age);
+    const keepsWorking = node.kind === 'questions' && node.keepsWorking === true;
+    item.description = keepsWorking ? vscode.l10n.t('{0} · {1} · agent keeps working', from, age) : vscode.l10n.t('{0} · {1}', from, age);
     item.iconPath = new vscode.ThemeIcon(node.kind === 'permission' ? 'shield' : node.questions.some((q) => q.kind === 'secret') ? 'key' : 'question');
     item.contextValue = `agentQuestions.${node.kind}`;
     item.accessibilityInformation = {
@@ -104,7 +105,7 @@ function requestTooltip(request: PendingRequest): vscode.MarkdownString {
   tooltip.supportHtml = false;
   const lines = [request.source.label, ...(request.source.via ? [request.source.via] : [])];
   if (request.kind === 'permission') lines.push(request.title, ...(request.toolCall?.warnings ?? []), request.toolCall?.command ?? request.detail);
-  else lines.push(...request.questions.map((q) => `${q.header}: ${q.question}`));
+  else lines.push(...request.questions.map((q) => `${q.header}: ${q.question}`), ...(request.keepsWorking ? [vscode.l10n.t('The agent keeps working; it will read your answer when it checks.')] : []));
   tooltip.appendText(lines.map((line) => uiText(line, 500)).join('\n\n'));
   return tooltip;
 }

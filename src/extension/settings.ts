@@ -11,6 +11,8 @@ export interface Settings {
   mcpEnabled: boolean;
   /** 0: a free port. */
   mcpPort: number;
+  /** How long get_answers can read an answer again after it first collected it. */
+  keepCollectedAnswersMinutes: number;
 }
 
 // Who answers and whether the endpoint listens: a repository's .vscode/settings.json must not decide
@@ -36,5 +38,6 @@ export function readSettings(): Settings {
     notify: (['always', 'whenHidden', 'never'] as const).find((n) => n === get<string>('notify', 'whenHidden')) ?? 'whenHidden',
     mcpEnabled: get<boolean>('mcp.enabled', false),
     mcpPort: Math.min(65535, Math.max(0, Math.floor(get<number>('mcp.port', 0)))),
+    keepCollectedAnswersMinutes: Math.min(1440, Math.max(1, get<number>('keepCollectedAnswersMinutes', 60))),
   };
 }

@@ -57,11 +57,13 @@ export function renderQuestionRequest(request: QuestionRequest, state: RequestDr
   const actions = el('div', { class: 'actions' });
   // role=timer is not live: only the thresholds are spoken, through the panel's live region.
   const countdown = request.expiresAt === undefined ? undefined : el('p', { class: 'countdown', role: 'timer' });
+  const keepsWorking = request.keepsWorking ? el('p', { class: 'keeps-working' }, t('The agent keeps working; it will read your answer when it checks.')) : undefined;
   const root = el(
     'section',
     { class: 'request questions-request', 'aria-label': t('Questions from the agent'), 'data-request-id': request.id },
     header,
     ...(countdown ? [countdown] : []),
+    ...(keepsWorking ? [keepsWorking] : []),
     ...(request.context ? [renderMarkdown(request.context)] : []),
     ...(several ? [chips] : []),
     stepArea,

@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { agentConfigs, claudeCodeHookSettings, claudeCodeMcpJson } from '../../src/extension/agentConfigs';
 import { HOOK_VAR, MCP_TOKEN_VAR, MCP_URL_VAR } from '../../src/broker/wireNames';
 import { McpEndpoint } from '../../src/extension/mcpEndpoint';
+import { LaterAnswers } from '../../src/broker/laterAnswers';
 import { createToolServer } from '../../src/extension/mcpTools';
 import { startModelServer } from '../fixtures/anthropic-model/server.mjs';
 import { startChatModelServer } from '../fixtures/openai-chat-model/server.mjs';
@@ -52,7 +53,7 @@ async function main() {
     port: 0,
     token: () => TOKEN,
     log: () => undefined,
-    createServer: (scope) => createToolServer({ broker, policy, timeoutMs: () => 0, log: () => undefined, workspaceFolders: () => [] }, 'soak', scope),
+    createServer: (scope) => createToolServer({ broker, later: new LaterAnswers({ keepMs: () => 60_000 }), policy, timeoutMs: () => 0, log: () => undefined, workspaceFolders: () => [] }, 'soak', scope),
   });
   const terminalEnv = { [MCP_URL_VAR]: endpoint.url, [MCP_TOKEN_VAR]: TOKEN, [HOOK_VAR]: hook };
   const anthropic = await startModelServer({

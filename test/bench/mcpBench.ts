@@ -8,6 +8,7 @@ import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprot
 import { QuestionBroker } from '../../src/broker/broker';
 import { RememberedPermissions } from '../../src/broker/rememberedPermissions';
 import { McpEndpoint } from '../../src/extension/mcpEndpoint';
+import { LaterAnswers } from '../../src/broker/laterAnswers';
 import { createToolServer } from '../../src/extension/mcpTools';
 import { median, runBench } from './benchKit';
 
@@ -61,7 +62,7 @@ async function main() {
     port: 0,
     token: () => TOKEN,
     log: () => undefined,
-    createServer: (scope) => (sessions++ === 0 ? createToolServer({ broker, policy, timeoutMs: () => 0, log: () => undefined, workspaceFolders: () => [] }, 'bench', scope) : noopServer()),
+    createServer: (scope) => (sessions++ === 0 ? createToolServer({ broker, later: new LaterAnswers({ keepMs: () => 60_000 }), policy, timeoutMs: () => 0, log: () => undefined, workspaceFolders: () => [] }, 'bench', scope) : noopServer()),
   });
   try {
     const ours = await client(endpoint.url);

@@ -69,7 +69,7 @@ suite('ask_user input', () => {
         'ask_user input is invalid; nothing was asked. Fix 3 problems and call ask_user again:',
         '- questions[0].header: must be 1 to 30 characters (got 0); use a 1-3 word label such as "Database"',
         '- questions[0].options: needs 2 to 6 options (got 1); use kind "text" for an open question',
-        '- (input): unknown field "extra"; remove "extra" (allowed: questions, context)',
+        '- (input): unknown field "extra"; remove "extra" (allowed: questions, context, wait)',
       ].join('\n'),
     );
   });

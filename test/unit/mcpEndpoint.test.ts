@@ -19,7 +19,7 @@ suite('MCP endpoint', () => {
     await withEndpoint(async ({ broker, endpoint }) => {
       const client = await connect(endpoint.url, TOKEN, 'Claude Code');
       const tools = await client.listTools();
-      assert.deepEqual(tools.tools.map((t) => t.name), ['ask_user', 'approve']);
+      assert.deepEqual(tools.tools.map((t) => t.name), ['ask_user', 'get_answers', 'approve']);
       const call = client.callTool({ name: 'ask_user', arguments: ASK });
       await until(() => broker.size === 1);
       assert.deepEqual(broker.list()[0]!.source, { type: 'mcp', label: 'Claude Code', via: `MCP client · name self-reported · token ${fingerprint(TOKEN)}`, way: 'MCP client' });
@@ -114,7 +114,7 @@ suite('MCP endpoint', () => {
       assert.ok(statuses.every((s) => s === 200 || s === 503), `only 200 or 503, got ${[...new Set(statuses)].join(', ')}`);
       assert.ok(endpoint.clients().length <= MAX_SESSIONS, `${endpoint.clients().length} sessions open`);
       const client = await connect(endpoint.url);
-      assert.equal((await client.listTools()).tools.length, 2);
+      assert.equal((await client.listTools()).tools.length, 3);
       await client.close();
     });
   });
@@ -197,7 +197,7 @@ suite('MCP endpoint', () => {
       assert.deepEqual(endpoint.sessions().map((s) => s.name), ['other']);
       assert.equal(endpoint.disconnect(mine.key), false);
       await assert.rejects(agent.listTools());
-      assert.equal((await other.listTools()).tools.length, 2);
+      assert.equal((await other.listTools()).tools.length, 3);
       await other.close();
       await agent.close().catch(() => undefined);
     });
@@ -213,7 +213,7 @@ suite('MCP endpoint', () => {
       assert.equal(broker.size, 16);
       for (const r of results) assert.match(r.content[0]!.text, /^Too many requests through this token are already waiting \(16 across its sessions\)/);
       const agent = await connect(endpoint.url, TOKEN, 'the real agent');
-      assert.equal((await agent.listTools()).tools.length, 2);
+      assert.equal((await agent.listTools()).tools.length, 3);
       for (const request of broker.list()) broker.reject(request.id);
       await Promise.all(calls);
       await Promise.all([agent, ...clients].map((c) => c.close().catch(() => undefined)));
@@ -259,7 +259,7 @@ suite('MCP endpoint', () => {
         // A fourth client closes the newcomer (it never worked), again not the worker.
         assert.equal((await post(endpoint.url, INITIALIZE)).status, 200);
         assert.deepEqual(endpoint.sessions().map((s) => s.name).sort(), ['unit-client', 'worker']);
-        assert.equal((await worker.listTools()).tools.length, 2);
+        assert.equal((await worker.listTools()).tools.length, 3);
         await idle.close().catch(() => undefined);
       },
       { limits: { sessions: 2 } },

@@ -4,6 +4,7 @@ import * as assert from 'node:assert/strict';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { McpEndpoint, type McpEndpointOptions } from '../../src/extension/mcpEndpoint';
+import { LaterAnswers } from '../../src/broker/laterAnswers';
 import { createToolServer } from '../../src/extension/mcpTools';
 import { makeBroker, makePolicy } from './fakes';
 
@@ -16,14 +17,15 @@ type StartOptions = Partial<Pick<McpEndpointOptions, 'limits' | 'bodyTimeoutMs' 
 async function start(options: StartOptions) {
   const { broker } = makeBroker();
   const logs: string[] = [];
+  const later = new LaterAnswers({ keepMs: () => 60_000 });
   const endpoint = await McpEndpoint.start({
     port: 0,
     token: () => TOKEN,
     log: (m) => logs.push(m),
-    createServer: (scope) => createToolServer({ broker, policy: makePolicy(), timeoutMs: () => 0, log: (m) => logs.push(m), workspaceFolders: () => [] }, '0.0.0', scope),
+    createServer: (scope) => createToolServer({ broker, later, policy: makePolicy(), timeoutMs: () => 0, log: (m) => logs.push(m), workspaceFolders: () => [] }, '0.0.0', scope),
     ...options,
   });
-  return { broker, endpoint, logs };
+  return { broker, endpoint, logs, later };
 }
 
 /** Runs a test against a fresh endpoint and always closes it. */

@@ -6,6 +6,7 @@ import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { askPermission } from '../../src/broker/askWithPolicy';
 import type { Route } from '../../src/broker/policy';
 import type { PermissionRequest } from '../../src/broker/schemas';
+import { LaterAnswers } from '../../src/broker/laterAnswers';
 import { createToolServer } from '../../src/extension/mcpTools';
 import { makeBroker, makePolicy } from './fakes';
 
@@ -16,7 +17,7 @@ async function connect() {
   const policy = makePolicy();
   let route: Route = { kind: 'ask' };
   policy.route = () => route;
-  const server = createToolServer({ broker, policy, timeoutMs: () => 0, log: () => undefined, workspaceFolders: () => [WORKSPACE] }, '0.0.0', () => undefined);
+  const server = createToolServer({ broker, later: new LaterAnswers({ keepMs: () => 60_000 }), policy, timeoutMs: () => 0, log: () => undefined, workspaceFolders: () => [WORKSPACE] }, '0.0.0', () => undefined);
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   await server.connect(serverSide);
   const client = new Client({ name: 'Claude Code', version: '1' });
