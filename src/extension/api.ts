@@ -46,6 +46,8 @@ export interface QuestionRequest {
   questions: Question[];
   /** When the request times out (host clock, ms since the epoch). */
   expiresAt?: number;
+  /** The agent asked with `wait: false`: it keeps working and reads the answer later (get_answers). */
+  keepsWorking?: boolean;
 }
 
 export interface PermissionRequest {

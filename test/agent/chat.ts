@@ -45,3 +45,10 @@ export interface ReceivedRequest {
   /** The names of the tools the agent offered. */
   tools: string[];
 }
+
+/** Sends another prompt in the same chat (the next turn). */
+export async function sendFollowUp(workbench: Workbench, chat: Locator, prompt: string): Promise<void> {
+  await chat.locator('.interactive-input-part .monaco-editor').first().click();
+  await workbench.page.keyboard.type(prompt);
+  await workbench.page.keyboard.press('Enter');
+}

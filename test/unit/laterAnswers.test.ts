@@ -1,4 +1,5 @@
 import * as assert from 'node:assert/strict';
+import type { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { callAskUser, type AskUserCall } from '../../src/broker/askUserCall';
 import { callGetAnswers } from '../../src/broker/getAnswersCall';
 import { LATER_WAITING_PER_OWNER, LaterAnswers } from '../../src/broker/laterAnswers';
@@ -136,7 +137,7 @@ suite('wait: false over MCP', () => {
 
       const left = JSON.parse(textOf(await asker.callTool({ name: 'ask_user', arguments: LATER })).split('\n')[1]!).requestId as string;
       assert.ok(broker.get(left));
-      await asker.transport?.terminateSession?.();
+      await (asker.transport as StreamableHTTPClientTransport).terminateSession();
       await asker.close();
       await until(() => broker.get(left) === undefined);
       await other.close();
