@@ -14,6 +14,7 @@ import { ExternalAgents } from './externalAgents';
 import { createPolicy } from './policyAdapter';
 import { QuestionPanelView } from './questionPanelView';
 import { QueueTree } from './queueTree';
+import { registerNudges } from './nudges';
 import { registerSampleQuestionCommand } from './sampleQuestionCommand';
 import { SecretVault } from './secretVault';
 import { placeNextToChatOnce } from './viewPlacement';
@@ -76,6 +77,7 @@ export function activate(context: vscode.ExtensionContext): AgentQuestionsApi {
   registerPermissionCommands(context, policy.permissions);
   registerAskUserTool(context, broker, policy, later, log);
   registerSampleQuestionCommand(context, log);
+  registerNudges(context, broker, panel, log);
   context.subscriptions.push(trackWalkthroughProgress(broker, vault));
   const externalAgents = new ExternalAgents(context, broker, policy, later, attention, log);
   // Restricted Mode ignores the workspace's say on the endpoint (see settings.ts); trusting the folder gives it back.

@@ -24,6 +24,9 @@ export class QuestionPanelView implements vscode.WebviewViewProvider, vscode.Dis
   private readonly shown = new Emitter<string>();
   /** Fires with a request id when the panel has rendered that request and is ready for input. */
   readonly onDidShowRequest = this.shown.event;
+  private readonly visibility = new Emitter<boolean>();
+  /** Fires when the panel is shown or hidden. */
+  readonly onDidChangeVisibility = this.visibility.event;
   private readonly shownAt = new Map<string, number>();
   private readonly pongs = new Map<number, () => void>();
   /** A request chosen in the Queue or a notification, shown as soon as the panel is ready for it. */
@@ -59,6 +62,7 @@ export class QuestionPanelView implements vscode.WebviewViewProvider, vscode.Dis
         });
       }),
       this.shown,
+      this.visibility,
       vault.onDidChange((names) => this.post({ type: 'storedSecrets', names })),
     );
   }
@@ -114,6 +118,7 @@ export class QuestionPanelView implements vscode.WebviewViewProvider, vscode.Dis
     view.webview.html = this.html(view.webview);
     const subscriptions = [
       view.webview.onDidReceiveMessage((message: unknown) => this.receive(message)),
+      view.onDidChangeVisibility(() => this.visibility.fire(view.visible)),
       view.onDidDispose(() => {
         if (this.view === view) this.view = undefined;
         for (const s of subscriptions) s.dispose();
