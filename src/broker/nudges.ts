@@ -60,6 +60,11 @@ export class Nudger {
     this.now = options.now ?? Date.now;
   }
 
+  /** Requests a nudge (or reminder) is still due for: for tests. */
+  get watching(): number {
+    return this.watches.size;
+  }
+
   /** A request arrived: nudge when it has waited unseen long enough. */
   added(request: PendingRequest): void {
     this.watch(request.id, 1, this.options.settings().afterMs);

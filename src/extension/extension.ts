@@ -63,6 +63,9 @@ export function activate(context: vscode.ExtensionContext): AgentQuestionsApi {
     // Not in the palette: what the badge, status bar and tree show, for tests.
     vscode.commands.registerCommand('agentQuestions.internal.attentionState', () => ({
       ...attention.state(),
+      nudgesDue: nudger.watching,
+      panelVisible: panel.isVisible,
+      windowFocused: vscode.window.state.focused,
       tree: queue.getChildren().map((group) => ({ label: queue.getTreeItem(group).label, children: queue.getChildren(group).map((r) => queue.getTreeItem(r).label) })),
       // The rows' hover tooltips as VS Code would draw them: the markdown source and whether it is trusted.
       tooltips: broker.list().map((r) => {
@@ -77,7 +80,7 @@ export function activate(context: vscode.ExtensionContext): AgentQuestionsApi {
   registerPermissionCommands(context, policy.permissions);
   registerAskUserTool(context, broker, policy, later, log);
   registerSampleQuestionCommand(context, log);
-  registerNudges(context, broker, panel, log);
+  const nudger = registerNudges(context, broker, panel, log);
   context.subscriptions.push(trackWalkthroughProgress(broker, vault));
   const externalAgents = new ExternalAgents(context, broker, policy, later, attention, log);
   // Restricted Mode ignores the workspace's say on the endpoint (see settings.ts); trusting the folder gives it back.

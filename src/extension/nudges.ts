@@ -56,7 +56,7 @@ async function post(channel: Channel, message: NudgeMessage): Promise<void> {
   if (!response.ok) throw Object.assign(new Error('not delivered'), { status: response.status });
 }
 
-export function registerNudges(context: vscode.ExtensionContext, broker: QuestionBroker, panel: QuestionPanelView, log: vscode.LogOutputChannel): void {
+export function registerNudges(context: vscode.ExtensionContext, broker: QuestionBroker, panel: QuestionPanelView, log: vscode.LogOutputChannel): Nudger {
   const channel = async (): Promise<Channel | undefined> => {
     const stored = await context.secrets.get(CHANNEL_KEY);
     if (!stored) return undefined;
@@ -135,6 +135,7 @@ export function registerNudges(context: vscode.ExtensionContext, broker: Questio
       }
     }),
   );
+  return nudger;
 }
 
 async function pickKind(): Promise<ChannelKind | undefined> {

@@ -1,0 +1,150 @@
+import * as assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { dirname, join } from 'node:path';
+import * as vscode from 'vscode';
+import type { AgentQuestionsApi } from '../../src/extension/api';
+import { getApi, nextAdded } from './helpers';
+
+interface Received {
+  path: string;
+  body: Record<string, unknown>;
+}
+
+interface State {
+  nudgesDue: number;
+  panelVisible: boolean;
+  windowFocused: boolean;
+}
+
+const state = () => vscode.commands.executeCommand<State>('agentQuestions.internal.attentionState');
+const config = () => vscode.workspace.getConfiguration('agentQuestions');
+
+async function until(check: () => boolean | Promise<boolean>, what: string, timeoutMs = 30_000): Promise<void> {
+  const started = Date.now();
+  while (!(await check())) {
+    if (Date.now() - started > timeoutMs) assert.fail(`${what} did not happen`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+/** Every file under `dir`, with its text. */
+function filesUnder(dir: string): Array<{ path: string; text: string }> {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? filesUnder(path) : [{ path, text: readFileSync(path, 'latin1') }];
+  });
+}
+
+// A local HTTP receiver stands in for ntfy or a Slack/Discord-style webhook.
+suite('Nudges when a request waits unseen (a local webhook receiver)', () => {
+  let server: Server;
+  const received: Received[] = [];
+  // The topic part of the URL is the credential: it must never be written anywhere.
+  const secretPath = `/hooks/${randomBytes(12).toString('hex')}`;
+  let url = '';
+  let api: AgentQuestionsApi;
+  const question = (text: string) => ({ extensionId: 'test.nudges', questions: [{ id: 'db', header: 'Database', question: text, options: [{ label: 'A' }, { label: 'B' }] }] });
+
+  suiteSetup(async () => {
+    api = await getApi();
+    server = createServer((req, res) => {
+      let body = '';
+      req.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
+      req.on('end', () => {
+        received.push({ path: req.url ?? '', body: JSON.parse(body) as Record<string, unknown> });
+        res.writeHead(200).end('ok');
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}${secretPath}`;
+    await config().update('nudge.afterSeconds', 1, vscode.ConfigurationTarget.Global);
+    await config().update('revealOnAsk', false, vscode.ConfigurationTarget.Global);
+    assert.equal(await vscode.commands.executeCommand('agentQuestions.setNudgeChannel', { kind: 'webhook', url }), true);
+  });
+
+  suiteTeardown(async () => {
+    await vscode.commands.executeCommand('agentQuestions.clearNudgeChannel');
+    for (const key of ['nudge.afterSeconds', 'nudge.maxPerHour', 'revealOnAsk']) await config().update(key, undefined, vscode.ConfigurationTarget.Global);
+    for (const request of api.list()) api.reject(request.id);
+    await new Promise((resolve) => server.close(resolve));
+  });
+
+  const hidePanel = async () => {
+    await vscode.commands.executeCommand('workbench.action.closeAuxiliaryBar');
+    await until(async () => !(await state()).panelVisible, 'hiding the Question view');
+  };
+
+  test('exactly one nudge per request left unseen, after the delay; the default message holds no question text', async () => {
+    await hidePanel();
+    const canary = `CANARY-${randomBytes(6).toString('hex')}`;
+    const before = received.length;
+    const added = nextAdded(api);
+    const asked = Date.now();
+    void api.ask(question(`Which database? ${canary}`));
+    const first = await added;
+    await until(() => received.length === before + 1, 'the first nudge');
+    assert.ok(Date.now() - asked >= 950, 'not before the delay');
+    const { body, path } = received[before]!;
+    assert.equal(path, secretPath);
+    assert.equal(body.kind, 'question');
+    assert.equal(body.waiting, 1);
+    assert.match(String(body.text), /^Extension test\.nudges asks you a question in VS Code/);
+    assert.equal(JSON.stringify(received).includes(canary), false, 'the question text is not in the nudge');
+    // Nothing more is due for it: no second nudge for the same request.
+    await until(async () => (await state()).nudgesDue === 0, 'the first request is done with');
+
+    const second = nextAdded(api);
+    void api.ask(question('Which cache?'));
+    const other = await second;
+    await until(() => received.length === before + 2, "the second request's nudge");
+    assert.equal(received[before + 1]!.body.waiting, 2);
+    await until(async () => (await state()).nudgesDue === 0, 'both requests are done with');
+    assert.equal(received.length, before + 2);
+    api.reject(first.id);
+    api.reject(other.id);
+  });
+
+  test('no nudge for a request seen first (the Question view visible in a focused window)', async () => {
+    await vscode.commands.executeCommand('agentQuestions.focusPanel');
+    await until(async () => (await state()).panelVisible, 'showing the Question view');
+    const seen = await state();
+    assert.equal(seen.windowFocused, true, 'the test window has focus');
+    const before = received.length;
+    const added = nextAdded(api);
+    void api.ask(question('Which queue?'));
+    const request = await added;
+    await until(async () => (await state()).nudgesDue === 0, 'the request counted as seen');
+    api.reject(request.id);
+    assert.equal(received.length, before);
+  });
+
+  test('a burst of 50 requests stays within the hourly limit: one nudge counts them all', async () => {
+    await hidePanel();
+    const before = received.length;
+    await config().update('nudge.maxPerHour', before + 2, vscode.ConfigurationTarget.Global);
+    const ids: string[] = [];
+    const subscription = api.onDidChange((change) => change.type === 'added' && ids.push(change.request.id));
+    for (let i = 0; i < 50; i++) void api.ask(question(`Burst ${i}?`));
+    await until(() => received.length > before, 'a nudge for the burst');
+    await until(async () => (await state()).nudgesDue === 0, 'every request of the burst done with');
+    subscription.dispose();
+    assert.equal(received.length, before + 1);
+    assert.equal(received[before]!.body.waiting, 50);
+    for (const id of ids) api.reject(id);
+  });
+
+  test('the channel URL never appears in logs, settings or history', async () => {
+    assert.ok(received.length > 0, 'nudges were sent through it');
+    const history = JSON.stringify(api.history());
+    assert.equal(history.includes(secretPath), false, 'history');
+    const userData = join(dirname(process.env.HOME ?? ''), 'user-data');
+    const logs = filesUnder(join(userData, 'logs'));
+    assert.ok(logs.some((f) => f.text.includes('Nudge sent')), 'the extension log was found and mentions the nudges');
+    const settings = [...filesUnder(join(userData, 'User')).filter((f) => f.path.endsWith('.json')), ...(vscode.workspace.workspaceFolders ?? []).flatMap((f) => filesUnder(join(f.uri.fsPath, '.vscode')))];
+    for (const file of [...logs, ...settings]) assert.equal(file.text.includes(secretPath.slice(7)), false, `${file.path} holds the channel URL`);
+  });
+});
