@@ -61,7 +61,7 @@ export class QueueTree implements vscode.TreeDataProvider<QueueNode>, vscode.Dis
     const from = `${uiText(node.source.label, 60)}${node.source.way ? ` · ${uiText(node.source.way, 40)}` : ''}`;
     const age = localizedAge(node.createdAt);
     const keepsWorking = node.kind === 'questions' && node.keepsWorking === true;
-    item.description = keepsWorking ? vscode.l10n.t('{0} · {1} · agent keeps working', from, age) : vscode.l10n.t('{0} · {1}', from, age);
+    item.description = keepsWorking ? vscode.l10n.t('agent keeps working · {0} · {1}', from, age) : vscode.l10n.t('{0} · {1}', from, age);
     item.iconPath = new vscode.ThemeIcon(node.kind === 'permission' ? 'shield' : node.questions.some((q) => q.kind === 'secret') ? 'key' : 'question');
     item.contextValue = `agentQuestions.${node.kind}`;
     item.accessibilityInformation = {
