@@ -16,6 +16,15 @@ const DATABASE = { questions: [{ id: 'database', header: 'Database', question: '
 const COMMAND = 'touch marker && echo done';
 const SCENARIOS = [
   { match: 'scenario:ask', calls: [{ name: 'ask_user', input: DATABASE }] },
+  // Ask without waiting, run a command meanwhile, then wait for the answer with get_answers.
+  {
+    match: 'scenario:keep-working',
+    calls: [
+      { name: 'ask_user', input: { ...DATABASE, wait: false } },
+      { name: 'exec_command', input: { cmd: 'echo OTHER-WORK-DONE' } },
+      { name: 'get_answers', input: { ids: ['{waitingId}'], waitSeconds: 600 } },
+    ],
+  },
   // Out of the sandbox: a command Codex must ask about under an approval policy that asks.
   { match: 'scenario:shell', calls: [{ name: 'exec_command', input: { cmd: COMMAND, sandbox_permissions: 'require_escalated', justification: 'Create the marker file' } }] },
 ];
@@ -85,7 +94,26 @@ suite('Codex CLI through the configuration we hand out (the real codex exec and 
     // Codex offered our tools as a namespace and took the call that named it.
     const offered = model.received[0]!.body.tools!.find((t) => t.type === 'namespace' && t.tools?.some((x) => x.name === 'ask_user'));
     assert.equal(offered?.name, 'mcp__agent_questions');
-    assert.deepEqual(offered?.tools?.map((t) => t.name).sort(), ['approve', 'ask_user']);
+    assert.deepEqual(offered?.tools?.map((t) => t.name).sort(), ['approve', 'ask_user', 'get_answers']);
+  });
+
+  test('codex exec with wait: false: Codex runs a command while the question waits, then get_answers brings the answer the user gave in the panel', async function () {
+    this.timeout(120_000);
+    const since = model.received.length;
+    const run = exec('Set up the service and keep working. scenario:keep-working');
+    await waitForRequest(panel, 'Which database should I use?');
+    await panel.locator('.keeps-working').waitFor();
+    // The model got ask_user's "waiting" result, then the command's output, while the question still waits.
+    const outputs = () => (model.received.slice(since).at(-1)?.body.input ?? []).filter((i) => i.type === 'function_call_output').map((i) => outputText(i.output));
+    for (let i = 0; i < 600 && !outputs().some((o) => o.includes('OTHER-WORK-DONE')); i++) await new Promise((r) => setTimeout(r, 100));
+    const [asked, worked] = outputs();
+    assert.match(asked ?? '', /"status":"waiting"/);
+    assert.match(worked ?? '', /OTHER-WORK-DONE/);
+    assert.equal((await workbench.driver<unknown[]>('list')).length, 1, 'the question is still waiting');
+    await chooseAndSubmit(panel, 'SQLite');
+    const { code, stdout } = await finished(run);
+    assert.equal(code, 0);
+    assert.match(stdout, /MODEL RECEIVED: [\s\S]*"[\w-]+": The user answered 1 question: database = "SQLite"\.\n\{"results":\[\{"requestId":"[\w-]+","status":"answered"/);
   });
 
   test('codex exec with a wrong token: the tool is not offered and Codex prints why the endpoint refused it', async function () {
