@@ -13,6 +13,8 @@ interface Connection {
   deadline?: NodeJS.Timeout;
   /** Requests on this connection whose response has not finished. */
   requests: number;
+  /** When its last response finished, while it waits for the next request (keep-alive). */
+  idleSince?: number;
 }
 
 export class ConnectionGate {
@@ -41,7 +43,7 @@ export class ConnectionGate {
   }
 
   private accept(socket: Socket): void {
-    if (this.open.size >= this.max) return this.refuse(socket);
+    if (this.open.size >= this.max && !this.closeIdle()) return this.refuse(socket);
     if (this.full) this.log(`MCP endpoint accepts connections again (${this.open.size} open)`);
     this.full = false;
     const connection: Connection = { requests: 0 };
@@ -54,6 +56,21 @@ export class ConnectionGate {
     this.http.emit('connection', socket);
   }
 
+  /**
+   * Makes room by closing the keep-alive connection idle the longest: a flood's finished requests
+   * must not lock a new agent out for their keep-alive time. False when none is between requests.
+   */
+  private closeIdle(): boolean {
+    let oldest: [Socket, Connection] | undefined;
+    for (const entry of this.open) {
+      if (entry[1].idleSince !== undefined && (!oldest || entry[1].idleSince < oldest[1].idleSince!)) oldest = entry;
+    }
+    if (!oldest) return false;
+    this.open.delete(oldest[0]);
+    oldest[0].destroy();
+    return true;
+  }
+
   /** The next request's headers must complete in time; an idle keep-alive connection is closed then too. */
   private awaitRequest(socket: Socket, connection: Connection): void {
     connection.deadline = setTimeout(() => socket.destroy(), this.headersTimeoutMs);
@@ -64,11 +81,14 @@ export class ConnectionGate {
     const connection = this.open.get(socket);
     if (!connection) return;
     clearTimeout(connection.deadline);
+    connection.idleSince = undefined;
     connection.requests++;
     // A tools/call's response may stream for hours: the clock starts again only once it has finished.
     res.once('close', () => {
       connection.requests--;
-      if (connection.requests === 0 && !socket.destroyed) this.awaitRequest(socket, connection);
+      if (connection.requests > 0 || socket.destroyed) return;
+      connection.idleSince = Date.now();
+      this.awaitRequest(socket, connection);
     });
   }
 

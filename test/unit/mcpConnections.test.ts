@@ -13,6 +13,18 @@ function rawSocket(port: number) {
   return state;
 }
 
+/** A raw keep-alive connection that has completed one request (initialize) and now sits idle. */
+async function keptAliveSocket(port: number) {
+  const kept = rawSocket(port);
+  const body = JSON.stringify(INITIALIZE);
+  kept.socket.once('connect', () =>
+    kept.socket.write(`POST /mcp HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nAuthorization: Bearer ${TOKEN}\r\nContent-Type: application/json\r\nAccept: application/json, text/event-stream\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`),
+  );
+  // The whole chunked response: the result, then the last chunk.
+  await eventually(() => /"result".*\r\n0\r\n\r\n$/s.test(kept.received), () => `no answer to initialize: ${kept.received}`, 10_000);
+  return kept;
+}
+
 /** Waits for a condition, failing with `what` if it does not hold by `ms`. */
 async function eventually(condition: () => boolean | Promise<boolean>, what: () => string, ms: number) {
   const deadline = Date.now() + ms;
@@ -56,6 +68,25 @@ suite('MCP endpoint: connections', () => {
     );
   });
 
+  test("a flood's finished keep-alive connections do not lock an agent out: at the cap, the one idle the longest is closed to make room", async () => {
+    const cap = 8;
+    await withEndpoint(
+      async ({ endpoint }) => {
+        const kept: Array<Awaited<ReturnType<typeof keptAliveSocket>>> = [];
+        for (let i = 0; i < cap; i++) kept.push(await keptAliveSocket(endpoint.port));
+        const client = await connect(endpoint.url);
+        assert.equal((await client.listTools()).tools.length, 2);
+        await client.close();
+        await eventually(() => kept[0]!.closedAfterMs !== undefined, () => 'the connection idle the longest is still open', 10_000);
+        assert.ok(kept.slice(1).some((s) => s.closedAfterMs === undefined), 'only what made room was closed');
+        // A connection that has not completed a request is never closed to make room: past the cap it gets 503.
+        const fresh = Array.from({ length: cap + 4 }, () => rawSocket(endpoint.port));
+        await eventually(() => fresh.some((s) => s.received.startsWith('HTTP/1.1 503 ')), () => 'no 503 once the cap held only connections waiting for their first request', 10_000);
+      },
+      { limits: { connections: cap } },
+    );
+  });
+
   test('prevents slow headers and idle connections from holding a socket: each is closed 10 s after it opened or went idle (not at Node\'s 30 s check), while a streamed tools/call waits on', async function () {
     this.timeout(60_000);
     await withEndpoint(async ({ broker, endpoint }) => {
@@ -70,12 +101,7 @@ suite('MCP endpoint: connections', () => {
         trickle(slowHeaders.socket, 'X-Slow: yes\r\n');
       });
       // A keep-alive connection that completed a request, then trickles the next one's headers.
-      const keptAlive = rawSocket(endpoint.port);
-      const body = JSON.stringify(INITIALIZE);
-      keptAlive.socket.once('connect', () =>
-        keptAlive.socket.write(`POST /mcp HTTP/1.1\r\nHost: 127.0.0.1:${endpoint.port}\r\nAuthorization: Bearer ${TOKEN}\r\nContent-Type: application/json\r\nAccept: application/json, text/event-stream\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`),
-      );
-      await eventually(() => /"result".*\r\n0\r\n\r\n$/s.test(keptAlive.received), () => `no answer to initialize: ${keptAlive.received}`, 10_000);
+      const keptAlive = await keptAliveSocket(endpoint.port);
       const answeredAt = Date.now();
       trickle(keptAlive.socket, 'POST /mcp HTTP/1.1\r\n');
 
