@@ -17,6 +17,8 @@ export const PanelToHostSchema = z.discriminatedUnion('type', [
       useStored: z.array(z.string().max(100)).max(50).optional(),
       /** Secret questions whose typed value is for all workspaces (otherwise it is for this one). */
       allWorkspaces: z.array(z.string().max(100)).max(50).optional(),
+      /** Secret questions whose variable, not a credential name, the user confirmed ("Set $NAME anyway"). */
+      nameConfirmed: z.array(z.string().max(100)).max(50).optional(),
       /** The user's note on the whole batch (review step). */
       note: z.string().max(LIMITS.batchNoteMax).optional(),
     })

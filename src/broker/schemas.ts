@@ -62,7 +62,7 @@ export const QuestionInputSchema = z
       .string()
       .regex(ENV_VAR)
       .optional()
-      .describe('Required for secret: the environment variable (e.g. OPENAI_API_KEY) new terminals receive the value in. You never see the value.'),
+      .describe('Required for secret: the environment variable (e.g. OPENAI_API_KEY) new terminals receive the value in. Use a credential name (ending _KEY, _TOKEN, _SECRET, _PASSWORD, or a connection _URL): the user must confirm any other. You never see the value.'),
   })
   .strict();
 

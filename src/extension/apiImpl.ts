@@ -48,7 +48,8 @@ export function createApi(broker: QuestionBroker, policy: Policy, history: Histo
       // Without secret values (or with a misplaced one, which the broker refuses and logs) it settles now.
       if (request?.kind !== 'questions' || Object.keys(values).length === 0 || !forSecrets) return broker.reply(requestId, answers, note);
       // A trusted caller answering a secret: the value is stored first; the request then settles with the handle.
-      resolveSecretAnswers(request, answers, { values, useStored: [] }, vault).then(
+      // The caller is an extension: it could set any variable through its own environment collection, so it confirms its names itself.
+      resolveSecretAnswers(request, answers, { values, useStored: [], nameConfirmed: Object.keys(values) }, vault).then(
         (resolved) => {
           if ('answers' in resolved) broker.reply(requestId, resolved.answers, note);
         },

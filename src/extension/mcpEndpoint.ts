@@ -13,6 +13,7 @@ import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/
 import { isInitializeRequest, isJSONRPCRequest } from '@modelcontextprotocol/sdk/types.js';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { eventStreamMessages } from '../broker/eventStream';
+import { ConnectionGate } from './mcpConnections';
 import { uiText } from '../broker/visibleText';
 import { selfReportedName, type CallScope } from './mcpTools';
 
@@ -28,8 +29,17 @@ export const MAX_ELEMENTS = 10_000;
  * Code checks its limit every 30 s; OpenCode resets its call timeout on each progress notification).
  */
 export const KEEP_ALIVE_MS = 15_000;
+/**
+ * TCP connections open at once. Real agents hold far fewer (a stream per session and one a waiting
+ * call: under 100 at the session and waiting caps); an idle connection costs the host ~9 KB.
+ */
+export const MAX_CONNECTIONS = 256;
+/** A connection is closed when a request's headers have not arrived this long after it opened or after its last response. */
+export const HEADERS_TIMEOUT_MS = 10_000;
 
 export interface EndpointLimits {
+  /** TCP connections open at once; more are answered 503 and closed. */
+  connections: number;
   /** Sessions open at once. */
   sessions: number;
   /** Tool calls waiting at once: per session, per token (across its sessions) and in all. */
@@ -46,7 +56,7 @@ export interface EndpointLimits {
 
 // CLIs that print nothing but the challenge of a 401 (Codex does) then say what is wrong.
 const WRONG_TOKEN_CHALLENGE = 'Bearer realm="Agent Questions", error_description="missing or wrong token; start the agent in a VS Code terminal opened after the endpoint was turned on or the token rotated"';
-const DEFAULT_LIMITS: EndpointLimits = { sessions: MAX_SESSIONS, waitingPerSession: 8, waitingPerToken: 16, waitingTotal: 64, recentlyActiveMs: 5 * 60_000 };
+const DEFAULT_LIMITS: EndpointLimits = { connections: MAX_CONNECTIONS, sessions: MAX_SESSIONS, waitingPerSession: 8, waitingPerToken: 16, waitingTotal: 64, recentlyActiveMs: 5 * 60_000 };
 
 export interface McpEndpointOptions {
   port: number;
@@ -102,6 +112,7 @@ export function tokenMatches(header: string | undefined, token: string): boolean
 
 export class McpEndpoint {
   private readonly http: HttpServer;
+  private readonly gate: ConnectionGate;
   private readonly byId = new Map<string, Session>();
   private readonly callScope = new AsyncLocalStorage<CallScope>();
   /** Waiting tool calls per token fingerprint. */
@@ -120,17 +131,18 @@ export class McpEndpoint {
     });
     // "Expect: 100-continue" is answered only once the request passes our checks (see handle).
     this.http.on('checkContinue', (req, res) => this.http.emit('request', req, res));
-    this.http.headersTimeout = 10_000;
     this.http.requestTimeout = 0; // a tools/call waits as long as the user takes
+    // Connections are capped, and held to HEADERS_TIMEOUT_MS, by the gate that listens in front.
+    this.gate = new ConnectionGate(this.http, this.limits.connections, HEADERS_TIMEOUT_MS, options.log);
   }
 
   static async start(options: McpEndpointOptions): Promise<McpEndpoint> {
     const endpoint = new McpEndpoint(options);
     await new Promise<void>((resolve, reject) => {
-      endpoint.http.once('error', reject);
-      endpoint.http.listen(options.port, '127.0.0.1', () => resolve());
+      endpoint.gate.server.once('error', reject);
+      endpoint.gate.server.listen(options.port, '127.0.0.1', () => resolve());
     });
-    endpoint.listeningPort = (endpoint.http.address() as AddressInfo).port;
+    endpoint.listeningPort = (endpoint.gate.server.address() as AddressInfo).port;
     return endpoint;
   }
 
@@ -160,8 +172,8 @@ export class McpEndpoint {
 
   async close(): Promise<void> {
     for (const id of [...this.byId.keys()]) this.endSession(id, 'closed (the endpoint stopped)');
-    this.http.closeAllConnections();
-    await new Promise<void>((resolve) => this.http.close(() => resolve()));
+    this.gate.destroyAll();
+    await new Promise<void>((resolve) => this.gate.server.close(() => resolve()));
   }
 
   /** Answers with an error and closes the connection: whatever the client still sends is never read. */

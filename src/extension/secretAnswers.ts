@@ -1,5 +1,6 @@
 // Turns secret answers into handles: a typed value (from the panel) or a trusted caller's value
 // is stored first; "use the stored value" is checked against the vault. The model never gets a value.
+import { envVarNeedsConfirmation } from '../broker/envVarPolicy';
 import type { Answers, QuestionRequest } from '../broker/schemas';
 import type { SecretVault } from './secretVault';
 
@@ -10,6 +11,8 @@ export interface SecretInput {
   useStored: readonly string[];
   /** Question ids whose typed value the user marked for all workspaces (by default it is for this workspace only). */
   allWorkspaces?: readonly string[];
+  /** Question ids whose variable, not a credential name (see envVarPolicy.ts), the user confirmed ("Set $NAME anyway"). */
+  nameConfirmed?: readonly string[];
 }
 
 /** Resolves every answered secret question to `{ secret: { stored: true, envVar } }`, or explains why it cannot. */
@@ -17,9 +20,13 @@ export async function resolveSecretAnswers(request: QuestionRequest, sent: Answe
   const answers: Answers = {};
   // A handle or a value is only ever made here; whatever the sender put there is dropped.
   for (const [id, { secret: _handle, value: _value, ...answer }] of Object.entries(sent)) answers[id] = answer;
-  for (const id of [...Object.keys(input.values), ...input.useStored, ...(input.allWorkspaces ?? [])]) {
+  for (const id of [...Object.keys(input.values), ...input.useStored, ...(input.allWorkspaces ?? []), ...(input.nameConfirmed ?? [])]) {
     const question = request.questions.find((q) => q.id === id);
     if (question?.kind !== 'secret' || !question.envVar) return { problem: `question "${id}" is not a secret question` };
+    // Checked before anything is stored.
+    if (Object.hasOwn(input.values, id) && envVarNeedsConfirmation(question.envVar) && !input.nameConfirmed?.includes(id)) {
+      return { problem: `secret question "${id}": $${question.envVar} is not a credential name and the user did not confirm it` };
+    }
   }
   for (const question of request.questions) {
     const answer = answers[question.id];

@@ -1,6 +1,7 @@
 // The user's answer in progress for one question, and what it means as an Answer.
 // Pure and DOM-free, so it is unit-tested in Node. Secret values are never part of a draft, nor
 // are attached images' bytes (they stay in memory, see imageStore.ts).
+import { envVarNeedsConfirmation } from '../broker/envVarPolicy';
 import { LIMITS, type Answer, type Question } from '../broker/schemas';
 import { answerImages } from './imageStore';
 import { t } from './l10n';
@@ -17,6 +18,8 @@ export interface Draft {
   secretTyped: boolean;
   /** secret: type a value, use the one already stored for the variable, or share nothing. */
   secretChoice: 'type' | 'stored' | 'decline';
+  /** secret: the user confirmed a variable that is not a credential name ("Set $NAME anyway"); reset with the typed value. */
+  secretNameConfirmed?: boolean;
   /** How many images were attached when the draft was saved: after a reload the panel says they were lost. */
   images?: number;
 }
@@ -88,7 +91,11 @@ export function evaluateDraft(question: Question, draft: Draft): DraftState {
     case 'secret':
       if (draft.secretChoice === 'decline') return { state: 'answered', answer: { selected: [], ...note, skipped: true } };
       if (draft.secretChoice === 'stored') return { state: 'answered', answer: { selected: [], ...note, skipped: false } };
-      return draft.secretTyped ? { state: 'answered', answer: { selected: [], ...note, skipped: false } } : { state: 'unanswered' };
+      if (!draft.secretTyped) return { state: 'unanswered' };
+      if (question.envVar && envVarNeedsConfirmation(question.envVar) && !draft.secretNameConfirmed) {
+        return { state: 'incomplete', problem: t('Check "Set ${0} anyway" to store the value, or choose "Don\'t share a value".', question.envVar) };
+      }
+      return { state: 'answered', answer: { selected: [], ...note, skipped: false } };
   }
 }
 

@@ -164,16 +164,17 @@ function show(request: PendingRequest | undefined, userAsked = false): void {
     const draft = (saved.drafts[request.id] ??= emptyRequestDraft(request.questions, storedSecrets));
     view = renderQuestionRequest(request, draft, header, storedSecrets, {
       onDraftChange: save,
-      onSubmit: (answers, secrets, useStored, allWorkspaces, note) => {
+      onSubmit: (answers, { values, useStored, allWorkspaces, nameConfirmed }, note) => {
         repliedTo = request.id;
         view?.lock();
         host.postMessage({
           type: 'reply',
           requestId: request.id,
           answers,
-          ...(Object.keys(secrets).length ? { secrets } : {}),
+          ...(Object.keys(values).length ? { secrets: values } : {}),
           ...(useStored.length ? { useStored } : {}),
           ...(allWorkspaces.length ? { allWorkspaces } : {}),
+          ...(nameConfirmed.length ? { nameConfirmed } : {}),
           ...(note ? { note } : {}),
         });
       },

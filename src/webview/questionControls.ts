@@ -1,5 +1,6 @@
 // One question's input control, bound to its draft: radio group, checkboxes, text area or
 // masked field, plus "Other…" and an optional note. Secret values stay in the DOM only.
+import { envVarNeedsConfirmation } from '../broker/envVarPolicy';
 import type { Question } from '../broker/schemas';
 import { el } from './dom';
 import { OTHER, type Draft } from './drafts';
@@ -193,6 +194,7 @@ function secretField(question: Question, draft: Draft, { heading, secretStored }
   const name = question.envVar ?? t('the secret');
   // Typed values never go into the draft or the webview's saved state: after a reload the user types again.
   draft.secretTyped = false;
+  draft.secretNameConfirmed = false;
   if (draft.secretChoice === 'stored' && !secretStored) draft.secretChoice = 'type';
   // A native input, not the toolkit's text field: that one mirrors its value into a `current-value` attribute.
   const field = el('input', { type: 'password', class: 'secret-field', placeholder: t('Value for {0}', name), 'aria-labelledby': heading, autocomplete: 'off', spellcheck: 'false' });
@@ -211,7 +213,8 @@ function secretField(question: Question, draft: Draft, { heading, secretStored }
   // Off by default: a secret given here stays with this workspace. Kept in the DOM only, like the value.
   const everywhere = el('vscode-checkbox', { class: 'secret-all-workspaces' }, t('Use in all workspaces')) as ToolkitCheckable;
   const row = el('div', { class: 'secret-row' }, field, toggle);
-  const typing = el('div', { class: 'secret-typing' }, row, everywhere);
+  const confirmName = question.envVar && envVarNeedsConfirmation(question.envVar) ? nameConfirmation(question.envVar, draft, onChange) : undefined;
+  const typing = el('div', { class: 'secret-typing' }, row, ...(confirmName ? [confirmName.element] : []), everywhere);
   const choices: Array<[Draft['secretChoice'], string]> = [
     ...(secretStored ? [['stored', t('Use the value already stored for {0}', name)] as [Draft['secretChoice'], string]] : []),
     ['type', secretStored ? t('Replace it with a new value') : t('Type a value')],
@@ -245,6 +248,25 @@ function secretField(question: Question, draft: Draft, { heading, secretStored }
       field.value = '';
       everywhere.checked = false;
       draft.secretTyped = false;
+      confirmName?.clear();
+    },
+  };
+}
+
+/** A variable that is not a credential name: what it may do, and the user's explicit go-ahead (the host stores nothing without it). */
+function nameConfirmation(name: string, draft: Draft, onChange: () => void): { element: HTMLElement; clear(): void } {
+  const warning = el('p', { class: 'secret-name-text' }, t('${0} is not a credential name (such as …_API_KEY or …_TOKEN). New terminals get the value as ${0}, which can change how programs in them behave: what they run, load or trust.', name));
+  const box = el('vscode-checkbox', { class: 'secret-name-confirm' }, t('Set ${0} anyway', name)) as ToolkitCheckable;
+  box.addEventListener('change', () => {
+    if (draft.secretNameConfirmed === box.checked) return;
+    draft.secretNameConfirmed = box.checked;
+    onChange();
+  });
+  return {
+    element: el('div', { class: 'secret-name-warning', role: 'note' }, warning, box),
+    clear: () => {
+      box.checked = false;
+      draft.secretNameConfirmed = false;
     },
   };
 }

@@ -11,10 +11,22 @@ import { renderMarkdown } from './markdown';
 import { renderQuestionControl, type QuestionControl } from './questionControls';
 import type { ToolkitButton, ToolkitValue } from './toolkit';
 
+/** What a reply says about its secret questions, each list by question id. */
+export interface SecretReply {
+  /** The typed values. */
+  values: Record<string, string>;
+  /** Answered with the value already stored for their variable. */
+  useStored: string[];
+  /** Typed values the user marked for all workspaces (by default they are for this workspace only). */
+  allWorkspaces: string[];
+  /** Variables that are not credential names, which the user confirmed ("Set $NAME anyway"). */
+  nameConfirmed: string[];
+}
+
 export interface QuestionRequestCallbacks {
   onDraftChange(): void;
-  /** `allWorkspaces`: question ids whose typed secret the user marked for all workspaces; `note`: the note on the whole batch. */
-  onSubmit(answers: Answers, secrets: Record<string, string>, useStored: string[], allWorkspaces: string[], note: string | undefined): void;
+  /** `note`: the note on the whole batch. */
+  onSubmit(answers: Answers, secrets: SecretReply, note: string | undefined): void;
   onReject(): void;
   announce(text: string): void;
   /** The host's clock (ms since the epoch), which the request's expiry is on. */
@@ -261,9 +273,7 @@ export function renderQuestionRequest(request: QuestionRequest, state: RequestDr
     if (locked) return;
     const all = states();
     const answers: Answers = {};
-    const secrets: Record<string, string> = {};
-    const useStored: string[] = [];
-    const allWorkspaces: string[] = [];
+    const secrets: SecretReply = { values: {}, useStored: [], allWorkspaces: [], nameConfirmed: [] };
     questions.forEach((q, i) => {
       const s = all[i]!;
       const draft = state.drafts[i]!;
@@ -275,14 +285,15 @@ export function renderQuestionRequest(request: QuestionRequest, state: RequestDr
       if (q.kind !== 'secret' || s.answer.skipped) return;
       const control = secretControls.get(i);
       const value = control?.secretValue();
-      if (draft.secretChoice === 'stored') useStored.push(q.id);
+      if (draft.secretChoice === 'stored') secrets.useStored.push(q.id);
       else if (value) {
-        secrets[q.id] = value;
-        if (control?.secretForAllWorkspaces()) allWorkspaces.push(q.id);
+        secrets.values[q.id] = value;
+        if (control?.secretForAllWorkspaces()) secrets.allWorkspaces.push(q.id);
+        if (draft.secretNameConfirmed) secrets.nameConfirmed.push(q.id);
       } else answers[q.id] = skippedAnswer(draft);
     });
     for (const control of secretControls.values()) control.clearSecret();
-    callbacks.onSubmit(answers, secrets, useStored, allWorkspaces, several ? batchNote(state) : undefined);
+    callbacks.onSubmit(answers, secrets, several ? batchNote(state) : undefined);
   }
 
   function askReject(): void {

@@ -4,7 +4,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Frame } from 'playwright-core';
-import { button, invoke, toolResult, waitForRequest } from './panelHelpers';
+import { button, invoke, toolResult, typeIntoField, waitForRequest } from './panelHelpers';
 import { openAgentQuestionsView, RESULTS, useWorkbench, type Workbench } from './workbench';
 
 const secretRequest = (envVar: string) => ({ questions: [{ id: 'key', header: 'API key', question: `Your key for ${envVar}?`, kind: 'secret', envVar }] });
@@ -60,8 +60,8 @@ suite('Secret answers in the real workbench', () => {
   test('a canary typed into the masked field appears nowhere: DOM, tool result, history, tree, logs, state, browser storage, test artifacts', async () => {
     const { page, driver } = workbench;
     const canary = `canary-${randomBytes(12).toString('hex')}`;
-    const call = await invoke(workbench, secretRequest('AQ_CANARY'));
-    await waitForRequest(panel, 'Your key for AQ_CANARY?');
+    const call = await invoke(workbench, secretRequest('AQ_CANARY_TOKEN'));
+    await waitForRequest(panel, 'Your key for AQ_CANARY_TOKEN?');
     await panel.locator('.secret-field').click();
     await page.keyboard.type(canary);
     await page.waitForTimeout(500); // let any attribute reflection happen before looking
@@ -79,7 +79,7 @@ suite('Secret answers in the real workbench', () => {
     await button(panel, 'submit').click();
 
     const { text } = await toolResult(workbench, call);
-    assert.match(text, /stored in \$AQ_CANARY/);
+    assert.match(text, /stored in \$AQ_CANARY_TOKEN/);
     const seen: Record<string, boolean> = {
       toolResult: text.includes(canary),
       history: JSON.stringify(await driver('history')).includes(canary),
@@ -116,15 +116,15 @@ suite('Secret answers in the real workbench', () => {
   });
 
   test('"Use the stored value" answers without typing; Show/Hide works', async () => {
-    const call = await invoke(workbench, secretRequest('AQ_CANARY'));
-    await waitForRequest(panel, 'Your key for AQ_CANARY?');
+    const call = await invoke(workbench, secretRequest('AQ_CANARY_TOKEN'));
+    await waitForRequest(panel, 'Your key for AQ_CANARY_TOKEN?');
     await panel.locator('.secret-choice vscode-radio[value="stored"][aria-checked="true"]').waitFor({ timeout: 5000 }); // offered first
     await button(panel, 'submit').click();
     const { json } = await toolResult(workbench, call);
-    assert.deepEqual(json.answers.key, { selected: [], skipped: false, secret: { stored: true, envVar: 'AQ_CANARY' } });
+    assert.deepEqual(json.answers.key, { selected: [], skipped: false, secret: { stored: true, envVar: 'AQ_CANARY_TOKEN' } });
 
-    const second = await invoke(workbench, secretRequest('AQ_SHOW_HIDE'));
-    await waitForRequest(panel, 'Your key for AQ_SHOW_HIDE?');
+    const second = await invoke(workbench, secretRequest('AQ_SHOW_HIDE_TOKEN'));
+    await waitForRequest(panel, 'Your key for AQ_SHOW_HIDE_TOKEN?');
     await panel.locator('.secret-field').click();
     await workbench.page.keyboard.type('visible-for-a-moment');
     await panel.locator('.secret-toggle').click();
@@ -141,11 +141,11 @@ suite('Secret answers in the real workbench', () => {
     const { page, driver } = workbench;
     const hereOnly = `here-${randomBytes(8).toString('hex')}`;
     const everywhere = `everywhere-${randomBytes(8).toString('hex')}`;
-    await answerSecret(workbench, panel, 'AQ_HERE_ONLY', hereOnly, false);
-    await answerSecret(workbench, panel, 'AQ_EVERYWHERE', everywhere, true);
+    await answerSecret(workbench, panel, 'AQ_HERE_ONLY_TOKEN', hereOnly, false);
+    await answerSecret(workbench, panel, 'AQ_EVERYWHERE_TOKEN', everywhere, true);
     assert.deepEqual(await storedHere(workbench), [
-      { name: 'AQ_EVERYWHERE', scope: 'all' },
-      { name: 'AQ_HERE_ONLY', scope: 'workspace' },
+      { name: 'AQ_EVERYWHERE_TOKEN', scope: 'all' },
+      { name: 'AQ_HERE_ONLY_TOKEN', scope: 'workspace' },
     ]);
 
     // The same VS Code (same secret storage and global state), another folder. The workbench writes
@@ -164,13 +164,13 @@ suite('Secret answers in the real workbench', () => {
         await page.waitForTimeout(500);
       }
       assert.deepEqual(await driver('history'), []);
-      assert.deepEqual(await storedHere(workbench), [{ name: 'AQ_EVERYWHERE', scope: 'all' }]);
-      assert.deepEqual(await driver('terminalEnv', { names: ['AQ_HERE_ONLY', 'AQ_EVERYWHERE'] }), { AQ_HERE_ONLY: '', AQ_EVERYWHERE: everywhere });
+      assert.deepEqual(await storedHere(workbench), [{ name: 'AQ_EVERYWHERE_TOKEN', scope: 'all' }]);
+      assert.deepEqual(await driver('terminalEnv', { names: ['AQ_HERE_ONLY_TOKEN', 'AQ_EVERYWHERE_TOKEN'] }), { AQ_HERE_ONLY_TOKEN: '', AQ_EVERYWHERE_TOKEN: everywhere });
 
       await openAgentQuestionsView(page);
       panel = await workbench.panel();
-      const call = await invoke(workbench, secretRequest('AQ_HERE_ONLY'));
-      await waitForRequest(panel, 'Your key for AQ_HERE_ONLY?');
+      const call = await invoke(workbench, secretRequest('AQ_HERE_ONLY_TOKEN'));
+      await waitForRequest(panel, 'Your key for AQ_HERE_ONLY_TOKEN?');
       assert.equal(await panel.locator('.secret-choice vscode-radio[value="stored"]').count(), 0, 'no stored value is offered here');
       await panel.locator('.secret-choice vscode-radio[value="decline"]').click();
       await button(panel, 'submit').click();
@@ -179,5 +179,42 @@ suite('Secret answers in the real workbench', () => {
       await driver('command', { id: 'agentQuestions.manageSecrets', args: [{ deleteAll: true }] }).catch(() => undefined);
       rmSync(other, { recursive: true, force: true });
     }
+  });
+
+  test('prevents a secret from being set as a variable that is not a credential name without the user\'s say: a warning, and Submit only after "Set $PIP_INDEX_URL anyway"', async () => {
+    const { driver } = workbench;
+    const call = await invoke(workbench, secretRequest('PIP_INDEX_URL'));
+    await waitForRequest(panel, 'Your key for PIP_INDEX_URL?');
+    const warning = panel.locator('.secret-name-warning');
+    assert.match((await warning.textContent()) ?? '', /^\$PIP_INDEX_URL is not a credential name \(such as …_API_KEY or …_TOKEN\)\. New terminals get the value as \$PIP_INDEX_URL, which can change how programs in them behave/);
+    const confirm = panel.locator('.secret-name-confirm');
+    assert.equal(await confirm.getAttribute('aria-checked'), 'false', 'never confirmed for the user');
+    await typeIntoField(workbench, panel, '.secret-field', `https://made-up-${randomBytes(4).toString('hex')}.example/simple`);
+    await workbench.screenshot('secret-name-warning');
+
+    // Typed but not confirmed: Submit is disabled, and pressing it anyway sends nothing.
+    const submit = button(panel, 'submit');
+    assert.notEqual(await submit.getAttribute('disabled'), null, 'Submit is disabled until the name is confirmed');
+    await submit.click({ force: true });
+    await driver('ping'); // a round trip through the panel: a reply sent by that click would have reached the host first
+    assert.equal((await driver<unknown[]>('list')).length, 1, 'still waiting');
+    assert.deepEqual(await storedHere(workbench), []);
+
+    await confirm.click();
+    await panel.locator('.secret-name-confirm[aria-checked="true"]').waitFor({ timeout: 5000 });
+    await submit.click();
+    assert.match((await toolResult(workbench, call)).line, /stored in \$PIP_INDEX_URL/);
+    assert.deepEqual(await storedHere(workbench), [{ name: 'PIP_INDEX_URL', scope: 'workspace' }]);
+    await driver('command', { id: 'agentQuestions.manageSecrets', args: [{ deleteAll: true }] });
+  });
+
+  test('a credential name shows no warning and needs no confirmation', async () => {
+    const call = await invoke(workbench, secretRequest('AQ_UI_API_KEY'));
+    await waitForRequest(panel, 'Your key for AQ_UI_API_KEY?');
+    assert.equal(await panel.locator('.secret-name-warning').count(), 0);
+    await typeIntoField(workbench, panel, '.secret-field', 'made-up-key');
+    await button(panel, 'submit').click();
+    assert.match((await toolResult(workbench, call)).line, /stored in \$AQ_UI_API_KEY/);
+    await workbench.driver('command', { id: 'agentQuestions.manageSecrets', args: [{ deleteAll: true }] });
   });
 });

@@ -48,4 +48,14 @@ suite('secret drafts', () => {
     assert.deepEqual(evaluateDraft(secretQ, { ...emptyDraft(secretQ, ['API_KEY']) }), { state: 'answered', answer: { selected: [], skipped: false } });
     assert.deepEqual(evaluateDraft(secretQ, { ...emptyDraft(secretQ), secretChoice: 'decline' }), { state: 'answered', answer: { selected: [], skipped: true } });
   });
+
+  test('a typed value for a variable that is not a credential name cannot be submitted until the user confirms the name', () => {
+    const proxy: Question = { ...secretQ, envVar: 'HTTPS_PROXY' };
+    const typed = { ...emptyDraft(proxy), secretTyped: true };
+    assert.deepEqual(evaluateDraft(proxy, typed), { state: 'incomplete', problem: 'Check "Set $HTTPS_PROXY anyway" to store the value, or choose "Don\'t share a value".' });
+    assert.deepEqual(evaluateDraft(proxy, { ...typed, secretNameConfirmed: true }), { state: 'answered', answer: { selected: [], skipped: false } });
+    // Declining needs no confirmation; a credential name never asks for one.
+    assert.deepEqual(evaluateDraft(proxy, { ...typed, secretChoice: 'decline' }), { state: 'answered', answer: { selected: [], skipped: true } });
+    assert.equal(evaluateDraft(secretQ, { ...emptyDraft(secretQ), secretTyped: true }).state, 'answered');
+  });
 });

@@ -1,7 +1,8 @@
 import * as assert from 'node:assert/strict';
 import { parseApiAskRequest, parseAskUserInput } from '../../src/broker/askUserInput';
 import { callAskUser } from '../../src/broker/askUserCall';
-import { DENIED_ENV_VAR_PREFIXES, RESERVED_ENV_VAR_PREFIX, envVarRefusal } from '../../src/broker/envVarPolicy';
+import { DENIED_ENV_VAR_PREFIXES, RESERVED_ENV_VAR_PREFIX, envVarNeedsConfirmation, envVarRefusal, isCredentialName } from '../../src/broker/envVarPolicy';
+import { CREDENTIAL_NAMES, NOT_CREDENTIAL_NAMES } from './envVarNames';
 import { makeBroker, makePolicy } from './fakes';
 
 const secret = (envVar: string) => ({ questions: [{ id: 'key', header: 'Key', question: 'Your key?', kind: 'secret', envVar }] });
@@ -44,5 +45,29 @@ suite('secret variable names', () => {
     }
     assert.deepEqual([...DENIED_ENV_VAR_PREFIXES].slice(0, 2), ['LD_', 'DYLD_']);
     assert.equal(RESERVED_ENV_VAR_PREFIX, 'AGENT_QUESTIONS_');
+  });
+
+  test('prevents a name that is not a credential from being accepted silently: each of 42 names that change what programs run, load or trust needs confirmation or is refused', () => {
+    assert.equal(NOT_CREDENTIAL_NAMES.length, 42);
+    const silent = NOT_CREDENTIAL_NAMES.filter((name) => envVarRefusal(name) === undefined && !envVarNeedsConfirmation(name));
+    assert.deepEqual(silent, []);
+    // The ask is still made: the panel shows the warning, and the user decides.
+    for (const name of NOT_CREDENTIAL_NAMES) assert.equal(parseAskUserInput(secret(name)).ok, true, name);
+  });
+
+  test('credential names (…_KEY, …_TOKEN, …_SECRET, …_PASSWORD, …_PAT, …_DSN, a connection …_URL) are accepted without confirmation; denied names stay refused', () => {
+    for (const name of CREDENTIAL_NAMES) {
+      assert.equal(isCredentialName(name), true, name);
+      assert.equal(envVarNeedsConfirmation(name), false, name);
+    }
+    // A URL that says where programs fetch packages or send requests changes trust: confirmed like any other name.
+    for (const name of ['PIP_INDEX_URL', 'OPENAI_BASE_URL', 'AWS_ENDPOINT_URL', 'GITHUB_API_URL', 'PUPPETEER_DOWNLOAD_BASE_URL', 'MY_PROXY_URL']) assert.equal(envVarNeedsConfirmation(name), true, name);
+    // Not a credential name just for containing one: the suffix is a whole last word.
+    for (const name of ['KEY', '_KEY', 'MONKEY', 'AUTHTOKEN', 'PASSWORD_FILE', 'TOKENS', 'AGENT_QUESTIONS']) assert.equal(isCredentialName(name), false, name);
+    // Denied is never "needs confirmation": the panel cannot override a refusal.
+    for (const name of ['PATH', 'NODE_OPTIONS', 'LD_PRELOAD', 'NPM_CONFIG_REGISTRY', 'GIT_CONFIG_GLOBAL', 'AGENT_QUESTIONS_MCP_TOKEN']) {
+      assert.notEqual(envVarRefusal(name), undefined, name);
+      assert.equal(envVarNeedsConfirmation(name), false, name);
+    }
   });
 });

@@ -3,6 +3,7 @@ import { PanelToHostSchema } from '../../src/broker/protocol';
 import type { QuestionRequest } from '../../src/broker/schemas';
 import { resolveSecretAnswers } from '../../src/extension/secretAnswers';
 import type { SecretVault } from '../../src/extension/secretVault';
+import { CREDENTIAL_NAMES, NOT_CREDENTIAL_NAMES } from './envVarNames';
 
 /** An in-memory vault with SecretVault's shape (the real one wraps VS Code's SecretStorage). */
 function fakeVault(initial: Record<string, string> = {}) {
@@ -22,6 +23,10 @@ const request = (returnValue = false): QuestionRequest => ({
     { id: 'db', header: 'Db', question: '?', kind: 'single', options: [{ label: 'A' }, { label: 'B' }], allowOther: true },
   ],
 });
+
+/** A request with one secret question stored in `envVar`. */
+const secretIn = (envVar: string): QuestionRequest => ({ id: 'r1', kind: 'questions', source: { type: 'mcp', label: 'Claude Code' }, createdAt: 1, questions: [{ id: 'key', header: 'Key', question: '?', kind: 'secret', options: [], allowOther: false, envVar }] });
+const typedKey = { key: { selected: [], skipped: false } };
 
 suite('secret answers', () => {
   test('a typed value is stored and only its handle is answered', async () => {
@@ -67,6 +72,39 @@ suite('secret answers', () => {
     assert.ok(PanelToHostSchema.safeParse({ ...reply, allWorkspaces: ['key'] }).success);
     for (const allWorkspaces of [true, 'key', [1], ['x'.repeat(101)], Array.from({ length: 51 }, (_, i) => `q${i}`)]) {
       assert.equal(PanelToHostSchema.safeParse({ ...reply, allWorkspaces }).success, false, JSON.stringify(allWorkspaces).slice(0, 40));
+    }
+  });
+
+  test("prevents a secret from being set, without the user's confirmation, as a variable that is not a credential name: 42 names that change what programs run, load or trust are refused and nothing is stored", async () => {
+    for (const name of NOT_CREDENTIAL_NAMES) {
+      const { values, vault } = fakeVault();
+      const result = await resolveSecretAnswers(secretIn(name), typedKey, { values: { key: 'typed-value' }, useStored: [] }, vault);
+      assert.deepEqual(result, { problem: `secret question "key": $${name} is not a credential name and the user did not confirm it` }, name);
+      assert.equal(values.size, 0, `${name}: nothing stored`);
+    }
+  });
+
+  test('once the user confirms the name in the panel, the secret is stored in it; a credential name needs no confirmation', async () => {
+    for (const name of NOT_CREDENTIAL_NAMES) {
+      const { values, vault } = fakeVault();
+      const result = await resolveSecretAnswers(secretIn(name), typedKey, { values: { key: 'typed-value' }, useStored: [], nameConfirmed: ['key'] }, vault);
+      assert.deepEqual(result, { answers: { key: { selected: [], skipped: false, secret: { stored: true, envVar: name } } } }, name);
+      assert.equal(values.get(name), 'typed-value');
+    }
+    for (const name of CREDENTIAL_NAMES) {
+      const { values, vault } = fakeVault();
+      assert.ok('answers' in (await resolveSecretAnswers(secretIn(name), typedKey, { values: { key: 'typed-value' }, useStored: [] }, vault)), name);
+      assert.equal(values.get(name), 'typed-value');
+    }
+    // A confirmation names a secret question of this request, like every other list in the reply.
+    assert.deepEqual(await resolveSecretAnswers(request(), { key: { selected: [], skipped: true }, db: { selected: ['A'], skipped: false } }, { values: {}, useStored: [], nameConfirmed: ['db'] }, fakeVault().vault), { problem: 'question "db" is not a secret question' });
+  });
+
+  test("the panel's reply carries the confirmed names as question ids, bounded like the other lists", () => {
+    const reply = { type: 'reply', requestId: 'r1', answers: { key: { selected: [], skipped: false } }, secrets: { key: 'v' } };
+    assert.ok(PanelToHostSchema.safeParse({ ...reply, nameConfirmed: ['key'] }).success);
+    for (const nameConfirmed of [true, 'key', [1], ['x'.repeat(101)], Array.from({ length: 51 }, (_, i) => `q${i}`)]) {
+      assert.equal(PanelToHostSchema.safeParse({ ...reply, nameConfirmed }).success, false, JSON.stringify(nameConfirmed).slice(0, 40));
     }
   });
 });
