@@ -75,7 +75,7 @@ suite('MCP endpoint: connections', () => {
         const kept: Array<Awaited<ReturnType<typeof keptAliveSocket>>> = [];
         for (let i = 0; i < cap; i++) kept.push(await keptAliveSocket(endpoint.port));
         const client = await connect(endpoint.url);
-        assert.equal((await client.listTools()).tools.length, 2);
+        assert.equal((await client.listTools()).tools.length, 3);
         await client.close();
         await eventually(() => kept[0]!.closedAfterMs !== undefined, () => 'the connection idle the longest is still open', 10_000);
         assert.ok(kept.slice(1).some((s) => s.closedAfterMs === undefined), 'only what made room was closed');
