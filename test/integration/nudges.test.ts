@@ -11,6 +11,8 @@ import { getApi, nextAdded } from './helpers';
 interface Received {
   path: string;
   body: Record<string, unknown>;
+  raw: string;
+  headers: Record<string, string | string[] | undefined>;
 }
 
 interface State {
@@ -55,7 +57,8 @@ suite('Nudges when a request waits unseen (a local webhook receiver)', () => {
       let body = '';
       req.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
       req.on('end', () => {
-        received.push({ path: req.url ?? '', body: JSON.parse(body) as Record<string, unknown> });
+        const json = req.headers['content-type']?.startsWith('application/json');
+        received.push({ path: req.url ?? '', body: json ? (JSON.parse(body) as Record<string, unknown>) : {}, raw: body, headers: req.headers });
         res.writeHead(200).end('ok');
       });
     });
@@ -135,6 +138,22 @@ suite('Nudges when a request waits unseen (a local webhook receiver)', () => {
     assert.equal(received.length, before + 1);
     assert.equal(received[before]!.body.waiting, 50);
     for (const id of ids) api.reject(id);
+  });
+
+  test('an ntfy topic gets the nudge as plain text with a title (Send a Test Nudge)', async () => {
+    const before = received.length;
+    try {
+      assert.equal(await vscode.commands.executeCommand('agentQuestions.setNudgeChannel', { kind: 'ntfy', url: `${url}-ntfy` }), true);
+      assert.equal(await vscode.commands.executeCommand('agentQuestions.sendTestNudge'), true);
+      await until(() => received.length === before + 1, 'the test nudge');
+      const { raw, headers, path } = received[before]!;
+      assert.equal(path, `${secretPath}-ntfy`);
+      assert.equal(headers['title'], 'Agent Questions');
+      assert.match(String(headers['content-type']), /^text\/plain/);
+      assert.equal(raw, 'Agent Questions: a test nudge from VS Code.');
+    } finally {
+      await vscode.commands.executeCommand('agentQuestions.setNudgeChannel', { kind: 'webhook', url });
+    }
   });
 
   test('the channel URL never appears in logs, settings or history', async () => {
