@@ -2,8 +2,9 @@
 // While anything waits both groups are there, even an empty one: a change then refreshes one group.
 // A group appearing would refresh the root, and VS Code re-reads every row of the other group too
 // (with 200 waiting, a new permission took 38 ms to show instead of 17). Ages refresh only the request rows.
-// VS Code also re-reads every row of the group that changes (about 0.1 ms a row), so a group shows
-// its first ROWS_SHOWN requests and then one "… and N more" row that lists them all in a quick pick.
+// VS Code also re-reads and redraws every row of the group that changes, so a group shows its first
+// ROWS_SHOWN requests and then one "… and N more" row that lists them all in a quick pick; a change
+// past those rows (a request joining a long group, or leaving its end) refreshes only that row.
 import * as vscode from 'vscode';
 import type { QuestionBroker } from '../broker/broker';
 import type { PendingRequest } from '../broker/schemas';
@@ -13,7 +14,7 @@ import { localizedAge } from './localizedAge';
 type RequestKind = PendingRequest['kind'];
 type Group = { kind: 'group'; requestKind: RequestKind };
 /** A group's last row when it holds more than ROWS_SHOWN requests. */
-type More = { kind: 'more'; requestKind: RequestKind; count: number };
+type More = { kind: 'more'; requestKind: RequestKind };
 export type QueueNode = Group | More | PendingRequest;
 
 /** Request rows a group shows before its "more" row. */
@@ -26,6 +27,12 @@ const GROUPS: Group[] = [
   { kind: 'group', requestKind: 'questions' },
 ];
 
+/** One object per group: VS Code knows a row by the object the tree gave it, so this row can be refreshed alone. */
+const MORE: Record<RequestKind, More> = {
+  permission: { kind: 'more', requestKind: 'permission' },
+  questions: { kind: 'more', requestKind: 'questions' },
+};
+
 const isGroup = (node: QueueNode): node is Group => node.kind === 'group';
 const isMore = (node: QueueNode): node is More => node.kind === 'more';
 
@@ -36,6 +43,8 @@ export class QueueTree implements vscode.TreeDataProvider<QueueNode>, vscode.Dis
   private readonly disposables: vscode.Disposable[] = [];
   /** Whether the groups are in the tree (anything waits): the root changes only when this does. */
   private groupsShown = false;
+  /** Each group's request rows (their ids) and whether it has a "more" row, as of the last change. */
+  private readonly shownRows = new Map<RequestKind, { ids: string; more: boolean }>();
   /** The open "more" quick pick: one at a time. */
   private pickShown: vscode.QuickPick<RequestPickItem> | undefined;
 
@@ -57,7 +66,7 @@ export class QueueTree implements vscode.TreeDataProvider<QueueNode>, vscode.Dis
     if (!isGroup(node)) return [];
     const requests = this.requestsOf(node.requestKind);
     if (requests.length <= ROWS_SHOWN) return requests;
-    return [...requests.slice(0, ROWS_SHOWN), { kind: 'more', requestKind: node.requestKind, count: requests.length - ROWS_SHOWN }];
+    return [...requests.slice(0, ROWS_SHOWN), MORE[node.requestKind]];
   }
 
   getParent(node: QueueNode): QueueNode | undefined {
@@ -75,7 +84,8 @@ export class QueueTree implements vscode.TreeDataProvider<QueueNode>, vscode.Dis
       return item;
     }
     if (isMore(node)) {
-      const item = new vscode.TreeItem(vscode.l10n.t('… and {0} more', node.count), vscode.TreeItemCollapsibleState.None);
+      const count = this.requestsOf(node.requestKind).length - ROWS_SHOWN;
+      const item = new vscode.TreeItem(vscode.l10n.t('… and {0} more', count), vscode.TreeItemCollapsibleState.None);
       item.id = `more:${node.requestKind}`;
       item.iconPath = new vscode.ThemeIcon('list-flat');
       item.contextValue = 'agentQuestions.more';
@@ -133,8 +143,14 @@ export class QueueTree implements vscode.TreeDataProvider<QueueNode>, vscode.Dis
   }
 
   private refreshGroup(kind: RequestKind): void {
-    // The first arrival and the last departure change the root; otherwise only that group's children.
+    const requests = this.requestsOf(kind);
+    const shown = { ids: requests.slice(0, ROWS_SHOWN).map((r) => r.id).join(' '), more: requests.length > ROWS_SHOWN };
+    const before = this.shownRows.get(kind);
+    this.shownRows.set(kind, shown);
+    // The first arrival and the last departure change the root; a change past the request rows only
+    // the "more" row's count; otherwise that group's children.
     if (this.broker.size > 0 !== this.groupsShown) this.changed.fire(undefined);
+    else if (before?.more && shown.more && before.ids === shown.ids) this.changed.fire(MORE[kind]);
     else this.changed.fire(GROUPS.find((g) => g.requestKind === kind));
   }
 
