@@ -60,7 +60,7 @@ export function activate(context: vscode.ExtensionContext): AgentQuestionsApi {
       }
       return probe?.op === 'whenShown' ? panel.whenShown(probe.requestId) : undefined;
     }),
-    // Not in the palette: what the badge, status bar and tree show, for tests.
+    // Not in the palette: what the badge, status bar, tree and the tree's quick pick show, for tests.
     vscode.commands.registerCommand('agentQuestions.internal.attentionState', () => ({
       ...attention.state(),
       nudgesDue: nudger.watching,
@@ -72,6 +72,8 @@ export function activate(context: vscode.ExtensionContext): AgentQuestionsApi {
         const tooltip = queue.resolveTreeItem(queue.getTreeItem(r), r).tooltip as vscode.MarkdownString;
         return { markdown: tooltip.value, trusted: tooltip.isTrusted ?? false, html: tooltip.supportHtml ?? false };
       }),
+      // The Queue's "… and N more" quick pick while it is open.
+      ...(queue.pickState() ? { pick: queue.pickState() } : {}),
     })),
   );
   registerCommands(context, broker, panel, history, vault);

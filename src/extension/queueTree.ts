@@ -1,22 +1,40 @@
 // The Queue tree: Permissions, then Questions, oldest first, as the broker orders them.
 // While anything waits both groups are there, even an empty one: a change then refreshes one group.
 // A group appearing would refresh the root, and VS Code re-reads every row of the other group too
-// (with 200 waiting, a new permission took 38 ms to show instead of 17). Ages refresh only the request items.
+// (with 200 waiting, a new permission took 38 ms to show instead of 17). Ages refresh only the request rows.
+// VS Code also re-reads and redraws every row of the group that changes, so a group shows its first
+// ROWS_SHOWN requests and then one "… and N more" row that lists them all in a quick pick; a change
+// past those rows (a request joining a long group, or leaving its end) refreshes only that row.
 import * as vscode from 'vscode';
 import type { QuestionBroker } from '../broker/broker';
 import type { PendingRequest } from '../broker/schemas';
 import { uiText } from '../broker/visibleText';
 import { localizedAge } from './localizedAge';
 
-type Group = { kind: 'group'; requestKind: PendingRequest['kind'] };
-export type QueueNode = Group | PendingRequest;
+type RequestKind = PendingRequest['kind'];
+type Group = { kind: 'group'; requestKind: RequestKind };
+/** A group's last row when it holds more than ROWS_SHOWN requests. */
+type More = { kind: 'more'; requestKind: RequestKind };
+export type QueueNode = Group | More | PendingRequest;
+
+/** Request rows a group shows before its "more" row. */
+const ROWS_SHOWN = 50;
+/** The "more" row's command: a quick pick of all of a group's requests. */
+const SHOW_GROUP_COMMAND = 'agentQuestions.showWaitingGroup';
 
 const GROUPS: Group[] = [
   { kind: 'group', requestKind: 'permission' },
   { kind: 'group', requestKind: 'questions' },
 ];
 
+/** One object per group: VS Code knows a row by the object the tree gave it, so this row can be refreshed alone. */
+const MORE: Record<RequestKind, More> = {
+  permission: { kind: 'more', requestKind: 'permission' },
+  questions: { kind: 'more', requestKind: 'questions' },
+};
+
 const isGroup = (node: QueueNode): node is Group => node.kind === 'group';
+const isMore = (node: QueueNode): node is More => node.kind === 'more';
 
 export class QueueTree implements vscode.TreeDataProvider<QueueNode>, vscode.Disposable {
   static readonly viewId = 'agentQuestions.queue';
@@ -25,27 +43,36 @@ export class QueueTree implements vscode.TreeDataProvider<QueueNode>, vscode.Dis
   private readonly disposables: vscode.Disposable[] = [];
   /** Whether the groups are in the tree (anything waits): the root changes only when this does. */
   private groupsShown = false;
+  /** Each group's request rows (their ids) and whether it has a "more" row, as of the last change. */
+  private readonly shownRows = new Map<RequestKind, { ids: string; more: boolean }>();
+  /** The open "more" quick pick: one at a time. */
+  private pickShown: vscode.QuickPick<RequestPickItem> | undefined;
 
   constructor(private readonly broker: QuestionBroker) {
     this.disposables.push(
       this.changed,
       broker.onDidChange((change) => this.refreshGroup(change.request.kind)),
+      vscode.commands.registerCommand(SHOW_GROUP_COMMAND, (kind: RequestKind) => this.pickFromGroup(kind)),
     );
     const timer = setInterval(() => this.refreshAges(), 30_000);
     this.disposables.push({ dispose: () => clearInterval(timer) });
   }
 
   getChildren(node?: QueueNode): QueueNode[] {
-    const pending = this.broker.list();
     if (!node) {
-      this.groupsShown = pending.length > 0;
+      this.groupsShown = this.broker.size > 0;
       return this.groupsShown ? GROUPS : [];
     }
-    return isGroup(node) ? pending.filter((r) => r.kind === node.requestKind) : [];
+    if (!isGroup(node)) return [];
+    const requests = this.requestsOf(node.requestKind);
+    if (requests.length <= ROWS_SHOWN) return requests;
+    return [...requests.slice(0, ROWS_SHOWN), MORE[node.requestKind]];
   }
 
   getParent(node: QueueNode): QueueNode | undefined {
-    return isGroup(node) ? undefined : GROUPS.find((g) => g.requestKind === node.kind);
+    if (isGroup(node)) return undefined;
+    const kind = isMore(node) ? node.requestKind : node.kind;
+    return GROUPS.find((g) => g.requestKind === kind);
   }
 
   getTreeItem(node: QueueNode): vscode.TreeItem {
@@ -56,41 +83,101 @@ export class QueueTree implements vscode.TreeDataProvider<QueueNode>, vscode.Dis
       item.id = `group:${node.requestKind}`;
       return item;
     }
-    const item = new vscode.TreeItem(requestLabel(node), vscode.TreeItemCollapsibleState.None);
+    if (isMore(node)) {
+      const count = this.requestsOf(node.requestKind).length - ROWS_SHOWN;
+      const item = new vscode.TreeItem(vscode.l10n.t('… and {0} more', count), vscode.TreeItemCollapsibleState.None);
+      item.id = `more:${node.requestKind}`;
+      item.iconPath = new vscode.ThemeIcon('list-flat');
+      item.contextValue = 'agentQuestions.more';
+      item.command = { command: SHOW_GROUP_COMMAND, title: vscode.l10n.t('Show All'), arguments: [node.requestKind] };
+      return item;
+    }
+    const row = requestRow(node);
+    const item = new vscode.TreeItem(row.label, vscode.TreeItemCollapsibleState.None);
     item.id = node.id;
-    const from = `${uiText(node.source.label, 60)}${node.source.way ? ` · ${uiText(node.source.way, 40)}` : ''}`;
-    const age = localizedAge(node.createdAt);
-    const keepsWorking = node.kind === 'questions' && node.keepsWorking === true;
-    item.description = keepsWorking ? vscode.l10n.t('agent keeps working · {0} · {1}', from, age) : vscode.l10n.t('{0} · {1}', from, age);
-    item.iconPath = new vscode.ThemeIcon(node.kind === 'permission' ? 'shield' : node.questions.some((q) => q.kind === 'secret') ? 'key' : 'question');
+    item.description = row.description;
+    item.iconPath = row.icon;
     item.contextValue = `agentQuestions.${node.kind}`;
-    item.accessibilityInformation = {
-      label: node.kind === 'permission' ? vscode.l10n.t('Permission: {0}, from {1}, {2}', requestLabel(node), from, age) : vscode.l10n.t('Question: {0}, from {1}, {2}', requestLabel(node), from, age),
-    };
+    item.accessibilityInformation = { label: row.accessibleLabel };
     item.command = { command: 'agentQuestions.answer', title: vscode.l10n.t('Answer'), arguments: [node] };
     return item;
   }
 
   /** Tooltips are built on hover, so a refresh of a long queue sends each row without one. */
   resolveTreeItem(item: vscode.TreeItem, node: QueueNode): vscode.TreeItem {
-    if (!isGroup(node)) item.tooltip = requestTooltip(node);
+    if (!isGroup(node) && !isMore(node)) item.tooltip = requestTooltip(node);
     return item;
   }
 
-  private refreshGroup(kind: PendingRequest['kind']): void {
-    // The first arrival and the last departure change the root; otherwise only that group's children.
+  /** The open "more" quick pick's row labels and the one the workbench has active (undefined: none is open), for tests. */
+  pickState(): { rows: string[]; active: string | undefined } | undefined {
+    if (!this.pickShown) return undefined;
+    return { rows: this.pickShown.items.map((item) => item.label), active: this.pickShown.activeItems[0]?.label };
+  }
+
+  /** All of a group's requests in a quick pick; choosing one answers it, as clicking its row does. Resolves with its id. */
+  private async pickFromGroup(kind: RequestKind): Promise<string | undefined> {
+    this.pickShown?.dispose();
+    const pick = vscode.window.createQuickPick<RequestPickItem>();
+    this.pickShown = pick;
+    pick.title = kind === 'permission' ? vscode.l10n.t('Agent Questions: Waiting Permissions') : vscode.l10n.t('Agent Questions: Waiting Questions');
+    pick.placeholder = vscode.l10n.t('Pick one to answer it in the Question panel');
+    pick.matchOnDescription = true;
+    pick.items = this.requestsOf(kind).map((request) => {
+      const row = requestRow(request);
+      return { label: row.label, description: row.description, iconPath: row.icon, request };
+    });
+    const chosen = await new Promise<PendingRequest | undefined>((resolve) => {
+      pick.onDidAccept(() => resolve(pick.selectedItems[0]?.request));
+      pick.onDidHide(() => resolve(undefined));
+      pick.show();
+    });
+    pick.dispose();
+    if (this.pickShown === pick) this.pickShown = undefined;
+    if (chosen) await vscode.commands.executeCommand('agentQuestions.answer', chosen);
+    return chosen?.id;
+  }
+
+  private requestsOf(kind: RequestKind): PendingRequest[] {
+    return this.broker.list().filter((r) => r.kind === kind);
+  }
+
+  private refreshGroup(kind: RequestKind): void {
+    const requests = this.requestsOf(kind);
+    const shown = { ids: requests.slice(0, ROWS_SHOWN).map((r) => r.id).join(' '), more: requests.length > ROWS_SHOWN };
+    const before = this.shownRows.get(kind);
+    this.shownRows.set(kind, shown);
+    // The first arrival and the last departure change the root; a change past the request rows only
+    // the "more" row's count; otherwise that group's children.
     if (this.broker.size > 0 !== this.groupsShown) this.changed.fire(undefined);
+    else if (before?.more && shown.more && before.ids === shown.ids) this.changed.fire(MORE[kind]);
     else this.changed.fire(GROUPS.find((g) => g.requestKind === kind));
   }
 
+  /** Only the request rows in the tree: a group's requests past ROWS_SHOWN have none. */
   private refreshAges(): void {
-    const pending = this.broker.list();
-    if (pending.length > 0) this.changed.fire(pending);
+    const rows = GROUPS.flatMap((group) => this.requestsOf(group.requestKind).slice(0, ROWS_SHOWN));
+    if (rows.length > 0) this.changed.fire(rows);
   }
 
   dispose(): void {
+    this.pickShown?.dispose();
     for (const d of this.disposables) d.dispose();
   }
+}
+
+type RequestPickItem = vscode.QuickPickItem & { request: PendingRequest };
+
+/** What a request's row shows, in the tree and in the "more" quick pick. */
+function requestRow(request: PendingRequest): { label: string; description: string; icon: vscode.ThemeIcon; accessibleLabel: string } {
+  const label = requestLabel(request);
+  const from = `${uiText(request.source.label, 60)}${request.source.way ? ` · ${uiText(request.source.way, 40)}` : ''}`;
+  const age = localizedAge(request.createdAt);
+  const icon = new vscode.ThemeIcon(request.kind === 'permission' ? 'shield' : request.questions.some((q) => q.kind === 'secret') ? 'key' : 'question');
+  const accessibleLabel = request.kind === 'permission' ? vscode.l10n.t('Permission: {0}, from {1}, {2}', label, from, age) : vscode.l10n.t('Question: {0}, from {1}, {2}', label, from, age);
+  const keepsWorking = request.kind === 'questions' && request.keepsWorking === true;
+  const description = keepsWorking ? vscode.l10n.t('agent keeps working · {0} · {1}', from, age) : vscode.l10n.t('{0} · {1}', from, age);
+  return { label, description, icon, accessibleLabel };
 }
 
 /** One line of agent text, safe for a tree item, a notification or a quick pick. */

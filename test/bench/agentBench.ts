@@ -1,22 +1,27 @@
 // Part of npm run bench: the real agent loop (VS Code's agent mode, the scripted model), head to head.
 // The same model asks once through our ask_user and once through VS Code's built-in
 // vscode_askQuestions (the question carousel in the chat), alternating, ROUNDS rounds each after a
-// warm-up. Medians of: Enter in the chat -> the question is on screen for input, both seen in the
+// warm-up; two pairs: the plain question, and the same question with 2,000 characters of markdown
+// (ours as the request's context, the built-in's as the question's message: a table, a highlighted
+// code block, a list). Medians of: Enter in the chat -> the question is on screen for input, both seen in the
 // browser (ours: the panel has rendered the request; built-in: the carousel's first option is in the
 // chat), and Submit -> the model's next request carries the answer; ratios ours / built-in. The
 // panel's `shown` message back to the host comes after that and costs the user nothing; it is printed too. Then the split of our path, from the model's tool call
 // to the panel's `shown`, and back. Also activation: activate() entry to return, and what VS Code
 // reports. Every time is a Date.now() in the browser or the extension host, on one machine clock.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Frame } from 'playwright-core';
 import { finalReply, typePrompt, type ReceivedRequest } from '../agent/chat';
-import type { Workbench } from '../ui/workbench';
+import { ROOT, type Workbench } from '../ui/workbench';
 import { median, runBench } from './benchKit';
 import { inWorkbench } from './benchWorkbench';
 
 const ROUNDS = Number(process.env.AGENT_QUESTIONS_HEAD_TO_HEAD_ROUNDS ?? 12);
 const TARGET = 1.15;
-const OURS_PROMPT = 'Which database? scenario:database';
-const BUILTIN_PROMPT = 'Which database? scenario:builtin-database';
+/** Each pair's prompts (see the scenarios in test/fixtures/scripted-model/scenarios.json). */
+const PLAIN = { ours: 'Which database? scenario:database', builtin: 'Which database? scenario:builtin-database' };
+const RICH = { ours: 'Which database? scenario:rich-database', builtin: 'Which database? scenario:builtin-rich-database' };
 /** The built-in carousel's first option and its Submit button, above the chat's input. */
 const CAROUSEL_OPTION = '.chat-question-carousel-widget-container .chat-question-list-item';
 const CAROUSEL_SUBMIT = '.chat-question-carousel-widget-container .chat-question-submit-button';
@@ -70,9 +75,9 @@ type OursRound = {
 };
 
 /** One ask_user round: Enter -> the panel's `shown`; Submit -> the model's next request. */
-async function oursRound(workbench: Workbench, panel: Frame): Promise<OursRound> {
+async function oursRound(workbench: Workbench, panel: Frame, prompt: string): Promise<OursRound> {
   const { page, driver } = workbench;
-  await typePrompt(workbench, OURS_PROMPT);
+  await typePrompt(workbench, prompt);
   await driver('marks', { keepOn: true });
   const added = await driver<{ callId: number }>('watchAdded');
   const shown = await driver<{ callId: number }>('watchShown');
@@ -129,10 +134,12 @@ async function oursRound(workbench: Workbench, panel: Frame): Promise<OursRound>
   };
 }
 
+type BuiltinRound = { enterToInteractive: number; submitToModel: number; enterToCall: number; callToInteractive: number };
+
 /** One vscode_askQuestions round: Enter -> the carousel's first option; Submit (its click) -> the model's next request. */
-async function builtinRound(workbench: Workbench): Promise<{ enterToInteractive: number; submitToModel: number; enterToCall: number; callToInteractive: number }> {
+async function builtinRound(workbench: Workbench, prompt: string): Promise<BuiltinRound> {
   const { page } = workbench;
-  const chat = await typePrompt(workbench, BUILTIN_PROMPT);
+  const chat = await typePrompt(workbench, prompt);
   await recordEnter(workbench);
   await page.evaluate((selector) => {
     const observer = new MutationObserver(() => {
@@ -166,41 +173,71 @@ async function builtinRound(workbench: Workbench): Promise<{ enterToInteractive:
 
 const ratio = (a: number, b: number) => `${(a / Math.max(b, 1)).toFixed(2)}x`;
 const pad = (text: string, width = 52) => text.padEnd(width);
+const m = (values: number[]) => median(values.filter((v) => !Number.isNaN(v)));
+
+/** Both sides of the rich pair carry the same markdown: ours as context, the built-in's as the message. */
+function checkRichPair(): void {
+  type Call = { context?: string; questions: Array<{ message?: string }> };
+  const { scenarios } = JSON.parse(readFileSync(join(ROOT, 'test', 'fixtures', 'scripted-model', 'scenarios.json'), 'utf8')) as { scenarios: Array<{ match: string; calls: Call[] }> };
+  const call = (prompt: string) => scenarios.find((s) => prompt.toLowerCase().includes(s.match.toLowerCase()))!.calls[0]!;
+  const ours = call(RICH.ours).context;
+  const builtin = call(RICH.builtin).questions[0]!.message;
+  if (!ours || ours !== builtin || ours.length < 1900) throw new Error('the rich pair must carry the same markdown of about 2,000 characters on both sides');
+}
+
+/** The head-to-head lines of one pair. */
+function printPair(title: string, ours: OursRound[], builtin: BuiltinRound[], withSubmit: boolean): void {
+  const oursEnter = m(ours.map((r) => r.enterToRendered));
+  const builtinEnter = m(builtin.map((r) => r.enterToInteractive));
+  const oursSubmit = m(ours.map((r) => r.submitToModel));
+  const builtinSubmit = m(builtin.map((r) => r.submitToModel));
+  console.log(title);
+  console.log(`${pad('Enter -> question on screen (both in the browser)')}${`${oursEnter} ms`.padStart(9)} ${`${builtinEnter} ms`.padStart(9)}  ${ratio(oursEnter, builtinEnter)} (target <= ${TARGET}x)`);
+  if (withSubmit) console.log(`${pad("Submit -> model's next request carries the answer")}${`${oursSubmit} ms`.padStart(9)} ${`${builtinSubmit} ms`.padStart(9)}  ${ratio(oursSubmit, builtinSubmit)} (target <= ${TARGET}x)`);
+  else console.log(`${pad("  Submit -> model's next request carries the answer")}${`${oursSubmit} ms`.padStart(9)} ${`${builtinSubmit} ms`.padStart(9)}  ${ratio(oursSubmit, builtinSubmit)}`);
+  console.log(`${pad("  Enter -> the host hears the panel's 'shown'")}${`${m(ours.map((r) => r.enterToInteractive))} ms`.padStart(9)} ${`${builtinEnter} ms`.padStart(9)}  ${ratio(m(ours.map((r) => r.enterToInteractive)), builtinEnter)}`);
+  console.log(`${pad('  Enter -> model calls the tool')}${`${m(ours.map((r) => r.split['Enter -> model calls the tool']!))} ms`.padStart(9)} ${`${m(builtin.map((r) => r.enterToCall))} ms`.padStart(9)}`);
+  console.log(`${pad("  model's tool call -> question on screen")}${`${m(ours.map((r) => r.split['tool call -> panel rendered']!))} ms`.padStart(9)} ${`${m(builtin.map((r) => r.callToInteractive))} ms`.padStart(9)}`);
+  console.log(`  (all rounds, ms: ask_user Enter ${ours.map((r) => r.enterToRendered).join(' ')}; built-in Enter ${builtin.map((r) => r.enterToInteractive).join(' ')}`);
+  console.log(`                   ask_user Submit ${ours.map((r) => r.submitToModel).join(' ')}; built-in Submit ${builtin.map((r) => r.submitToModel).join(' ')})`);
+}
+
+/** Our path's medians, ms since the model's tool call unless said otherwise. */
+function printSplit(title: string, ours: OursRound[]): void {
+  console.log(title);
+  for (const name of Object.keys(ours[0]!.split)) console.log(`  ${pad(name, 50)}${String(m(ours.map((r) => r.split[name]!))).padStart(6)} ms`);
+  for (const name of Object.keys(ours[0]!.back)) console.log(`  ${pad(name, 50)}${String(m(ours.map((r) => r.back[name]!))).padStart(6)} ms`);
+}
 
 async function main() {
+  checkRichPair();
   await inWorkbench(async (workbench, panel) => {
     const { driver } = workbench;
     const activation = (await driver<{ value: { ms: number } }>('activation')).value;
     const reported = await driver<{ row: string | null; table: string | null }>('reportedActivation', { id: 'openoxide.agent-questions' });
 
     // The warm-up rounds also enable the built-in agent; they are not counted.
-    await oursRound(workbench, panel);
-    await builtinRound(workbench);
+    for (const pair of [PLAIN, RICH]) {
+      await oursRound(workbench, panel, pair.ours);
+      await builtinRound(workbench, pair.builtin);
+    }
     const ours: OursRound[] = [];
-    const builtin: Array<Awaited<ReturnType<typeof builtinRound>>> = [];
+    const builtin: BuiltinRound[] = [];
+    const oursRich: OursRound[] = [];
+    const builtinRich: BuiltinRound[] = [];
     for (let round = 0; round < ROUNDS; round++) {
-      ours.push(await oursRound(workbench, panel));
-      builtin.push(await builtinRound(workbench));
+      ours.push(await oursRound(workbench, panel, PLAIN.ours));
+      builtin.push(await builtinRound(workbench, PLAIN.builtin));
+      oursRich.push(await oursRound(workbench, panel, RICH.ours));
+      builtinRich.push(await builtinRound(workbench, RICH.builtin));
     }
 
-    const m = (values: number[]) => median(values.filter((v) => !Number.isNaN(v)));
-    const oursEnter = m(ours.map((r) => r.enterToRendered));
-    const builtinEnter = m(builtin.map((r) => r.enterToInteractive));
-    const oursSubmit = m(ours.map((r) => r.submitToModel));
-    const builtinSubmit = m(builtin.map((r) => r.submitToModel));
-    const oursShown = m(ours.map((r) => r.enterToInteractive));
     console.log(`\nAgent loop head to head in the real workbench (VS Code agent mode, scripted model), medians over ${ROUNDS} alternating rounds`);
     console.log(`${pad('')}${'ask_user'.padStart(9)} ${'built-in'.padStart(9)}  ratio`);
-    console.log(`${pad('Enter -> question on screen (both in the browser)')}${`${oursEnter} ms`.padStart(9)} ${`${builtinEnter} ms`.padStart(9)}  ${ratio(oursEnter, builtinEnter)} (target <= ${TARGET}x)`);
-    console.log(`${pad("Submit -> model's next request carries the answer")}${`${oursSubmit} ms`.padStart(9)} ${`${builtinSubmit} ms`.padStart(9)}  ${ratio(oursSubmit, builtinSubmit)} (target <= ${TARGET}x)`);
-    console.log(`${pad("  Enter -> the host hears the panel's 'shown'")}${`${oursShown} ms`.padStart(9)} ${`${builtinEnter} ms`.padStart(9)}  ${ratio(oursShown, builtinEnter)}`);
-    console.log(`${pad('  Enter -> model calls the tool')}${`${m(ours.map((r) => r.split['Enter -> model calls the tool']!))} ms`.padStart(9)} ${`${m(builtin.map((r) => r.enterToCall))} ms`.padStart(9)}`);
-    console.log(`${pad("  model's tool call -> question on screen")}${`${m(ours.map((r) => r.split['tool call -> panel rendered']!))} ms`.padStart(9)} ${`${m(builtin.map((r) => r.callToInteractive))} ms`.padStart(9)}`);
-    console.log(`  (all rounds, ms: ask_user Enter ${ours.map((r) => r.enterToRendered).join(' ')}; built-in Enter ${builtin.map((r) => r.enterToInteractive).join(' ')}`);
-    console.log(`                   ask_user Submit ${ours.map((r) => r.submitToModel).join(' ')}; built-in Submit ${builtin.map((r) => r.submitToModel).join(' ')})`);
-    console.log(`Our path, medians (ms since the model's tool call unless said otherwise):`);
-    for (const name of Object.keys(ours[0]!.split)) console.log(`  ${pad(name, 50)}${String(m(ours.map((r) => r.split[name]!))).padStart(6)} ms`);
-    for (const name of Object.keys(ours[0]!.back)) console.log(`  ${pad(name, 50)}${String(m(ours.map((r) => r.back[name]!))).padStart(6)} ms`);
+    printPair('The question:', ours, builtin, true);
+    printPair('The question with 2,000 chars of markdown (a table, a highlighted code block, a list):', oursRich, builtinRich, false);
+    printSplit("Our path, medians (ms since the model's tool call unless said otherwise):", ours);
+    printSplit('Our path with the markdown:', oursRich);
 
     const row = reported.row?.split('|').map((cell) => cell.trim()) ?? [];
     console.log(`\nActivation: activate() entry -> return ${activation.ms.toFixed(1)} ms (target <= 20 ms)`);

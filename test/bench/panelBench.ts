@@ -87,7 +87,7 @@ async function main() {
     const ours = (runs: typeof six) => median(runs.map((r) => r.askToInteractiveMs - r.askToQueuedMs));
     const ratio = (a: number, b: number) => (a / Math.max(b, 1)).toFixed(2);
     console.log(`  six options, no markdown                     ${total(six)} ms  ratio ${(total(six) / base).toFixed(1)}x`);
-    console.log(`  the same + 2,000 chars of markdown + previews ${total(rich)} ms  ratio ${(total(rich) / base).toFixed(1)}x; vs six options ${ratio(total(rich), total(six))} (target <= 1.10), vs the plain question ${ratio(total(rich), median(askToInteractive))}`);
+    console.log(`  the same + 2,000 chars of markdown + previews ${total(rich)} ms  ratio ${(total(rich) / base).toFixed(1)}x; vs six options ${ratio(total(rich), total(six))}, vs the plain question ${ratio(total(rich), median(askToInteractive))}`);
     console.log(`    invokeTool -> queued (VS Code)             ${queued(rich)} ms vs ${queued(six)} ms without markdown  ${ratio(queued(rich), queued(six))}`);
     console.log(`    queued -> interactive (ours)               ${ours(rich)} ms vs ${ours(six)} ms without markdown  ${ratio(ours(rich), ours(six))}`);
     console.log(`Submit click -> tool call returns              ${median(submitToReturn)} ms  ratio ${(median(submitToReturn) / base).toFixed(1)}x`);
@@ -97,8 +97,8 @@ async function main() {
     console.log(`  Queue tree row appears       ${one!.tree} ms vs ${many!.tree} ms  ratio ${(many!.tree / Math.max(one!.tree, 1)).toFixed(2)} (target <= 1.3x)`);
     console.log(`  panel's waiting count         ${one!.panel} ms vs ${many!.panel} ms  ratio ${(many!.panel / Math.max(one!.panel, 1)).toFixed(2)} (target <= 1.3x)`);
     const [oneQuestion, manyQuestions] = questionScale;
-    console.log('  a question joining the questions (VS Code re-reads every row of a group that changes):');
-    console.log(`  Queue tree row appears       ${oneQuestion!.tree} ms vs ${manyQuestions!.tree} ms  ratio ${(manyQuestions!.tree / Math.max(oneQuestion!.tree, 1)).toFixed(2)}`);
+    console.log('  a question joining the questions (a group shows 50 rows, then "… and N more"):');
+    console.log(`  Queue tree row appears       ${oneQuestion!.tree} ms vs ${manyQuestions!.tree} ms  ratio ${(manyQuestions!.tree / Math.max(oneQuestion!.tree, 1)).toFixed(2)} (target <= 1.3x)`);
     console.log(`  panel's waiting count         ${oneQuestion!.panel} ms vs ${manyQuestions!.panel} ms  ratio ${(manyQuestions!.panel / Math.max(oneQuestion!.panel, 1)).toFixed(2)}`);
   });
 }
@@ -125,29 +125,30 @@ async function reflectTimes(workbench: Workbench, pendingCount: number, arriving
   const waiting: Array<{ callId: number }> = [];
   for (let i = 0; i < pendingCount; i++) waiting.push(await driver('ask', { request: { extensionId: `bench.source${i % 20}`, questions: [{ id: `q${i}`, header: `Waiting ${i}`, question: 'Waiting?' }] } }));
   await panel.locator('.request').first().waitFor();
-  await page.locator('.monaco-list-row .label-name', { hasText: /^Waiting 0$/ }).waitFor();
+  await showQueueEnd(workbench);
   const tree: number[] = [];
   const panelTimes: number[] = [];
   for (let run = -2; run < SCALE_RUNS; run++) {
     const title = `Bench ${arriving} ${pendingCount}-${run}`;
     const expected = `${pendingCount} more waiting`;
-    // The tree has the new row when its list grows by one row: a question joining 200 is far below the
-    // fold, where the list draws no row for it. The list is the one holding the first waiting question.
-    await page.evaluate(() => {
-      const rows = [...document.querySelectorAll<HTMLElement>('.monaco-list-rows')].find((list) => [...list.querySelectorAll('.label-name')].some((e) => e.textContent === 'Waiting 0'))!;
-      const before = rows.style.height;
-      const w = window as unknown as { seen: Promise<number>; queueRowsHeight: () => string; heightBefore: string };
-      w.queueRowsHeight = () => rows.style.height;
-      w.heightBefore = before;
+    // The tree shows the arrival when its list grows by a row, or when its last row changes (a group of
+    // more than 50 shows 50 rows and a "… and N more" row). A question joining 200 is far below the
+    // fold, where the list draws no row for it: the list is scrolled to its end.
+    await page.evaluate((list) => {
+      const rows = document.querySelector<HTMLElement>(`${list} .monaco-list-rows`)!;
+      const w = window as unknown as { seen: Promise<number>; queueState: () => string; stateBefore: string };
+      w.queueState = () => `${rows.style.height} ${rows.querySelector('.monaco-list-row[data-last-element="true"] .label-name')?.textContent ?? ''}`;
+      const before = w.queueState();
+      w.stateBefore = before;
       w.seen = new Promise((resolve) => {
         const observer = new MutationObserver(() => {
-          if (rows.style.height === before) return;
+          if (w.queueState() === before) return;
           observer.disconnect();
           resolve(Date.now());
         });
-        observer.observe(rows, { attributes: true, attributeFilter: ['style'] });
+        observer.observe(rows, { subtree: true, childList: true, characterData: true, attributes: true, attributeFilter: ['style'] });
       });
-    });
+    }, QUEUE_LIST);
     await panel.evaluate((text) => {
       (window as unknown as { seen: Promise<number> }).seen = new Promise((resolve) => {
         const observer = new MutationObserver(() => {
@@ -172,8 +173,8 @@ async function reflectTimes(workbench: Workbench, pendingCount: number, arriving
     // The next run starts once this one has left the tree and VS Code's tree refresh debounce (200 ms,
     // leading edge) has run out: otherwise the arrival waits for the window of the last removal.
     await page.waitForFunction(() => {
-      const w = window as unknown as { queueRowsHeight: () => string; heightBefore: string };
-      return w.queueRowsHeight() === w.heightBefore;
+      const w = window as unknown as { queueState: () => string; stateBefore: string };
+      return w.queueState() === w.stateBefore;
     });
     await new Promise((resolve) => setTimeout(resolve, 400));
     if (run < 0) continue;
@@ -183,6 +184,33 @@ async function reflectTimes(workbench: Workbench, pendingCount: number, arriving
   await driver('command', { id: 'agentQuestions.rejectAll', args: [{ skipConfirmation: true }] });
   for (const call of waiting) await driver('await', call);
   return { tree: median(tree), panel: median(panelTimes) };
+}
+
+/** The Queue's list, tagged by showQueueEnd. */
+const QUEUE_LIST = '.monaco-list[data-bench-queue]';
+
+/** Waits until the Queue's list has drawn every row the extension gives it, then scrolls it to its end. */
+async function showQueueEnd({ page, driver }: Workbench): Promise<void> {
+  await page.locator('.monaco-list-row .label-name', { hasText: /^Waiting 0$/ }).waitFor();
+  await page.evaluate(() => {
+    const list = [...document.querySelectorAll<HTMLElement>('.monaco-list')].find((l) => [...l.querySelectorAll('.label-name')].some((e) => e.textContent === 'Waiting 0'))!;
+    list.setAttribute('data-bench-queue', '');
+  });
+  // The asks arrive over several refreshes: a list measured before the last one would "grow" by itself.
+  const { value } = await driver<{ value: { tree: Array<{ children: unknown[] }> } }>('command', { id: 'agentQuestions.internal.attentionState' });
+  const rowCount = value.tree.reduce((count, group) => count + 1 + group.children.length, 0);
+  await page.waitForFunction(
+    ({ list, rowCount }) => {
+      const rows = document.querySelector<HTMLElement>(`${list} .monaco-list-rows`)!;
+      const row = rows.querySelector<HTMLElement>('.monaco-list-row')!;
+      return parseFloat(rows.style.height) === rowCount * parseFloat(row.style.height);
+    },
+    { list: QUEUE_LIST, rowCount },
+  );
+  // End focuses the last row and scrolls to it (a focused row runs no command; a click would).
+  await driver('command', { id: 'agentQuestions.queue.focus' });
+  await page.keyboard.press('End');
+  await page.locator(`${QUEUE_LIST} .monaco-list-row[data-index="${rowCount - 1}"]`).waitFor();
 }
 
 runBench(main);

@@ -9,6 +9,8 @@ interface AttentionState {
   statusBarVisible: boolean;
   tree: Array<{ label: string; children: string[] }>;
   tooltips: Array<{ markdown: string; trusted: boolean; html: boolean }>;
+  /** The Queue's "… and N more" quick pick while it is open: its rows, and the one the workbench has active. */
+  pick?: { rows: string[]; active: string | undefined };
 }
 
 const readAttention = () => vscode.commands.executeCommand<AttentionState>('agentQuestions.internal.attentionState');
@@ -124,11 +126,52 @@ suite('The queue and attention', () => {
     const state = await attention();
     assert.equal(state.badge, 200);
     assert.equal(state.statusBarText, '$(question) 200');
-    assert.deepEqual(state.tree.map((g) => [g.label, g.children.length]), [['Permissions', 20], ['Questions', 180]]);
+    // 50 rows of a group, then one row for the rest.
+    assert.deepEqual(state.tree.map((g) => [g.label, g.children.length, g.children.at(-1)]), [['Permissions', 20, 'Permission 190'], ['Questions', 51, '… and 130 more']]);
 
     await vscode.commands.executeCommand('agentQuestions.rejectAll', { skipConfirmation: true });
     const all = await Promise.all(responses);
     assert.equal(all.filter((r) => r.status === 'rejected').length, 200);
     assert.equal((await attention()).badge, 0);
   });
+
+  test('over 50 waiting questions: the group shows 50 rows and "… and N more", whose quick pick lists them all and shows the one chosen', async function () {
+    this.timeout(120_000);
+    const api = await getApi();
+    const asked: Array<{ id: string; response: Promise<QuestionResponse> }> = [];
+    for (let i = 0; i < 60; i++) asked.push(await askFrom(api, `source.m${i % 4}`, `many_${i}`));
+    const headers = asked.map((_, i) => `many_${i}`);
+    try {
+      const state = await attention();
+      assert.deepEqual(state.tree, [
+        { label: 'Permissions', children: [] },
+        { label: 'Questions', children: [...headers.slice(0, 50), '… and 10 more'] },
+      ]);
+
+      // The "more" row's command, as a click on it runs it: a quick pick of all 60, oldest first.
+      const chosen = vscode.commands.executeCommand<string | undefined>('agentQuestions.showWaitingGroup', 'questions');
+      const shown = await waitForPick((pick) => pick.active === 'many_0');
+      assert.deepEqual(shown.rows, headers);
+      // In the workbench's list, the last row is the 60th question, which has no row in the tree.
+      await vscode.commands.executeCommand('quickInput.last');
+      await waitForPick((pick) => pick.active === 'many_59');
+      await vscode.commands.executeCommand('quickInput.accept');
+      assert.equal(await chosen, asked[59]!.id);
+      assert.equal((await attention()).pick, undefined, 'the quick pick is closed');
+      // Like a click on its row: the panel shows it.
+      await vscode.commands.executeCommand('agentQuestions.internal.panelProbe', { op: 'whenShown', requestId: asked[59]!.id });
+    } finally {
+      await vscode.commands.executeCommand('agentQuestions.rejectAll', { skipConfirmation: true });
+    }
+    assert.deepEqual((await Promise.all(asked.map((a) => a.response))).map((r) => r.status), Array(60).fill('rejected'));
+  });
 });
+
+/** Waits until the Queue's quick pick is open and `ready` holds. */
+async function waitForPick(ready: (pick: NonNullable<AttentionState['pick']>) => boolean): Promise<NonNullable<AttentionState['pick']>> {
+  for (;;) {
+    const { pick } = await readAttention();
+    if (pick && ready(pick)) return pick;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}

@@ -50,6 +50,39 @@ suite('Queue and attention in the real workbench', () => {
     await page.locator('.statusbar-item .codicon-question').waitFor({ state: 'detached' });
   });
 
+  test('over 50 waiting questions, the last row "… and N more" counts the rest and opens a quick pick of all of them; choosing one shows it', async () => {
+    const { page, driver } = workbench;
+    const calls: Array<{ callId: number }> = [];
+    const ask = async (i: number) => calls.push(await driver('ask', { request: { extensionId: 'tests.many', questions: [{ id: `many_${i}`, header: `Many ${i}`, question: `Many ${i} question?` }] } }));
+    try {
+      for (let i = 0; i < 52; i++) await ask(i);
+      const more = page.locator('.monaco-list-row', { hasText: '… and 2 more' });
+      // End moves to the tree's last row and scrolls to it, without running its command; the tree may still be adding rows.
+      for (let attempt = 0; !(await more.isVisible()); attempt++) {
+        assert.ok(attempt < 20, 'the "… and 2 more" row never showed');
+        await driver('command', { id: 'agentQuestions.queue.focus' });
+        await page.keyboard.press('End');
+        await more.waitFor({ timeout: 1000 }).catch(() => undefined);
+      }
+      // A request joining the end, and leaving it, refreshes only this row: its count follows.
+      await ask(52);
+      await page.locator('.monaco-list-row', { hasText: '… and 3 more' }).waitFor();
+      const last = (await driver<Array<{ id: string; questions?: Array<{ id: string }> }>>('list')).find((r) => r.questions?.[0]?.id === 'many_52')!;
+      await driver('reject', { requestId: last.id });
+      await more.click();
+      const picker = page.locator('.quick-input-widget');
+      await picker.locator('.quick-input-list .monaco-list-row', { hasText: 'Many 0' }).first().waitFor();
+      await workbench.screenshot('queue-more');
+      // Neither of the last two has a row in the tree.
+      await picker.locator('input').fill('Many 51');
+      await picker.locator('.quick-input-list .monaco-list-row', { hasText: 'Many 51' }).first().click();
+      await waitForRequest(panel, 'Many 51 question?');
+    } finally {
+      await driver('command', { id: 'agentQuestions.rejectAll', args: [{ skipConfirmation: true }] });
+    }
+    for (const call of calls) assert.equal((await driver<{ value: { status: string } }>('await', call)).value.status, 'rejected');
+  });
+
   test('Reject from the tree asks for a reason and hands it to the agent', async () => {
     const { page } = workbench;
     const call = await invoke(workbench, yesNo('reason', 'Reason'));
