@@ -60,12 +60,11 @@ export function activate(context: vscode.ExtensionContext): AgentQuestionsApi {
       }
       return probe?.op === 'whenShown' ? panel.whenShown(probe.requestId) : undefined;
     }),
+    // Not in the palette: whether a nudge is still due and whether the user can see the panel, for tests.
+    vscode.commands.registerCommand('agentQuestions.internal.nudgeState', () => ({ nudgesDue: nudger.watching, panelVisible: panel.isVisible, windowFocused: vscode.window.state.focused })),
     // Not in the palette: what the badge, status bar, tree and the tree's quick pick show, for tests.
     vscode.commands.registerCommand('agentQuestions.internal.attentionState', () => ({
       ...attention.state(),
-      nudgesDue: nudger.watching,
-      panelVisible: panel.isVisible,
-      windowFocused: vscode.window.state.focused,
       tree: queue.getChildren().map((group) => ({ label: queue.getTreeItem(group).label, children: queue.getChildren(group).map((r) => queue.getTreeItem(r).label) })),
       // The rows' hover tooltips as VS Code would draw them: the markdown source and whether it is trusted.
       tooltips: broker.list().map((r) => {

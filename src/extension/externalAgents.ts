@@ -9,7 +9,7 @@ import type { LaterAnswers } from '../broker/laterAnswers';
 import type { Policy } from '../broker/askWithPolicy';
 import type { QuestionBroker } from '../broker/broker';
 import { HOOK_VAR, MCP_TOKEN_VAR, MCP_URL_VAR } from '../broker/wireNames';
-import { agentConfigs, type AgentConfig } from './agentConfigs';
+import type { AgentConfig } from './agentConfigs';
 import type { Attention } from './attention';
 import type { McpEndpoint, SessionInfo } from './mcpEndpoint';
 import { OPENCODE_PLUGIN_PATH } from './openCodePlugin';
@@ -190,7 +190,7 @@ export class ExternalAgents implements vscode.Disposable {
       if (!this.endpoint) return;
     }
     const url = this.endpoint.url;
-    const configs = agentConfigs(url);
+    const configs = loadMcpModule().agentConfigs(url);
     const items = [
       ...configs.map((config) => ({ label: `$(copy) ${vscode.l10n.t('Copy configuration for {0}', config.agent)}`, detail: whereFor(config.agent), text: config.text, agent: config.agent as string })),
       { label: `$(copy) ${vscode.l10n.t('Copy the endpoint URL')}`, detail: url, text: url, agent: 'URL' },

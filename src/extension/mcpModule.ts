@@ -1,4 +1,6 @@
 // The entry of dist/mcp.js: the MCP endpoint and its tools, bundled apart and loaded only when
-// the user turns the endpoint on, so activation never pays for the MCP SDK.
+// the user turns the endpoint on, so activation never pays for the MCP SDK (nor for the
+// configurations handed out, which hold the OpenCode plugin's source).
 export { McpEndpoint } from './mcpEndpoint';
 export { createToolServer } from './mcpTools';
+export { agentConfigs } from './agentConfigs';

@@ -21,7 +21,7 @@ interface State {
   windowFocused: boolean;
 }
 
-const state = () => vscode.commands.executeCommand<State>('agentQuestions.internal.attentionState');
+const state = () => vscode.commands.executeCommand<State>('agentQuestions.internal.nudgeState');
 const config = () => vscode.workspace.getConfiguration('agentQuestions');
 
 async function until(check: () => boolean | Promise<boolean>, what: string, timeoutMs = 30_000): Promise<void> {
