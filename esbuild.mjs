@@ -10,29 +10,63 @@ const production = process.argv.includes('--production');
 const watch = process.argv.includes('--watch');
 const root = import.meta.dirname;
 
-const common = { bundle: true, logLevel: 'warning', sourcemap: !production, minify: production, target: 'es2022' };
+const common = { bundle: true, metafile: true, logLevel: 'warning', sourcemap: !production, minify: production, target: 'es2022' };
 
 const testEntries = (folder) =>
   readdirSync(join(root, 'test', folder))
     .filter((f) => f.endsWith('.ts'))
     .map((f) => join(root, 'test', folder, f));
 
+/**
+ * The MCP SDK's Server makes an ajv JSON Schema validator unless given one; it validates only
+ * elicitation replies, which the endpoint never asks for. mcpTools.ts gives its own, so ajv (and its
+ * URI and format packages, 130 KB) stay out of dist/mcp.js.
+ */
+const withoutAjv = {
+  name: 'without-ajv',
+  setup(build) {
+    build.onResolve({ filter: /\/validation\/ajv-provider\.js$/ }, () => ({ path: 'ajv-provider', namespace: 'without-ajv' }));
+    build.onLoad({ filter: /.*/, namespace: 'without-ajv' }, () => ({
+      contents: 'export class AjvJsonSchemaValidator { constructor() { throw new Error("ajv is not bundled: pass a jsonSchemaValidator"); } }',
+      loader: 'js',
+    }));
+  },
+};
+
 const builds = [
-  { ...common, metafile: true, entryPoints: ['src/extension/extension.ts'], outfile: 'dist/extension.js', platform: 'node', format: 'cjs', external: ['vscode'] },
+  { ...common, entryPoints: ['src/extension/extension.ts'], outfile: 'dist/extension.js', platform: 'node', format: 'cjs', external: ['vscode'] },
   // Loaded only when the external-agent endpoint is on (see src/extension/externalAgents.ts).
-  { ...common, entryPoints: ['src/extension/mcpModule.ts'], outfile: 'dist/mcp.js', platform: 'node', format: 'cjs' },
+  { ...common, entryPoints: ['src/extension/mcpModule.ts'], outfile: 'dist/mcp.js', platform: 'node', format: 'cjs', plugins: [withoutAjv] },
   // Loaded on the first shell command a permission prompt decides (see src/extension/policyAdapter.ts).
   { ...common, entryPoints: ['src/extension/shellModule.ts'], outfile: 'dist/shell.js', platform: 'node', format: 'cjs' },
-  // Loaded when the panel first shows markdown (see src/extension/markdownRenderer.ts).
-  { ...common, entryPoints: ['src/extension/markdownModule.ts'], outfile: 'dist/markdown.js', platform: 'node', format: 'cjs' },
+  // markdown-it, once for both sides: a script the panel loads (it sets the global) that the host also
+  // requires (it sets module.exports) when the panel first asks to open a link (see src/extension/markdownRenderer.ts).
+  {
+    ...common,
+    entryPoints: ['src/broker/markdownModule.ts'],
+    outfile: 'dist/markdown.js',
+    platform: 'browser',
+    format: 'iife',
+    globalName: 'agentQuestionsMarkdownModule',
+    footer: { js: "if (typeof module === 'object') module.exports = agentQuestionsMarkdownModule;" },
+  },
   // The command agents' permission hooks run (src/hook): Node builtins only, started once per tool call.
-  { ...common, metafile: true, entryPoints: ['src/hook/approvalHook.ts'], outfile: 'dist/approvalHook.js', platform: 'node', format: 'cjs' },
-  { ...common, metafile: true, entryPoints: ['src/webview/main.ts'], outfile: 'dist/webview.js', platform: 'browser', format: 'iife' },
-  // The panel's markdown renderer, a script of its own that loads beside dist/webview.js (see src/webview/markdown.ts).
-  { ...common, entryPoints: ['src/webview/markdownEngine.ts'], outfile: 'dist/webviewMarkdown.js', platform: 'browser', format: 'iife' },
+  { ...common, entryPoints: ['src/hook/approvalHook.ts'], outfile: 'dist/approvalHook.js', platform: 'node', format: 'cjs' },
+  { ...common, entryPoints: ['src/webview/main.ts'], outfile: 'dist/webview.js', platform: 'browser', format: 'iife' },
+  // highlight.js for the panel, a script of its own that runs after dist/markdown.js (see src/webview/markdown.ts).
+  { ...common, entryPoints: ['src/webview/markdownHighlighter.ts'], outfile: 'dist/webviewHighlight.js', platform: 'browser', format: 'iife' },
 ];
-/** Libraries only the markdown bundles (dist/markdown.js, dist/webviewMarkdown.js) may hold: activation and the panel's main script stay small. */
-const LAZY_ONLY = /node_modules\/(markdown-it|highlight\.js|linkify-it|mdurl|punycode\.js|entities|uc\.micro)\//;
+/**
+ * Libraries and the one bundle that may hold each (none: no bundle, see withoutAjv): activation and
+ * the panel's main script stay small, and markdown-it ships once.
+ */
+const ONLY_IN = [
+  [/node_modules\/(markdown-it|linkify-it|mdurl|punycode\.js|entities|uc\.micro)\//, 'dist/markdown.js'],
+  [/node_modules\/highlight\.js\//, 'dist/webviewHighlight.js'],
+  [/node_modules\/(ajv|ajv-formats|fast-uri)\//, undefined],
+];
+// Bundles of renamed entries must not linger (and be counted, or shipped).
+if (!watch) rmSync(join(root, 'dist'), { recursive: true, force: true });
 if (!production) {
   // Test bundles of deleted or moved test files must not linger and run.
   rmSync(join(root, 'out', 'test'), { recursive: true, force: true });
@@ -68,8 +102,13 @@ if (watch) {
 } else {
   const results = await Promise.all(builds.map((options) => esbuild.build(options)));
   for (const [index, result] of results.entries()) {
-    const leaked = Object.keys(result.metafile?.inputs ?? {}).filter((input) => LAZY_ONLY.test(input));
-    if (leaked.length > 0) throw new Error(`esbuild.mjs: ${builds[index].outfile} must not bundle ${leaked[0]}; only the markdown bundles load the markdown libraries`);
+    const { outfile } = builds[index];
+    // The test bundles (an outdir, no outfile) hold what they test.
+    if (!outfile) continue;
+    for (const input of Object.keys(result.metafile.inputs)) {
+      const home = ONLY_IN.find(([library]) => library.test(input));
+      if (home && home[1] !== outfile) throw new Error(`esbuild.mjs: ${outfile} must not bundle ${input}; ${home[1] ? `only ${home[1]} holds it` : 'no bundle holds it'}`);
+    }
   }
   if (production) checkBudgets();
 }

@@ -1,7 +1,7 @@
 // Markdown to the panel's allowlisted tree (see markdownTree.ts), with markdown-it: no raw HTML
 // (it stays text), links only to http, https and mailto (others stay text), images as text,
-// fenced code highlighted. Too deep or too large: the source is shown as plain text. Only the markdown
-// bundles import this file: the panel's (dist/webviewMarkdown.js) and the host's for link checks (dist/markdown.js).
+// fenced code highlighted. Too deep or too large: the source is shown as plain text. Only dist/markdown.js
+// bundles this file; the panel and the host (for link checks) both load that bundle.
 import MarkdownIt from 'markdown-it';
 import type Token from 'markdown-it/lib/token.mjs';
 import { isOpenableHref, LANGUAGE, MARKDOWN_LIMITS, measureTree, type MarkdownElement, type MarkdownNode, type MarkdownTag, type MarkdownTree } from './markdownTree';

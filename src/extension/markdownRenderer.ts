@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { markdownSources, type MarkdownNode, type MarkdownTree } from '../broker/markdownTree';
 import type { PendingRequest } from '../broker/schemas';
 
-export type MarkdownModule = typeof import('./markdownModule');
+export type MarkdownModule = typeof import('../broker/markdownModule');
 // A computed path, so esbuild leaves the require alone: dist/markdown.js is its own bundle.
 const loadBundled = (): MarkdownModule => require(join(__dirname, 'markdown.js')) as MarkdownModule;
 

@@ -4,6 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js';
 import { attachedImages } from '../broker/answerImages';
 import { APPROVE_DESCRIPTION, ApproveInputSchema, approveResultFor, askUserQuestionResultFor, permissionRequestFor, questionRequestFor, type ApproveResult } from '../broker/approveTool';
 import { callAskUser } from '../broker/askUserCall';
@@ -73,12 +74,17 @@ function toSignal(...signals: AbortSignal[]): CancellationSignal {
   };
 }
 
+/** The SDK validates elicitation replies with this; the endpoint never elicits, so ajv is not bundled (esbuild.mjs). */
+const NO_JSON_SCHEMA_VALIDATION: jsonSchemaValidator = {
+  getValidator: () => () => ({ valid: false, data: undefined, errorMessage: 'Agent Questions validates no JSON Schema replies' }),
+};
+
 /**
  * A Server for one client. `scope()` gives the transport-level cancellation of the call being
  * handled (the HTTP request closed, or the session ended).
  */
 export function createToolServer(context: McpToolsContext, version: string, scope: () => CallScope | undefined): Server {
-  const server = new Server({ name: 'agent-questions', version }, { capabilities: { tools: {} } });
+  const server = new Server({ name: 'agent-questions', version }, { capabilities: { tools: {} }, jsonSchemaValidator: NO_JSON_SCHEMA_VALIDATION });
   // Only this session collects the answers to its `wait: false` questions.
   const owner = `mcp:${randomUUID()}`;
   // The way it connected (MCP, or the hook command of an agent) is self-reported like the name.

@@ -246,7 +246,8 @@ export class QuestionPanelView implements vscode.WebviewViewProvider, vscode.Dis
   <script type="application/json" id="${PANEL_STRINGS_ELEMENT_ID}" nonce="${nonce}">${panelStrings()}</script>
   <div id="announcer" class="visually-hidden" aria-live="polite"></div>
   <script nonce="${nonce}" src="${asset('dist', 'webview.js')}"></script>
-  <script nonce="${nonce}" async src="${asset('dist', 'webviewMarkdown.js')}"></script>
+  <script nonce="${nonce}" defer src="${asset('dist', 'markdown.js')}"></script>
+  <script nonce="${nonce}" defer src="${asset('dist', 'webviewHighlight.js')}"></script>
 </body>
 </html>`;
   }

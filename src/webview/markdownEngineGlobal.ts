@@ -1,6 +1,11 @@
-// How dist/webviewMarkdown.js hands its renderer to the panel (see markdownEngine.ts).
+// How the panel's markdown scripts hand over: dist/markdown.js sets agentQuestionsMarkdownModule
+// (its esbuild globalName), then dist/webviewHighlight.js sets agentQuestionsMarkdown and fires the event.
+import type { renderMarkdownTree } from '../broker/markdownRender';
 import type { MarkdownTree } from '../broker/markdownTree';
 
 export const MARKDOWN_ENGINE_READY = 'agent-questions-markdown-ready';
 
-export type MarkdownEngineWindow = Window & { agentQuestionsMarkdown?: (source: string) => MarkdownTree };
+export type MarkdownEngineWindow = Window & {
+  agentQuestionsMarkdownModule?: { renderMarkdownTree: typeof renderMarkdownTree };
+  agentQuestionsMarkdown?: (source: string) => MarkdownTree;
+};
