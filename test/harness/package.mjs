@@ -68,11 +68,16 @@ export function packageExtension({ reuse = false } = {}) {
 function printBundleSizes() {
   const dist = join(root, 'dist');
   const kb = (bytes) => (bytes / 1024).toFixed(0);
-  const files = readdirSync(dist).filter((f) => /\.(js|wasm)$/.test(f)).sort();
-  const compressed = Object.fromEntries(files.map((f) => [f, deflateRawSync(readFileSync(join(dist, f))).length]));
-  const parser = ['shell.js', 'tree-sitter.wasm', 'tree-sitter-bash.wasm'].reduce((sum, f) => sum + (compressed[f] ?? 0), 0);
+  const bundles = readdirSync(dist)
+    .filter((f) => /\.(js|wasm)$/.test(f))
+    .sort()
+    .map((name) => {
+      const bytes = readFileSync(join(dist, name));
+      return { name, built: bytes.length, compressed: deflateRawSync(bytes).length };
+    });
+  const parser = bundles.filter((b) => ['shell.js', 'tree-sitter.wasm', 'tree-sitter-bash.wasm'].includes(b.name)).reduce((sum, b) => sum + b.compressed, 0);
   const vsix = statSync(vsixPath).size;
-  console.log(`[package] bundles (built → in the .vsix): ${files.map((f) => `${f} ${kb(statSync(join(dist, f)).size)} → ${kb(compressed[f])} KB`).join(', ')}`);
+  console.log(`[package] bundles (built → in the .vsix): ${bundles.map((b) => `${b.name} ${kb(b.built)} → ${kb(b.compressed)} KB`).join(', ')}`);
   console.log(`[package] .vsix ${kb(vsix)} KB: the shell parser (shell.js and tree-sitter's two .wasm files) ${kb(parser)} KB, everything else ${kb(vsix - parser)} KB`);
 }
 
