@@ -1,9 +1,23 @@
 // Decides a shell command line against "Always allow" rules in the shape of VS Code's
 // `chat.tools.terminal.autoApprove` setting, and proposes the rules the user may add. Stricter than
 // VS Code: an unparsable line always asks, and a prefix rule never allows a sub-command that could
-// do more than its prefix shows (see `notCoverable`). Pure: no `vscode` import.
+// do more than its prefix shows (see `notCoverable`). Rules the prompt offered are read in the
+// positive model: a prefix covers a later command only when the tool is in knownTools.ts and every
+// argument is one it models, every path inside the workspace; rules the user wrote by hand keep
+// VS Code's meaning (a prefix covers what follows) under the dangerous-argument table. Pure: no `vscode` import.
 import { commandName, findDangerousArgument } from './dangerousArguments';
+import { knownPrefixFor, specForPrefix, unknownArgument } from './knownTools';
 import type { ParsedCommandLine, SubCommand } from './shellCommand';
+
+/** Where a path resolves: the workspace, outside it, or the protected set (what it is, for the reason). */
+export type PathClass = (path: string) => { place: 'workspace' | 'outside' | 'protected'; resolved: string; what?: string };
+
+export interface CommandContext {
+  /** Rule keys written by hand (the user's settings, VS Code's terminal rules): VS Code's meaning. Every other key is read in the positive model. */
+  handWritten?: ReadonlySet<string>;
+  /** Where paths resolve; without it, only plain relative paths that stay below the folder count as inside. */
+  classify?: PathClass;
+}
 
 export type CommandRuleValue = boolean | { approve: boolean; matchCommandLine?: boolean };
 export type CommandRules = Record<string, CommandRuleValue>;
@@ -14,6 +28,8 @@ export interface PartDecision {
   deniedBy?: string;
   /** why a prefix rule could not cover it (a dangerous argument, a leading assignment, a file write, a dynamic word, a never-prefix command) */
   notCoverable?: string;
+  /** why a remembered prefix for its tool did not cover it (an option or path outside the model) */
+  notCovered?: string;
 }
 export interface CommandDecision {
   decision: 'allow' | 'deny' | 'ask';
@@ -35,27 +51,15 @@ const NEVER_PREFIX_GROUPS: readonly (readonly [string, readonly string[]])[] = [
   ['downloads or opens network connections', ['curl', 'wget', 'aria2c', 'axel', 'http', 'https', 'xh', 'nc', 'ncat', 'netcat', 'socat', 'telnet', 'ftp', 'tftp', 'lftp']],
   ['is a test whose operands bash may evaluate as code', ['[[', '[', '((']],
 ];
-const NEVER_PREFIX = new Map(NEVER_PREFIX_GROUPS.flatMap(([why, names]) => names.map((name) => [name, why] as const)));
+const NEVER_PREFIX = new Map(NEVER_PREFIX_GROUPS.flatMap(([why, names]) => names.map((name) => [name.toLowerCase(), why] as const)));
 
 /** Shells and interpreters: an exact rule for one without a program operand would allow any program piped in. */
-const READS_PROGRAM = new Set([...NEVER_PREFIX_GROUPS[0]![1], ...NEVER_PREFIX_GROUPS[1]![1]]);
+const READS_PROGRAM = new Set([...NEVER_PREFIX_GROUPS[0]![1], ...NEVER_PREFIX_GROUPS[1]![1]].map((name) => name.toLowerCase()));
 /** Commands driven by their input (`… | xargs rm`): no exact rule of their own, only inside an exact line. */
 const INPUT_DRIVEN = new Set(['xargs', 'parallel']);
 /** Commands that run the command in their arguments (`sudo bash`, `timeout 5 sh`). */
 const RUNS_ARGUMENTS = new Set([...NEVER_PREFIX_GROUPS[4]![1], ...NEVER_PREFIX_GROUPS[5]![1]]);
 
-/** Tools whose first argument is a sub-command: the offered prefix is `tool sub`, never `tool` alone. */
-export const MULTI_PURPOSE_TOOLS: ReadonlySet<string> = new Set([
-  'git', 'npm', 'npx', 'pnpm', 'yarn', 'docker', 'podman', 'kubectl', 'helm', 'cargo', 'rustup', 'dotnet', 'mvn', 'gradle',
-  'go', 'pip', 'uv', 'poetry', 'conda', 'brew', 'apt', 'apt-get', 'dnf', 'yum', 'pacman', 'snap', 'gh', 'az', 'aws',
-  'gcloud', 'terraform', 'make', 'just', 'systemctl', 'composer', 'gem', 'bundle', 'dart', 'flutter', 'swift',
-]);
-/** `tool sub name`: the script or package name is part of the prefix (`npm run build`, not `npm run`). */
-const NAMED_SUBS: Record<string, ReadonlySet<string>> = {
-  npm: new Set(['run', 'run-script', 'exec', 'x']),
-  pnpm: new Set(['run', 'exec', 'dlx']),
-  yarn: new Set(['run', 'exec', 'dlx']),
-};
 export const NEVER_PREFIX_COMMANDS: ReadonlySet<string> = new Set(NEVER_PREFIX.keys());
 
 // ----- rule keys -----
@@ -145,6 +149,11 @@ function ruleValue(value: unknown): { approve: boolean; matchCommandLine: boolea
 
 // ----- one sub-command -----
 
+/** Input redirections (`< file`), when the parser reports them. */
+const readsOf = (command: SubCommand): readonly string[] => (command as { reads?: readonly string[] }).reads ?? [];
+const NETWORK_DEVICE = /^\/dev\/(tcp|udp)\//;
+const NETWORK_IN_TEXT = /\/dev\/(tcp|udp)\/\S*/;
+
 /** Why no prefix-style rule may allow this sub-command, or undefined when one may. */
 function notCoverableReason(command: SubCommand): string | undefined {
   const name = command.words[0];
@@ -152,6 +161,9 @@ function notCoverableReason(command: SubCommand): string | undefined {
   if (name === undefined) return 'it only sets variables';
   if (command.writes.length > 0) return `it writes to ${command.writes.join(', ')}`;
   if (command.dynamic) return 'part of it is only known when it runs (a variable, $(…), a glob or ~)';
+  // bash opens /dev/tcp/host/port and /dev/udp/… in any redirection, reading or writing.
+  const network = readsOf(command).find((r) => NETWORK_DEVICE.test(r)) ?? NETWORK_IN_TEXT.exec(command.source)?.[0];
+  if (network) return `it opens a network connection (${network})`;
   const never = NEVER_PREFIX.get(commandName(name));
   if (never) return `\`${commandName(name)}\` ${never}`;
   const danger = findDangerousArgument(command.words);
@@ -167,33 +179,98 @@ function denies(key: string, command: SubCommand): boolean {
   return plainKeyMatches(key, command.text) || plainKeyMatches(key, command.source) || keyWordsMatch(key, command.words) || keyWordsMatch(key, baseWords);
 }
 
+/** What the positive model needs to know about where a sub-command runs. */
+interface Coverage {
+  handWritten: boolean;
+  /** Why paths cannot be placed (a `cd` earlier in the line), if so. */
+  cwdUnknown?: string;
+  classify: PathClass;
+}
+
 /** Whether an allow rule (not matchCommandLine) allows this sub-command. */
-function allows(key: string, command: SubCommand, notCoverable: string | undefined): boolean {
+function allows(key: string, command: SubCommand, notCoverable: string | undefined, coverage: Coverage): boolean {
+  return allowProblem(key, command, notCoverable, coverage) === undefined;
+}
+
+/** Why an allow rule does not allow this sub-command (undefined: it does). */
+function allowProblem(key: string, command: SubCommand, notCoverable: string | undefined, coverage: Coverage): string | undefined {
   const regex = regexKey(key);
-  if (regex === null) return false;
-  if (regex?.literal !== undefined) return command.source === regex.literal;
-  if (notCoverable !== undefined) return false;
-  if (regex) return regex.regex.test(command.text);
-  const quoted = /["'\\$`]/.test(key);
-  return plainKeyMatches(key, command.text) && (quoted || keyWordsMatch(key, command.words));
+  if (regex === null) return 'the rule is not a valid pattern';
+  if (regex?.literal !== undefined) return command.source === regex.literal ? undefined : 'not this exact text';
+  if (notCoverable !== undefined) return notCoverable;
+  if (regex) return regex.regex.test(command.text) ? undefined : 'the pattern does not match';
+  if (coverage.handWritten) {
+    const quoted = /["'\\$`]/.test(key);
+    return plainKeyMatches(key, command.text) && (quoted || keyWordsMatch(key, command.words)) ? undefined : 'the prefix does not match';
+  }
+  return positiveProblem(key, command, coverage);
+}
+
+/** The positive model: a remembered prefix covers only a modelled tool's known arguments, paths inside the workspace. */
+function positiveProblem(key: string, command: SubCommand, coverage: Coverage): string | undefined {
+  const keyWords = key.trim().split(/\s+/);
+  if (!keyWords.every((word, i) => command.words[i] === word)) return 'the prefix does not match';
+  const modelled = specForPrefix(key);
+  // A remembered prefix for a tool the table does not model (from an earlier build) covers only itself.
+  if (!modelled) return command.words.length === keyWords.length ? undefined : `\`${keyWords[0]}\` is not a tool whose arguments are modelled, so the rule covers only \`${key}\` itself`;
+  const checkPath = (path: string): string | undefined => {
+    if (coverage.cwdUnknown) return `\`${path}\` is relative to a folder changed earlier in the line (${coverage.cwdUnknown})`;
+    const place = coverage.classify(path);
+    if (place.place === 'outside') return `\`${path}\` is outside the workspace`;
+    if (place.place === 'protected') return `\`${path}\` is ${place.what ?? 'protected configuration'}`;
+    return undefined;
+  };
+  for (const input of readsOf(command)) {
+    const problem = checkPath(input);
+    if (problem) return `it reads ${problem.slice(0)}`;
+  }
+  return unknownArgument(modelled.spec, command.words.slice(modelled.words), checkPath);
+}
+
+/** Without a classifier: a relative path that never climbs above its folder is inside; anything else is outside. */
+function lexicalPlace(path: string): ReturnType<PathClass> {
+  let depth = 0;
+  const relative = !/^([\\/~]|[a-zA-Z]:)/.test(path);
+  for (const part of path.split(/[\\/]+/)) {
+    if (part === '..') depth--;
+    else if (part !== '.' && part !== '') depth++;
+    if (depth < 0) break;
+  }
+  if (!relative || depth < 0) return { place: 'outside', resolved: path };
+  if (/(^|[\\/])\.(git|vscode|claude|codex|opencode)([\\/]|$)/i.test(path)) return { place: 'protected', resolved: path, what: 'agent or editor configuration' };
+  return { place: 'workspace', resolved: path };
 }
 
 // ----- the decision -----
 
-export function decideCommandLine(line: string, parsed: ParsedCommandLine, rules: CommandRules): CommandDecision {
+/** Commands after which relative paths in the same line no longer start from the workspace. */
+const CHANGES_FOLDER = new Set(['cd', 'pushd', 'popd']);
+
+function coverageFor(key: string, context: CommandContext, cwdUnknown: string | undefined): Coverage {
+  return { handWritten: context.handWritten?.has(key) ?? false, classify: context.classify ?? lexicalPlace, ...(cwdUnknown ? { cwdUnknown } : {}) };
+}
+
+export function decideCommandLine(line: string, parsed: ParsedCommandLine, rules: CommandRules, context: CommandContext = {}): CommandDecision {
   if (!parsed.ok) return { decision: 'ask', parts: [], rules: [], reason: `The command line could not be checked: ${parsed.reason}.` };
   const entries = Object.entries(rules).flatMap(([key, raw]) => {
     const value = ruleValue(raw);
     return value ? [{ key, ...value }] : [];
   });
+  let cwdUnknown: string | undefined;
   const parts: PartDecision[] = parsed.commands.map((command) => {
     const part: PartDecision = { command };
     const notCoverable = notCoverableReason(command);
     if (notCoverable !== undefined) part.notCoverable = notCoverable;
     const denied = entries.find((r) => !r.approve && !r.matchCommandLine && denies(r.key, command));
     if (denied) part.deniedBy = denied.key;
-    const allowed = entries.find((r) => r.approve && !r.matchCommandLine && allows(r.key, command, notCoverable));
+    const allowed = entries.find((r) => r.approve && !r.matchCommandLine && allows(r.key, command, notCoverable, coverageFor(r.key, context, cwdUnknown)));
     if (allowed) part.allowedBy = allowed.key;
+    else if (!part.notCoverable) {
+      const why = entries.filter((r) => r.approve && !r.matchCommandLine && !regexKey(r.key)).map((r) => allowProblem(r.key, command, undefined, coverageFor(r.key, context, cwdUnknown))).find((p) => p !== undefined && p !== 'the prefix does not match');
+      if (why) part.notCovered = why;
+    }
+    const name = command.words[0];
+    if (name !== undefined && CHANGES_FOLDER.has(commandName(name))) cwdUnknown = `\`${command.text}\``;
     return part;
   });
 
@@ -215,7 +292,7 @@ export function decideCommandLine(line: string, parsed: ParsedCommandLine, rules
     return { decision: 'allow', parts, rules: unique(parts.map((p) => p.allowedBy!)), reason: parts.length === 1 ? 'The command is allowed by a rule.' : 'Every part of the command line is allowed by a rule.' };
   }
   const first = unallowed[0]!;
-  const why = first.notCoverable ? ` (a prefix rule cannot cover it: ${first.notCoverable})` : '';
+  const why = first.notCoverable ? ` (a prefix rule cannot cover it: ${first.notCoverable})` : first.notCovered ? ` (${first.notCovered})` : '';
   return { decision: 'ask', parts, rules: [], reason: `\`${first.command.text}\` is not allowed by any rule${why}.` };
 }
 
@@ -229,24 +306,16 @@ function lineMatches(key: string, line: string): 'exact' | 'pattern' | 'no' {
 }
 
 /** Whether this one rule alone would allow the line (for previews of the commands a rule would have covered). */
-export function ruleCovers(key: string, value: CommandRuleValue, line: string, parsed: ParsedCommandLine): boolean {
-  return decideCommandLine(line, parsed, { [key]: value }).decision === 'allow';
+export function ruleCovers(key: string, value: CommandRuleValue, line: string, parsed: ParsedCommandLine, context: CommandContext = {}): boolean {
+  return decideCommandLine(line, parsed, { [key]: value }, context).decision === 'allow';
 }
 
 // ----- offered rules -----
 
-/** The prefix a rule may offer for this sub-command, or undefined where no prefix is safe. */
+/** The prefix a rule may offer for this sub-command: only for a tool whose arguments are modelled, named in lower case. */
 function prefixFor(command: SubCommand): string | undefined {
-  const [first, second, third] = command.words;
-  if (first === undefined || notCoverableReason(command) !== undefined) return undefined;
-  if (!/^[\w.+-]+$/.test(first)) return undefined;
-  const name = commandName(first);
-  if (!MULTI_PURPOSE_TOOLS.has(name)) return first;
-  // A sub-command is a plain name (`test`, `@scope/pkg`); `-x` and `+toolchain` are options before it.
-  const isSub = (word: string | undefined): word is string => word !== undefined && /^[A-Za-z0-9@][\w@.:+/-]*$/.test(word);
-  if (!isSub(second)) return undefined;
-  if (NAMED_SUBS[name]?.has(second)) return isSub(third) ? `${first} ${second} ${third}` : undefined;
-  return `${first} ${second}`;
+  if (command.words[0] === undefined || notCoverableReason(command) !== undefined) return undefined;
+  return knownPrefixFor(command.words);
 }
 
 /**
@@ -275,30 +344,36 @@ function canOfferExact(command: SubCommand): boolean {
   return !mayRunItsInput(command.words);
 }
 
-export function offeredRules(line: string, parsed: ParsedCommandLine, rules: CommandRules): OfferedRule[] {
+export function offeredRules(line: string, parsed: ParsedCommandLine, rules: CommandRules, context: CommandContext = {}): OfferedRule[] {
   if (!parsed.ok) return [];
-  const decision = decideCommandLine(line, parsed, rules);
+  const decision = decideCommandLine(line, parsed, rules, context);
   if (decision.decision !== 'ask') return [];
   const chained = parsed.commands.length > 1;
   const lineKey = exactRuleKey(line);
   const offered: OfferedRule[] = [];
+  let cwdUnknown: string | undefined;
   const add = (rule: OfferedRule, command: SubCommand): void => {
     if (offered.some((o) => o.key === rule.key)) return;
     // Offer nothing that would not allow the very sub-command it was made for.
-    if (!allows(rule.key, command, notCoverableReason(command))) return;
+    if (!allows(rule.key, command, notCoverableReason(command), coverageFor(rule.key, context, cwdUnknown))) return;
     offered.push(rule);
   };
   for (const part of decision.parts) {
-    if (part.allowedBy !== undefined) continue;
     const { command } = part;
+    const name = command.words[0];
+    const before = cwdUnknown;
+    if (name !== undefined && CHANGES_FOLDER.has(commandName(name))) cwdUnknown = `\`${command.text}\``;
+    if (part.allowedBy !== undefined) continue;
+    cwdUnknown = before;
     // Where a part is the whole line (`echo $(date)`), the line rule below stands for it.
     if (canOfferExact(command) && !(chained && command.source === line)) {
       add({ key: exactRuleKey(command.source), value: true, label: command.source, description: `Allows exactly \`${command.source}\`, nothing added or changed.`, kind: 'exact' }, command);
     }
     const prefix = prefixFor(command);
     if (prefix !== undefined) {
-      add({ key: prefix, value: true, label: `${prefix} …`, description: `Allows \`${prefix}\` with any further arguments, except ones that run other programs or write files.`, kind: 'prefix' }, command);
+      add({ key: prefix, value: true, label: `${prefix} …`, description: `Allows \`${prefix}\` with the options it is known to take and files inside the workspace; anything else is asked.`, kind: 'prefix' }, command);
     }
+    if (name !== undefined && CHANGES_FOLDER.has(commandName(name))) cwdUnknown = `\`${command.text}\``;
   }
   if (chained) {
     offered.push({ key: lineKey, value: { approve: true, matchCommandLine: true }, label: line, description: 'Allows exactly this whole command line, every part as shown.', kind: 'line' });

@@ -14,9 +14,9 @@ export interface DangerousArgument {
   why: string;
 }
 
-/** The command name a rule table uses: the file name, without `.exe`, with versions folded (`python3.12` → `python`). */
+/** The command name a rule table uses: the file name in lower case (macOS and Windows find `GIT` as `git`), without `.exe`, with versions folded (`python3.12` → `python`). */
 export function commandName(word: string): string {
-  const base = (word.split('/').pop() ?? word).replace(/\.exe$/i, '');
+  const base = (word.split(/[\\/]/).pop() ?? word).toLowerCase().replace(/\.exe$/, '');
   const versioned = /^(python|pip|pypy|ruby|perl|php|lua|node)[\d.]*$/.exec(base);
   return versioned ? versioned[1]! : base;
 }

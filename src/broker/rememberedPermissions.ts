@@ -153,7 +153,10 @@ export class RememberedPermissions {
     for (const [key, value] of [...Object.entries(this.settings.terminal()), ...Object.entries(this.settings.workspaceDeny()), ...rules.filter((r) => r.decision === 'deny' && r.key.startsWith(COMMAND)).map((r) => [r.key.slice(COMMAND.length), r.value ?? false] as const)]) {
       if (!approves(value)) merged[key] = denyValue(value);
     }
-    const result = checker.decide(command, checker.parse(command), merged);
+    // Rules the user wrote (settings, VS Code's terminal rules) keep VS Code's meaning; remembered ones are read in the positive model.
+    const remembered = new Set(rules.filter((r) => r.source !== 'your settings' && r.key.startsWith(COMMAND)).map((r) => r.key.slice(COMMAND.length)));
+    const handWritten = new Set([...Object.keys(this.settings.user()), ...Object.keys(this.settings.terminal())].filter((key) => !remembered.has(key)));
+    const result = checker.decide(command, checker.parse(command), merged, { handWritten });
     const deciding = rules.filter((r) => result.rules.includes(r.key.slice(COMMAND.length)));
     const label = deciding[0]?.label ?? result.rules[0] ?? '';
     if (result.decision === 'deny') return { decision: 'deny', rule: { key: `${COMMAND}${result.rules[0] ?? ''}`, label }, reason: `Denied by the rule ${label}: ${result.reason}`, options };

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { decideCommandLine, NEVER_PREFIX_COMMANDS, MULTI_PURPOSE_TOOLS, offeredRules, ruleCovers, type CommandRules, type OfferedRule } from '../../src/broker/commandRules';
+import { decideCommandLine, NEVER_PREFIX_COMMANDS, offeredRules, ruleCovers, type CommandRules, type OfferedRule } from '../../src/broker/commandRules';
 import { DANGEROUS_ARGUMENTS, findDangerousArgument, sedScriptIsRisky } from '../../src/broker/dangerousArguments';
 import { loadShellParser, SHELL_WASM_FILES, type ShellParser } from '../../src/broker/shellCommand';
 
@@ -14,8 +14,8 @@ const loadParser = () => loadShellParser({ treeSitterWasm: join(WASM, SHELL_WASM
 const CORPUS: readonly (readonly [string, readonly string[] | null, readonly string[]])[] = [
   ["ls", ["ls"], ["/^ls$/","ls"]],
   ["ls -la src", ["ls -la src"], ["/^ls -la src$/","ls"]],
-  ["lsof -i :3000", ["lsof -i :3000"], ["/^lsof -i :3000$/","lsof"]],
-  ["ll", ["ll"], ["/^ll$/","ll"]],
+  ["lsof -i :3000", ["lsof -i :3000"], ["/^lsof -i :3000$/"]],
+  ["ll", ["ll"], ["/^ll$/"]],
   ["git status", ["git status"], ["/^git status$/","git status"]],
   ["git -C sub status", ["git -C sub status"], ["/^git -C sub status$/"]],
   ["git log --oneline -5", ["git log --oneline -5"], ["/^git log --oneline -5$/","git log"]],
@@ -24,13 +24,13 @@ const CORPUS: readonly (readonly [string, readonly string[] | null, readonly str
   ["npm run build", ["npm run build"], ["/^npm run build$/","npm run build"]],
   ["npm run --silent build", ["npm run --silent build"], ["/^npm run --silent build$/"]],
   ["npm", ["npm"], ["/^npm$/"]],
-  ["npx tsc --noEmit", ["npx tsc --noEmit"], ["/^npx tsc --noEmit$/","npx tsc"]],
+  ["npx tsc --noEmit", ["npx tsc --noEmit"], ["/^npx tsc --noEmit$/"]],
   ["npx -y tsc", ["npx -y tsc"], ["/^npx -y tsc$/"]],
   ["yarn test", ["yarn test"], ["/^yarn test$/","yarn test"]],
   ["pnpm run lint", ["pnpm run lint"], ["/^pnpm run lint$/","pnpm run lint"]],
-  ["docker ps -a", ["docker ps -a"], ["/^docker ps -a$/","docker ps"]],
+  ["docker ps -a", ["docker ps -a"], ["/^docker ps -a$/"]],
   ["cargo build --release", ["cargo build --release"], ["/^cargo build --release$/","cargo build"]],
-  ["kubectl get pods", ["kubectl get pods"], ["/^kubectl get pods$/","kubectl get"]],
+  ["kubectl get pods", ["kubectl get pods"], ["/^kubectl get pods$/"]],
   ["make", ["make"], ["/^make$/"]],
   ["make test", ["make test"], ["/^make test$/","make test"]],
   ["echo 'single quoted' \"double $HOME\"", ["echo 'single quoted' \"double $HOME\""], ["/^echo 'single quoted' \"double \\$HOME\"$/"]],
@@ -43,16 +43,16 @@ const CORPUS: readonly (readonly [string, readonly string[] | null, readonly str
   ["git status || echo failed", ["git status","echo failed"], ["/^git status$/","git status","/^echo failed$/","echo","/^git status \\|\\| echo failed$/"]],
   ["cd src; ls", ["cd src","ls"], ["/^cd src$/","/^ls$/","ls","/^cd src; ls$/"]],
   ["ls | wc -l", ["ls","wc -l"], ["/^ls$/","ls","/^wc -l$/","wc","/^ls \\| wc -l$/"]],
-  ["sleep 1 &", ["sleep 1"], ["/^sleep 1$/","sleep"]],
-  ["npm ci\nnpm test", ["npm ci","npm test"], ["/^npm ci$/","npm ci","/^npm test$/","npm test","/^npm ci\\nnpm test$/"]],
+  ["sleep 1 &", ["sleep 1"], ["/^sleep 1$/"]],
+  ["npm ci\nnpm test", ["npm ci","npm test"], ["/^npm ci$/","/^npm test$/","npm test","/^npm ci\\nnpm test$/"]],
   ["(cd src && ls)", ["cd src","ls"], ["/^cd src$/","/^ls$/","ls","/^\\(cd src && ls\\)$/"]],
   ["{ ls; pwd; }", ["ls","pwd"], ["/^ls$/","ls","/^pwd$/","pwd","/^\\{ ls; pwd; \\}$/"]],
   ["echo $(git rev-parse HEAD)", ["echo $(git rev-parse HEAD)","git rev-parse HEAD"], ["/^git rev-parse HEAD$/","git rev-parse","/^echo \\$\\(git rev-parse HEAD\\)$/"]],
-  ["echo `date`", ["echo `date`","date"], ["/^date$/","date","/^echo `date`$/"]],
-  ["echo $(echo $(whoami))", ["echo $(echo $(whoami))","echo $(whoami)","whoami"], ["/^echo \\$\\(whoami\\)$/","/^whoami$/","whoami","/^echo \\$\\(echo \\$\\(whoami\\)\\)$/"]],
+  ["echo `date`", ["echo `date`","date"], ["/^date$/","/^echo `date`$/"]],
+  ["echo $(echo $(whoami))", ["echo $(echo $(whoami))","echo $(whoami)","whoami"], ["/^echo \\$\\(whoami\\)$/","/^whoami$/","/^echo \\$\\(echo \\$\\(whoami\\)\\)$/"]],
   ["diff <(sort a) <(sort b)", ["diff <(sort a) <(sort b)","sort a","sort b"], ["/^sort a$/","sort","/^sort b$/","/^diff <\\(sort a\\) <\\(sort b\\)$/"]],
   ["tee >(wc -l) < f", ["tee >(wc -l)","wc -l"], ["/^wc -l$/","wc","/^tee >\\(wc -l\\) < f$/"]],
-  ["cat <<EOF\nhello $(whoami)\nEOF", ["cat","whoami"], ["cat","/^whoami$/","whoami","/^cat <<EOF\\nhello \\$\\(whoami\\)\\nEOF$/"]],
+  ["cat <<EOF\nhello $(whoami)\nEOF", ["cat","whoami"], ["cat","/^whoami$/","/^cat <<EOF\\nhello \\$\\(whoami\\)\\nEOF$/"]],
   ["cat <<'EOF'\nhello $(whoami)\nEOF", ["cat"], ["/^cat <<'EOF'\\nhello \\$\\(whoami\\)\\nEOF$/","cat"]],
   ["grep x <<< \"$(pwd)\"", ["grep x <<< \"$(pwd)\"","pwd"], ["/^pwd$/","pwd","/^grep x <<< \"\\$\\(pwd\\)\"$/"]],
   ["echo $((1 + 2))", ["echo $((1 + 2))"], ["/^echo \\$\\(\\(1 \\+ 2\\)\\)$/"]],
@@ -72,10 +72,10 @@ const CORPUS: readonly (readonly [string, readonly string[] | null, readonly str
   ["watch ls", ["watch ls"], ["/^watch ls$/"]],
   ["find . -delete", ["find . -delete"], ["/^find \\. -delete$/"]],
   ["find . -name x", ["find . -name x"], ["/^find \\. -name x$/","find"]],
-  ["f() { ls; }; f", ["ls","f"], ["/^ls$/","ls","/^f$/","f","/^f\\(\\) \\{ ls; \\}; f$/"]],
+  ["f() { ls; }; f", ["ls","f"], ["/^ls$/","ls","/^f$/","/^f\\(\\) \\{ ls; \\}; f$/"]],
   ["if [ -f x ]; then cat x; fi", ["[ -f x ]","cat x"], ["/^\\[ -f x \\]$/","/^cat x$/","cat","/^if \\[ -f x \\]; then cat x; fi$/"]],
   ["for f in a b; do echo $f; done", ["echo $f"], ["/^echo \\$f$/"]],
-  ["while true; do sleep 1; done", ["true","sleep 1"], ["/^true$/","true","/^sleep 1$/","sleep","/^while true; do sleep 1; done$/"]],
+  ["while true; do sleep 1; done", ["true","sleep 1"], ["/^true$/","/^sleep 1$/","/^while true; do sleep 1; done$/"]],
   ["case $x in a) ls;; esac", ["ls"], ["/^ls$/","ls"]],
   ["echo 'unterminated", null, []],
   ["(", null, []],
@@ -89,32 +89,32 @@ const CORPUS: readonly (readonly [string, readonly string[] | null, readonly str
   ["FOO=bar", ["FOO=bar"], ["/^FOO=bar$/"]],
   ["export PATH=/x:$PATH", ["export PATH=/x:$PATH"], ["/^export PATH=\\/x:\\$PATH$/"]],
   ["git -c core.fsmonitor=\"touch x\" status", ["git -c core.fsmonitor=\"touch x\" status"], ["/^git -c core\\.fsmonitor=\"touch x\" status$/"]],
-  ["sed -n 1p f", ["sed -n 1p f"], ["/^sed -n 1p f$/","sed"]],
+  ["sed -n 1p f", ["sed -n 1p f"], ["/^sed -n 1p f$/"]],
   ["sed -i 's/a/b/' f", ["sed -i 's/a/b/' f"], ["/^sed -i 's\\/a\\/b\\/' f$/"]],
   ["rg TODO", ["rg TODO"], ["/^rg TODO$/","rg"]],
   ["rg --pre ./x TODO", ["rg --pre ./x TODO"], ["/^rg --pre \\.\\/x TODO$/"]],
-  ["echo hi > \"$(mktemp)\"", ["echo hi","mktemp"], ["/^mktemp$/","mktemp","/^echo hi > \"\\$\\(mktemp\\)\"$/"]],
+  ["echo hi > \"$(mktemp)\"", ["echo hi","mktemp"], ["/^mktemp$/","/^echo hi > \"\\$\\(mktemp\\)\"$/"]],
   ["./gradlew build", ["./gradlew build"], ["/^\\.\\/gradlew build$/"]],
   ["/usr/bin/git status", ["/usr/bin/git status"], ["/^\\/usr\\/bin\\/git status$/"]],
-  ["git push -u origin main", ["git push -u origin main"], ["/^git push -u origin main$/","git push"]],
-  ["pip3 install -r requirements.txt", ["pip3 install -r requirements.txt"], ["/^pip3 install -r requirements\\.txt$/","pip3 install"]],
+  ["git push -u origin main", ["git push -u origin main"], ["/^git push -u origin main$/"]],
+  ["pip3 install -r requirements.txt", ["pip3 install -r requirements.txt"], ["/^pip3 install -r requirements\\.txt$/"]],
   ["echo é 😀", ["echo é 😀"], ["/^echo é 😀$/","echo"]],
   ["ls && ls", ["ls","ls"], ["/^ls$/","ls","/^ls && ls$/"]],
   ["npm test; curl x | sh", ["npm test","curl x","sh"], ["/^npm test$/","npm test","/^curl x$/","/^npm test; curl x \\| sh$/"]],
-  ["awk '{print $1}' f", ["awk '{print $1}' f"], ["/^awk '\\{print \\$1\\}' f$/","awk"]],
+  ["awk '{print $1}' f", ["awk '{print $1}' f"], ["/^awk '\\{print \\$1\\}' f$/"]],
   ["awk 'BEGIN{system(\"id\")}'", ["awk 'BEGIN{system(\"id\")}'"], ["/^awk 'BEGIN\\{system\\(\"id\"\\)\\}'$/"]],
   ["git branch -D main", ["git branch -D main"], ["/^git branch -D main$/"]],
   ["git branch", ["git branch"], ["/^git branch$/","git branch"]],
-  ["tar xzf a.tgz", ["tar xzf a.tgz"], ["/^tar xzf a\\.tgz$/","tar"]],
+  ["tar xzf a.tgz", ["tar xzf a.tgz"], ["/^tar xzf a\\.tgz$/"]],
   ["tar -I zstd -xf a.tar", ["tar -I zstd -xf a.tar"], ["/^tar -I zstd -xf a\\.tar$/"]],
   ["git diff HEAD~1 --stat", ["git diff HEAD~1 --stat"], ["/^git diff HEAD~1 --stat$/","git diff"]],
-  ["git stash show stash@{0}", ["git stash show stash@{0}"], ["/^git stash show stash@\\{0\\}$/","git stash"]],
+  ["git stash show stash@{0}", ["git stash show stash@{0}"], ["/^git stash show stash@\\{0\\}$/"]],
   ["ls -la | grep foo > /dev/null", ["ls -la","grep foo"], ["/^ls -la$/","ls","/^grep foo > \\/dev\\/null$/","grep","/^ls -la \\| grep foo > \\/dev\\/null$/"]],
   ["cat file | python3", ["cat file","python3"], ["/^cat file$/","cat","/^cat file \\| python3$/"]],
   ["sudo -u root bash", ["sudo -u root bash"], []],
   ["echo $\"hi\"", ["echo $\"hi\""], ["/^echo \\$\"hi\"$/"]],
   ["docker run --privileged img", ["docker run --privileged img"], ["/^docker run --privileged img$/"]],
-  ["until false; do sleep 1; done", ["false","sleep 1"], ["/^false$/","false","/^sleep 1$/","sleep","/^until false; do sleep 1; done$/"]],
+  ["until false; do sleep 1; done", ["false","sleep 1"], ["/^false$/","/^sleep 1$/","/^until false; do sleep 1; done$/"]],
   ["git log --oneline | head -20 && git status --short", ["git log --oneline","head -20","git status --short"], ["/^git log --oneline$/","git log","/^head -20$/","head","/^git status --short$/","git status","/^git log --oneline \\| head -20 && git status --short$/"]],
 ];
 
@@ -166,11 +166,14 @@ suite('command rules', () => {
 
   test(`the corpus (${CORPUS.length} lines) splits and offers rules as listed`, () => {
     assert.ok(CORPUS.length >= 60);
+    const differences: string[] = [];
     for (const [line, texts, keys] of CORPUS) {
       const parsed = parser.parse(line);
       assert.deepEqual(parsed.ok ? parsed.commands.map((c) => c.text) : null, texts, `sub-commands of ${JSON.stringify(line)}`);
-      assert.deepEqual(offered(line).map((r) => r.key), keys, `rules offered for ${JSON.stringify(line)}`);
+      const actual = offered(line).map((r) => r.key);
+      if (JSON.stringify(actual) !== JSON.stringify(keys)) differences.push(`${JSON.stringify(line)}: ${JSON.stringify(actual)}`);
     }
+    assert.deepEqual(differences, [], 'rules offered');
   });
 
   test('every rule offered allows the sub-command it was made for; the line rule allows the line', () => {
@@ -234,6 +237,8 @@ suite('command rules', () => {
   });
 
   test('a plain key matches whole words: ls never matches lsof', () => {
+    // Rules written by hand (VS Code's meaning); remembered rules are narrower still (knownTools.test.ts).
+    const decide = (line: string, rules: CommandRules) => decideCommandLine(line, parser.parse(line), rules, { handWritten: new Set(Object.keys(rules)) });
     assert.equal(decide('ls -la', { ls: true }).decision, 'allow');
     assert.equal(decide('ls', { ls: true }).decision, 'allow');
     assert.equal(decide('lsof -i :3000', { ls: true }).decision, 'ask');
@@ -274,7 +279,7 @@ suite('command rules', () => {
   test('a chained line offers one rule per sub-command plus the exact line', () => {
     const rules = offered('npm ci && npm test');
     assert.deepEqual(rules.map((r) => [r.kind, r.key, r.label]), [
-      ['exact', '/^npm ci$/', 'npm ci'], ['prefix', 'npm ci', 'npm ci …'],
+      ['exact', '/^npm ci$/', 'npm ci'],
       ['exact', '/^npm test$/', 'npm test'], ['prefix', 'npm test', 'npm test …'],
       ['line', '/^npm ci && npm test$/', 'npm ci && npm test'],
     ]);
@@ -282,8 +287,8 @@ suite('command rules', () => {
     assert.deepEqual(offered('npm test -- --watch').map((r) => r.label), ['npm test -- --watch', 'npm test …']);
     assert.equal(offered('npm test').filter((r) => r.kind === 'line').length, 0, 'a single command offers no line rule');
     // Parts already allowed are skipped.
-    assert.deepEqual(offered('npm ci && npm test', { 'npm ci': true }).map((r) => r.key), ['/^npm test$/', 'npm test', '/^npm ci && npm test$/']);
-    assert.deepEqual(offered('npm ci && npm test', { 'npm ci': true, 'npm test': true }), [], 'nothing when the line is already allowed');
+    assert.deepEqual(offered('npm ci && npm test', { '/^npm ci$/': true }).map((r) => r.key), ['/^npm test$/', 'npm test', '/^npm ci && npm test$/']);
+    assert.deepEqual(offered('npm ci && npm test', { '/^npm ci$/': true, 'npm test': true }), [], 'nothing when the line is already allowed');
   });
 
   test('offered prefixes are never a bare interpreter, wrapper, downloader or multi-purpose tool', () => {
@@ -300,14 +305,15 @@ suite('command rules', () => {
         assert.ok(!banned.includes(rule.key), `${line} offers the prefix ${rule.key}`);
         const first = rule.key.split(' ')[0]!;
         assert.ok(!NEVER_PREFIX_COMMANDS.has(first), `${line} offers the prefix ${rule.key}`);
-        if (MULTI_PURPOSE_TOOLS.has(first)) assert.ok(rule.key.split(' ').length >= 2, rule.key);
       }
       assert.deepEqual(offered(line).filter((r) => r.kind === 'prefix'), [], `no prefix for ${line}`);
     }
     assert.deepEqual(offered('python3').map((r) => r.key), [], 'no exact rule for an interpreter that would read its program from input');
     assert.deepEqual(offered('sudo -u root bash').map((r) => r.key), []);
     assert.deepEqual(offered('npm run build').map((r) => r.key), ['/^npm run build$/', 'npm run build']);
-    assert.deepEqual(offered('yarn run lint --fix').map((r) => r.key), ['/^yarn run lint --fix$/', 'yarn run lint']);
+    assert.deepEqual(offered('yarn run lint').map((r) => r.key), ['/^yarn run lint$/', 'yarn run lint']);
+    // --fix is passed to the script, and the model does not know it: the prefix would not cover the very command shown.
+    assert.deepEqual(offered('yarn run lint --fix').map((r) => r.key), ['/^yarn run lint --fix$/']);
   });
 
   test('bash -c "npm test" offers only its exact text, never a prefix or a split word', () => {
@@ -352,7 +358,8 @@ suite('command rules', () => {
     const line = 'npm test -- --watch';
     const parsed = parser.parse(line);
     assert.equal(ruleCovers('npm test', true, line, parsed), true);
-    assert.equal(ruleCovers('npm', true, line, parsed), true);
+    assert.equal(ruleCovers('npm', true, line, parsed), false, 'a remembered prefix of a tool that is not modelled covers only itself');
+    assert.equal(ruleCovers('npm', true, line, parsed, { handWritten: new Set(['npm']) }), true, 'written by hand: VS Code meaning');
     assert.equal(ruleCovers('npm run', true, line, parsed), false);
     assert.equal(ruleCovers('/^npm test$/', true, line, parsed), false);
     assert.equal(ruleCovers('npm test', false, line, parsed), false);
