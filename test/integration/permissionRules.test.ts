@@ -79,6 +79,22 @@ suite('"Always allow" rules in the real extension host', () => {
     assert.deepEqual(chained, ['npm test', 'npm test …', 'npm run lint', 'npm run lint …', 'npm test && npm run lint']);
   });
 
+  test('the positive model: a prefix only for a tool whose arguments are modelled; «git grep …» covers its known options and files in the workspace, and a prefix written by hand keeps VS Code meaning', async () => {
+    const api = await getApi();
+    assert.deepEqual(await offered(api, 'rustup run stable cargo build'), ['rustup run stable cargo build']);
+    assert.deepEqual(await offered(api, 'rm build.log'), ['rm build.log']);
+    assert.deepEqual(await offered(api, 'GIT status'), ['GIT status']);
+    assert.deepEqual(await offered(api, 'git grep foo'), ['git grep foo', 'git grep …']);
+    await grant(api, 'git grep foo', 'git grep …', 'allow_always');
+    assert.equal(await outcome(api, 'git grep -n bar -- src'), 'allowed');
+    assert.equal(await outcome(api, 'git grep --op=x foo'), 'asked', 'an abbreviation of --open-files-in-pager');
+    assert.equal(await outcome(api, "git grep $'-O\\0' foo"), 'asked');
+    assert.equal(await outcome(api, 'git grep foo ../outside'), 'asked');
+    assert.equal(await outcome(api, 'git grep foo /etc'), 'asked');
+    await config().update('agentQuestions.permissions.autoApprove', { rustup: true }, vscode.ConfigurationTarget.Global);
+    assert.equal(await outcome(api, 'rustup show'), 'allowed', 'written by hand: the prefix covers what follows');
+  });
+
   test('"Always deny" beats "Always allow"; the rules are listed with their scope, and forgotten', async () => {
     const api = await getApi();
     // The deny first: once `git status …` is allowed, `git status --ignored` would not be asked.
