@@ -376,3 +376,31 @@ function forwardedProblem(args: readonly string[], checkPath: PathCheck): string
   const problem = unknownArgument({ ...FORWARDED, afterDashDash: 'operands' }, own, checkPath);
   return problem ? `${problem} (passed on to the test runner)` : undefined;
 }
+
+const KIND_WORDS: Record<ValueKind, string> = { number: 'a number', text: 'text', name: 'a plain name', path: 'a path in the workspace', ref: 'a revision or a path in the workspace', jq: 'a jq program without env or modules', package: 'a package folder in the workspace (./…)' };
+
+/** The table as markdown, for the README (kept true by a unit test). */
+export function knownToolsMarkdown(): string {
+  const optionText = (spec: ToolSpec): string => {
+    const dash = spec.singleDash ? '-' : '--';
+    const names = [...Object.keys(spec.short ?? {}).map((letter) => `-${letter}`), ...Object.keys(spec.long ?? {}).map((name) => `${dash}${name}`)];
+    return names.length === 0 ? 'none' : names.map((n) => `\`${n}\``).join(' ');
+  };
+  const operandText = (spec: ToolSpec): string => {
+    if (spec.forwardsAll) return 'only what a test runner may take (below)';
+    const parts: string[] = [];
+    if (spec.first) parts.push(`first ${KIND_WORDS[spec.first]}, then`);
+    parts.push(spec.operands === undefined || spec.operands === 'none' ? 'none' : KIND_WORDS[spec.operands]);
+    if (spec.maxOperands !== undefined) parts.push(`(at most ${spec.maxOperands})`);
+    if (spec.operandsOnlyWith) parts.push(`only with ${spec.operandsOnlyWith.map((o) => `\`${o}\``).join(' or ')}`);
+    if (spec.afterDashDash === 'forwarded') parts.push('; after `--` only what a test runner may take');
+    if (spec.requires) parts.push(`; needs ${spec.requires.map((o) => `\`${o}\``).join(' or ')}`);
+    return parts.join(' ').replace(' ;', ';');
+  };
+  const rows = Object.entries(KNOWN_TOOLS).map(([prefix, spec]) => {
+    const shown = NAMED_RUNS.has(prefix) ? `${prefix} <script>` : prefix === 'make' ? 'make <target>' : prefix;
+    return `- \`${shown} …\` — operands: ${operandText(spec)}. Options: ${spec.forwardsAll ? 'as below' : optionText(spec)}.`;
+  });
+  rows.push(`- *What a test runner may take* (after \`--\`, or anything after a yarn/pnpm script): ${optionText(FORWARDED)}, and paths in the workspace.`);
+  return rows.join('\n');
+}
