@@ -30,6 +30,8 @@ export interface PartDecision {
   notCoverable?: string;
   /** why a remembered prefix for its tool did not cover it (an option or path outside the model) */
   notCovered?: string;
+  /** why no rule at all may allow it: a write outside the workspace, into protected files, or to a place only known when it runs */
+  alwaysAsk?: string;
 }
 export interface CommandDecision {
   decision: 'allow' | 'deny' | 'ask';
@@ -227,6 +229,19 @@ function positiveProblem(key: string, command: SubCommand, coverage: Coverage): 
   return unknownArgument(modelled.spec, command.words.slice(modelled.words), checkPath);
 }
 
+/** Why a sub-command's file writes keep every rule from allowing it: a destination outside the workspace, protected, or only known when it runs. */
+function writeProblem(command: SubCommand, coverage: Coverage): string | undefined {
+  for (const target of command.writes) {
+    if (NETWORK_DEVICE.test(target)) continue;
+    if (command.dynamic && /[$`*?~{[]/.test(target)) return `it writes to \`${target}\`, a place only known when it runs`;
+    if (coverage.cwdUnknown && !/^[\\/]/.test(target)) return `it writes to \`${target}\`, relative to a folder changed earlier in the line`;
+    const place = coverage.classify(target);
+    if (place.place === 'outside') return `it writes to \`${target}\`, outside the workspace`;
+    if (place.place === 'protected') return `it writes to \`${target}\`, ${place.what ?? 'protected configuration'}`;
+  }
+  return undefined;
+}
+
 /** Without a classifier: a relative path that never climbs above its folder is inside; anything else is outside. */
 function lexicalPlace(path: string): ReturnType<PathClass> {
   let depth = 0;
@@ -269,6 +284,11 @@ export function decideCommandLine(line: string, parsed: ParsedCommandLine, rules
       const why = entries.filter((r) => r.approve && !r.matchCommandLine && !regexKey(r.key)).map((r) => allowProblem(r.key, command, undefined, coverageFor(r.key, context, cwdUnknown))).find((p) => p !== undefined && p !== 'the prefix does not match');
       if (why) part.notCovered = why;
     }
+    const unsafeWrite = writeProblem(command, coverageFor('', context, cwdUnknown));
+    if (unsafeWrite) {
+      part.alwaysAsk = unsafeWrite;
+      delete part.allowedBy;
+    }
     const name = command.words[0];
     if (name !== undefined && CHANGES_FOLDER.has(commandName(name))) cwdUnknown = `\`${command.text}\``;
     return part;
@@ -281,6 +301,9 @@ export function decideCommandLine(line: string, parsed: ParsedCommandLine, rules
     const what = partDenials[0] ? `\`${partDenials[0].command.text}\`` : 'the command line';
     return { decision: 'deny', parts, rules: keys, reason: `${what} is denied by the rule \`${keys[0]}\`.` };
   }
+
+  const unsafe = parts.find((p) => p.alwaysAsk !== undefined);
+  if (unsafe) return { decision: 'ask', parts, rules: [], reason: `\`${unsafe.command.text}\` is always asked: ${unsafe.alwaysAsk}.` };
 
   // A line rule that is not one exact line still must not cover parts a prefix could not.
   const everyPartCoverable = parts.every((p) => p.notCoverable === undefined);
@@ -347,7 +370,8 @@ function canOfferExact(command: SubCommand): boolean {
 export function offeredRules(line: string, parsed: ParsedCommandLine, rules: CommandRules, context: CommandContext = {}): OfferedRule[] {
   if (!parsed.ok) return [];
   const decision = decideCommandLine(line, parsed, rules, context);
-  if (decision.decision !== 'ask') return [];
+  // A write no rule may allow (outside the workspace, protected, unknown) is asked every time: nothing to offer.
+  if (decision.decision !== 'ask' || decision.parts.some((p) => p.alwaysAsk !== undefined)) return [];
   const chained = parsed.commands.length > 1;
   const lineKey = exactRuleKey(line);
   const offered: OfferedRule[] = [];
