@@ -55,7 +55,8 @@ const fileFolders = () => (vscode.workspace.workspaceFolders ?? []).filter((f) =
 
 /** Where paths really are, for the path rules: home, VS Code's User folder, the file system's case, symlinks. */
 function pathContextFor(context: vscode.ExtensionContext): () => PathContext {
-  // globalStorageUri is <User>/globalStorage/<publisher.name>: two levels up is the User folder (settings.json, mcp.json…).
+  // globalStorageUri is <User>/globalStorage/<publisher.name> (VS Code's globalStorageHome is <User>/globalStorage, in
+  // every profile): two levels up is the User folder, with settings.json, mcp.json and profiles/<id>/ for other profiles.
   const userSettingsFolder = context.globalStorageUri.scheme === 'file' ? dirname(dirname(context.globalStorageUri.fsPath)) : undefined;
   const home = homedir();
   const caseOf = new Map<string, boolean>();
