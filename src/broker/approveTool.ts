@@ -4,6 +4,7 @@
 import * as z from 'zod';
 import type { NewPermissionRequest, NewQuestionRequest } from './broker';
 import { displayToolCall } from './toolCallDisplay';
+import type { PathContext } from './toolPaths';
 import { uiText } from './visibleText';
 import { LIMITS, type Answer, type PermissionResponse, type Question, type QuestionResponse, type RequestSource } from './schemas';
 
@@ -56,8 +57,8 @@ export function describeToolCall(toolName: string, input: Record<string, unknown
 }
 
 /** The permission request for a tool call, or why it cannot be shown in full (then it is denied, never cut). */
-export function permissionRequestFor(call: ApproveInput, source: RequestSource, workspaceFolders: readonly string[]): NewPermissionRequest | { refused: string } {
-  const display = displayToolCall(call.tool_name, call.input, workspaceFolders);
+export function permissionRequestFor(call: ApproveInput, source: RequestSource, where: readonly string[] | PathContext): NewPermissionRequest | { refused: string } {
+  const display = displayToolCall(call.tool_name, call.input, where);
   if (!display.ok) return { refused: display.message };
   const verb = call.tool_name === 'Bash' ? 'run a command' : `use ${uiText(call.tool_name, 80)}`;
   return { source, title: `${source.label} wants to ${verb}`, detail: describeToolCall(call.tool_name, call.input), toolCall: display.toolCall };

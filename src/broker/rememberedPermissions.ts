@@ -9,6 +9,7 @@ import type { NewPermissionRequest } from './broker';
 import type { CommandRules, CommandRuleValue } from './commandRules';
 import { COMMAND, neverRemembered, rememberOptionsFor, ruleMatches, type CommandChecker, type RuleOption } from './permissionRules';
 import type { KeyValueStore } from './store';
+import type { PathContext } from './toolPaths';
 
 // A new key: rules of earlier builds (prefix keys without sub-command parsing) are never honoured again.
 const KEY = 'agentQuestions.permissionRules.v2';
@@ -76,7 +77,14 @@ export class RememberedPermissions {
 
   constructor(
     stores: RuleStores | KeyValueStore,
-    private readonly options: { settings?: SettingsRules; loadChecker?: () => Promise<CommandChecker>; workspaceFolders?: () => readonly string[]; now?: () => number } = {},
+    private readonly options: {
+      settings?: SettingsRules;
+      loadChecker?: () => Promise<CommandChecker>;
+      workspaceFolders?: () => readonly string[];
+      /** Where paths really are (home, VS Code's User folder, case, symlinks); default: the workspace folders alone. */
+      pathContext?: () => PathContext;
+      now?: () => number;
+    } = {},
   ) {
     this.stores = 'session' in stores ? stores : { session: memoryStore(), workspace: stores, user: memoryStore() };
   }
@@ -85,8 +93,9 @@ export class RememberedPermissions {
     return this.options.settings ?? NO_SETTINGS;
   }
 
-  private get folders(): readonly string[] {
-    return this.options.workspaceFolders?.() ?? [];
+  /** Where paths really are, read at each decision (folders come and go). */
+  pathContext(): PathContext {
+    return this.options.pathContext?.() ?? { workspaceFolders: this.options.workspaceFolders?.() ?? [] };
   }
 
   /** Loads the shell parser and rules once; without them every command is asked and no command rule is offered. */
@@ -129,14 +138,15 @@ export class RememberedPermissions {
 
   /** The same, at once: requests without a shell command need no parser, and are queued in the same tick. */
   decideNow(request: NewPermissionRequest, checker = this.checker): PermissionOutcome {
-    const options = rememberOptionsFor(request, checker, this.folders).map((o) => (checker && o.key.startsWith(COMMAND) ? { ...o, preview: this.previewOf(o, checker) } : o));
+    const context = this.pathContext();
+    const options = rememberOptionsFor(request, checker, context).map((o) => (checker && o.key.startsWith(COMMAND) ? { ...o, preview: this.previewOf(o, checker) } : o));
     const rules = this.list();
     const call = request.toolCall;
-    if (call?.command !== undefined) return this.decideCommand(call.command, request, rules, checker, options);
-    const denied = rules.find((r) => r.decision === 'deny' && ruleMatches(r.key, request, this.folders));
+    if (call?.command !== undefined) return this.decideCommand(call.command, request, rules, checker, options, context);
+    const denied = rules.find((r) => r.decision === 'deny' && ruleMatches(r.key, request, context));
     if (denied) return { decision: 'deny', rule: denied, reason: `The user chose "Always deny" for ${denied.label}.`, options };
-    if (neverRemembered(request) || blockingWarnings(request)) return { decision: 'ask', options };
-    const allowed = rules.find((r) => r.decision === 'allow' && ruleMatches(r.key, request, this.folders));
+    if (neverRemembered(request, context) || blockingWarnings(request)) return { decision: 'ask', options };
+    const allowed = rules.find((r) => r.decision === 'allow' && ruleMatches(r.key, request, context));
     if (allowed) {
       void this.used([allowed]);
       return { decision: 'allow', rule: allowed, reason: `The user chose "Always allow" for ${allowed.label} earlier.`, options };
@@ -144,7 +154,7 @@ export class RememberedPermissions {
     return { decision: 'ask', options };
   }
 
-  private decideCommand(command: string, request: NewPermissionRequest, rules: PermissionRule[], checker: CommandChecker | undefined, options: RuleOption[]): PermissionOutcome {
+  private decideCommand(command: string, request: NewPermissionRequest, rules: PermissionRule[], checker: CommandChecker | undefined, options: RuleOption[], context: PathContext): PermissionOutcome {
     if (!checker) return { decision: 'ask', options };
     // Deny entries from every source; allow entries only from the user's settings, the honoured
     // terminal rules and remembered grants. Deny wins when both name the same key.
@@ -161,7 +171,7 @@ export class RememberedPermissions {
     const label = deciding[0]?.label ?? result.rules[0] ?? '';
     if (result.decision === 'deny') return { decision: 'deny', rule: { key: `${COMMAND}${result.rules[0] ?? ''}`, label }, reason: `Denied by the rule ${label}: ${result.reason}`, options };
     // Something the user must see (sandbox off, background, invisible text, configuration) is always asked.
-    if (result.decision === 'allow' && !neverRemembered(request) && !blockingWarnings(request)) {
+    if (result.decision === 'allow' && !neverRemembered(request, context) && !blockingWarnings(request)) {
       void this.used(deciding);
       // Said with the labels the user saw ("npm test …"); rules from VS Code's terminal settings by their key.
       const labels = result.rules.map((key) => rules.find((r) => r.key === `${COMMAND}${key}`)?.label ?? key);

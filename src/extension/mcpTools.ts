@@ -159,7 +159,8 @@ async function approve(context: McpToolsContext, args: unknown, source: RequestS
     context.log(`MCP AskUserQuestion from ${source.label}: ${response.status}`);
     return askUserQuestionResultFor(call, questions, response);
   }
-  const request = permissionRequestFor(call, source, context.workspaceFolders());
+  // The policy's path context (home, User folder, symlinks), with this endpoint's folders.
+  const request = permissionRequestFor(call, source, { ...context.policy.permissions.pathContext(), workspaceFolders: context.workspaceFolders() });
   if ('refused' in request) return { behavior: 'deny', message: request.refused };
   const response = await askPermission(context.broker, request, context.policy, options);
   context.log(`MCP approve ${uiText(call.tool_name, 60)} from ${source.label}: ${response.decision ?? response.status}`);

@@ -5,7 +5,10 @@ import type { Policy } from '../broker/askWithPolicy';
 import { isUnattendedEnvironment, routeFor } from '../broker/policy';
 import type { CommandRules, CommandRuleValue } from '../broker/commandRules';
 import { memoryStore, RememberedPermissions, type SettingsRules } from '../broker/rememberedPermissions';
-import { join } from 'node:path';
+import { homedir } from 'node:os';
+import { dirname, join } from 'node:path';
+import type { PathContext } from '../broker/toolPaths';
+import { ignoresCase, realPathOf } from './realPath';
 import type * as ShellModule from './shellModule';
 import { parseAnswersFile, type ParsedAnswersFile } from '../broker/scriptedAnswers';
 import { readSettings } from './settings';
@@ -41,9 +44,28 @@ export function createPolicy(context: vscode.ExtensionContext, log: vscode.LogOu
         settings: settingsRules,
         // A computed path, so esbuild leaves the require alone: dist/shell.js is its own bundle.
         loadChecker: () => (require(join(__dirname, 'shell.js')) as typeof ShellModule).loadCommandChecker(__dirname),
-        workspaceFolders: () => (vscode.workspace.workspaceFolders ?? []).filter((f) => f.uri.scheme === 'file').map((f) => f.uri.fsPath),
+        workspaceFolders: fileFolders,
+        pathContext: pathContextFor(context),
       },
     ),
+  };
+}
+
+const fileFolders = () => (vscode.workspace.workspaceFolders ?? []).filter((f) => f.uri.scheme === 'file').map((f) => f.uri.fsPath);
+
+/** Where paths really are, for the path rules: home, VS Code's User folder, the file system's case, symlinks. */
+function pathContextFor(context: vscode.ExtensionContext): () => PathContext {
+  // globalStorageUri is <User>/globalStorage/<publisher.name> (VS Code's globalStorageHome is <User>/globalStorage, in
+  // every profile): two levels up is the User folder, with settings.json, mcp.json and profiles/<id>/ for other profiles.
+  const userSettingsFolder = context.globalStorageUri.scheme === 'file' ? dirname(dirname(context.globalStorageUri.fsPath)) : undefined;
+  const home = homedir();
+  const caseOf = new Map<string, boolean>();
+  return () => {
+    const workspaceFolders = fileFolders();
+    // Tested once per folder: macOS and Windows volumes usually ignore case, but not always.
+    const probe = workspaceFolders[0] ?? home;
+    if (!caseOf.has(probe)) caseOf.set(probe, ignoresCase(probe));
+    return { workspaceFolders, home, ...(userSettingsFolder ? { userSettingsFolder } : {}), caseInsensitive: caseOf.get(probe)!, realPath: realPathOf };
   };
 }
 

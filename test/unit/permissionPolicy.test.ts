@@ -110,7 +110,7 @@ suite('"Always allow": one policy, scopes, settings, paths', () => {
 
   test('prevents a path rule from covering other paths: a folder rule for /tmp/build/ does not cover ~/.ssh; a file rule covers that file only', async () => {
     const { permissions: p } = permissions();
-    await grant(p, call('external_directory', { patterns: ['/tmp/build/*'] }, 'OpenCode'), 'external_directory /tmp/build/*');
+    await grant(p, call('external_directory', { patterns: ['/tmp/build/*'] }, 'OpenCode'), 'external_directory /tmp/build/* (outside the workspace)');
     assert.equal((await p.decide(call('external_directory', { patterns: ['/tmp/build/*'] }, 'OpenCode'))).decision, 'allow');
     assert.equal((await p.decide(call('external_directory', { patterns: ['/home/u/.ssh/*'] }, 'OpenCode'))).decision, 'ask');
     await grant(p, call('Edit', { file_path: 'src/app.ts' }), 'Edit src/…');
