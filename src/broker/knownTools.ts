@@ -55,7 +55,7 @@ const flags = (...names: string[]): Record<string, OptionSpec> => Object.fromEnt
 export const FORWARDED: ToolSpec = {
   long: {
     ...flags('verbose', 'bail', 'watch', 'coverage', 'run', 'ci', 'silent', 'quiet', 'nocapture', 'exact', 'ignored', 'include-ignored', 'list', 'show-output', 'runInBand', 'passWithNoTests', 'detectOpenHandles', 'forceExit', 'no-color', 'color'),
-    grep: v('text'), testNamePattern: v('text'), 'test-threads': v('number'), skip: v('text'), maxfail: v('number'), timeout: v('number'),
+    grep: v('text'), testNamePattern: v('text'), mode: v('name'), 'test-threads': v('number'), skip: v('text'), maxfail: v('number'), timeout: v('number'),
   },
   short: { ...flags('v', 'q', 'x', 'i'), t: v('text'), k: v('text'), g: v('text') },
   operands: 'path',

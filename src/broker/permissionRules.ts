@@ -96,7 +96,7 @@ export function rememberOptionsFor(request: NewPermissionRequest, checker: Comma
   if (neverRemembered(request, context)) return [];
   if (call.command !== undefined) {
     if (!checker) return [];
-    return checker.offer(call.command, checker.parse(call.command), {}).map((rule) => ({ key: `${COMMAND}${rule.key}`, value: rule.value, label: rule.label, description: rule.description }));
+    return checker.offer(call.command, checker.parse(call.command), {}, { classify: (path) => placeOf(path, context) }).map((rule) => ({ key: `${COMMAND}${rule.key}`, value: rule.value, label: rule.label, description: rule.description }));
   }
   const places = placesIn(request, context);
   if (places.length === 0) {

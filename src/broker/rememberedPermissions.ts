@@ -6,10 +6,10 @@
 // deny, never an allow), and, when the user turns it on, VS Code's own terminal auto-approve rules.
 // Deny wins everywhere.
 import type { NewPermissionRequest } from './broker';
-import type { CommandRules, CommandRuleValue } from './commandRules';
+import type { CommandRules, CommandRuleValue, PathClass } from './commandRules';
 import { COMMAND, neverRemembered, rememberOptionsFor, ruleMatches, type CommandChecker, type RuleOption } from './permissionRules';
 import type { KeyValueStore } from './store';
-import type { PathContext } from './toolPaths';
+import { placeOf, type PathContext } from './toolPaths';
 
 // A new key: rules of earlier builds (prefix keys without sub-command parsing) are never honoured again.
 const KEY = 'agentQuestions.permissionRules.v2';
@@ -94,6 +94,11 @@ export class RememberedPermissions {
   }
 
   /** Where paths really are, read at each decision (folders come and go). */
+  /** Where a command's paths resolve, by real path (for the command rules). */
+  private classifier(context = this.pathContext()): PathClass {
+    return (path) => placeOf(path, context);
+  }
+
   pathContext(): PathContext {
     return this.options.pathContext?.() ?? { workspaceFolders: this.options.workspaceFolders?.() ?? [] };
   }
@@ -127,7 +132,8 @@ export class RememberedPermissions {
   /** Which recent commands a command rule would have allowed, and which of those the user denied. */
   private previewOf(option: RuleOption, checker: CommandChecker): RuleOption['preview'] {
     const key = option.key.slice(COMMAND.length);
-    const covered = this.recent.filter((r) => checker.decide(r.command, checker.parse(r.command), { [key]: option.value ?? true }).decision === 'allow');
+    const classify = this.classifier();
+    const covered = this.recent.filter((r) => checker.decide(r.command, checker.parse(r.command), { [key]: option.value ?? true }, { classify }).decision === 'allow');
     return { covers: covered.map((r) => r.command).slice(0, 10), denied: covered.filter((r) => r.denied).map((r) => r.command).slice(0, 10) };
   }
 
@@ -166,7 +172,7 @@ export class RememberedPermissions {
     // Rules the user wrote (settings, VS Code's terminal rules) keep VS Code's meaning; remembered ones are read in the positive model.
     const remembered = new Set(rules.filter((r) => r.source !== 'your settings' && r.key.startsWith(COMMAND)).map((r) => r.key.slice(COMMAND.length)));
     const handWritten = new Set([...Object.keys(this.settings.user()), ...Object.keys(this.settings.terminal())].filter((key) => !remembered.has(key)));
-    const result = checker.decide(command, checker.parse(command), merged, { handWritten });
+    const result = checker.decide(command, checker.parse(command), merged, { handWritten, classify: this.classifier(context) });
     const deciding = rules.filter((r) => result.rules.includes(r.key.slice(COMMAND.length)));
     const label = deciding[0]?.label ?? result.rules[0] ?? '';
     if (result.decision === 'deny') return { decision: 'deny', rule: { key: `${COMMAND}${result.rules[0] ?? ''}`, label }, reason: `Denied by the rule ${label}: ${result.reason}`, options };

@@ -4,7 +4,7 @@
 // workspace) is still allowed. A table per class (lines, attacks some offered rule allowed) is printed
 // after the run, so a build's numbers can be quoted. Nothing in the corpus is ever run.
 import * as assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, realpathSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import type { NewPermissionRequest } from '../../src/broker/broker';
@@ -28,6 +28,24 @@ function realPath(path: string): string {
       rest.push(basename(head));
     }
   }
+}
+
+/** realPath as a case-insensitive file system (macOS, Windows) gives it: each existing component found in any case, then resolved. */
+function realPathIgnoringCase(path: string): string {
+  const parts = path.split('/').filter(Boolean);
+  let current = '/';
+  for (let i = 0; i < parts.length; i++) {
+    const part = parts[i]!;
+    let entry: string | undefined;
+    try {
+      entry = readdirSync(current).find((name) => name === part) ?? readdirSync(current).find((name) => name.toLowerCase() === part.toLowerCase());
+    } catch {
+      entry = undefined;
+    }
+    if (entry === undefined) return join(current, ...parts.slice(i));
+    current = realpathSync.native(join(current, entry));
+  }
+  return current;
 }
 
 /** A workspace with .git/hooks, src/ and `g -> .git`, and a home with ~/.ssh, VS Code's user folder and `notes/keys -> ~/.ssh`, side by side. */
@@ -59,7 +77,7 @@ function freshPermissions(places: Places, checker: CommandChecker, caseInsensiti
   const options = {
     loadChecker: () => Promise.resolve(checker),
     workspaceFolders: () => [ws],
-    pathContext: () => ({ workspaceFolders: [ws], home, userSettingsFolder: join(home, '.config', 'Code', 'User'), caseInsensitive, realPath }),
+    pathContext: () => ({ workspaceFolders: [ws], home, userSettingsFolder: join(home, '.config', 'Code', 'User'), caseInsensitive, realPath: caseInsensitive ? realPathIgnoringCase : realPath }),
   };
   return new RememberedPermissions({ session: memoryStore(), workspace: memoryStore(), user: memoryStore() }, options as Options);
 }
