@@ -9,12 +9,19 @@ export interface SubCommand {
   text: string;
   /** The whole sub-command as written: its leading assignments, all its redirections (here-documents included) and `text`. Exact rules compare against this. */
   source: string;
-  /** The command name and its arguments with quotes and escapes resolved; a word that is not static text (it holds $VAR, $(…), `…`, ${…}, $((…)), a glob character outside quotes, ~) is kept as written. */
+  /**
+   * The command name and its arguments exactly as bash passes them to the program: quotes, escapes,
+   * `$'…'` escapes (a NUL ends its piece, as in bash) and line continuations resolved. A word that is
+   * not static text (it holds $VAR, $(…), `…`, ${…}, $((…)), $"…", a glob character outside quotes, ~,
+   * or bytes that are not UTF-8) is kept as written.
+   */
   words: string[];
   /** Leading VAR=value assignments, as written. */
   assignments: string[];
-  /** Files this sub-command writes through redirections (>, >>, &>, >|, 2>, …) as written; /dev/null and fd duplications (2>&1) are not writes. */
+  /** Files this sub-command writes through redirections (>, >>, &>, &>>, >|, >&, <>, 2>, 3<>, …): the file name bash opens when static, else as written; /dev/null and fd duplications (2>&1) are not writes. */
   writes: string[];
+  /** Files this sub-command reads through input redirections (<, <>, 0<, 3<>, …; a group's or loop's input counts for each command in it): the file name bash opens when static, else as written. Here-documents and here-strings are not files. */
+  reads: string[];
   /** True when any word (the command name included) or redirection operand is not static text. */
   dynamic: boolean;
 }
@@ -52,13 +59,24 @@ export async function loadShellParser(files: { treeSitterWasm: string; bashWasm:
 function parseCommandLine(parser: Parser, line: string): ParsedCommandLine {
   if (line.trim() === '') return { ok: false, reason: 'the command line is empty' };
   if (line.length > MAX_COMMAND_LINE_LENGTH) return { ok: false, reason: `the command line is longer than ${MAX_COMMAND_LINE_LENGTH} characters` };
-  const tree = parser.parse(line);
+  let tree = parser.parse(line);
   if (!tree) return { ok: false, reason: 'the shell parser gave no result' };
+  // The grammar has no `<>` (open read-write): parse again with `>|` (same length, so same offsets) at the
+  // `<` tokens that start one, and let the walk read those `>|` back as `<>`.
+  const readWrite = tree.rootNode.hasError ? readWriteOperators(tree.rootNode, line) : new Set<number>();
+  if (readWrite.size > 0) {
+    tree.delete();
+    let spliced = line;
+    for (const at of readWrite) spliced = `${spliced.slice(0, at)}>|${spliced.slice(at + 2)}`;
+    tree = parser.parse(spliced);
+    if (!tree) return { ok: false, reason: 'the shell parser gave no result' };
+  }
   try {
     if (tree.rootNode.hasError) return { ok: false, reason: 'the command line has a shell syntax error' };
-    const walker = new CommandWalker(line);
+    const walker = new CommandWalker(line, readWrite);
     walker.statement(tree.rootNode);
     walker.checkCoverage(tree.rootNode);
+    if (readWrite.size > 0) throw new Refusal('a `<>` the parser did not read as a redirection');
     const commands = walker.commands.sort((a, b) => a.start - b.start).map((c) => c.command);
     if (commands.length === 0) return { ok: false, reason: 'the command line runs no command' };
     return { ok: true, commands };
@@ -68,6 +86,17 @@ function parseCommandLine(parser: Parser, line: string): ParsedCommandLine {
   } finally {
     tree.delete();
   }
+}
+
+/** Where `<>` operators start: `<` tokens followed by `>` (bash reads `<>` as one operator wherever `<` is one). */
+function readWriteOperators(root: Node, line: string): Set<number> {
+  const found = new Set<number>();
+  const visit = (node: Node): void => {
+    if (node.childCount === 0 && node.type === '<' && line.startsWith('<>', node.startIndex)) found.add(node.startIndex);
+    for (const child of node.children) if (child) visit(child);
+  };
+  visit(root);
+  return found;
 }
 
 /** Thrown inside the walk for anything the code does not understand; becomes `{ ok: false }`. */
@@ -99,19 +128,20 @@ const DECLARATIONS = new Set(['export', 'declare', 'local', 'readonly', 'typeset
 interface Resolved { value: string; isStatic: boolean }
 
 /** What a redirection adds to the command it belongs to. */
-interface RedirectEffect { writes: string[]; dynamic: boolean }
+interface RedirectEffect { writes: string[]; reads: string[]; dynamic: boolean }
 
 class CommandWalker {
   readonly commands: { start: number; command: SubCommand }[] = [];
 
-  constructor(private readonly line: string) {}
+  /** `readWrite`: where the line has `<>`, which the tree holds as `>|`; each is taken out when its redirection is read. */
+  constructor(private readonly line: string, private readonly readWrite: Set<number>) {}
 
   /** Walks a node that holds commands. */
   statement(node: Node): void {
     if (node.type === 'comment') return;
     if (!STATEMENTS.has(node.type)) throw new Refusal(`unsupported shell syntax: ${node.type}`);
     switch (node.type) {
-      case 'command': return this.command(node, { writes: [], dynamic: false }, node.endIndex);
+      case 'command': return this.command(node, { writes: [], reads: [], dynamic: false }, node.endIndex);
       case 'redirected_statement': return this.redirectedStatement(node);
       case 'variable_assignment':
       case 'variable_assignments': return this.standaloneAssignment(node);
@@ -147,54 +177,79 @@ class CommandWalker {
 
   private command(node: Node, inherited: RedirectEffect, sourceEnd: number): void {
     const assignments: string[] = [];
-    const words: Resolved[] = [];
-    const effect: RedirectEffect = { writes: [...inherited.writes], dynamic: inherited.dynamic };
+    // Each word as the nodes it is made of: the grammar splits some words that bash reads as one (`'a'\b`).
+    const words: Node[][] = [];
+    const effect: RedirectEffect = { writes: [...inherited.writes], reads: [...inherited.reads], dynamic: inherited.dynamic };
     let name: Node | undefined;
-    // The grammar reads `$"…"` (a locale-translated string) as a `$` token before a string.
+    // Where the last word, assignment or redirection ended, and whether it was a word.
+    let previous: { end: number; word: boolean } | undefined;
+    // The grammar reads `$"…"` (a locale-translated string) as a `$` token before a string; the word stays dynamic.
     let translated = false;
     for (const child of node.children) {
-      if (!child) continue;
-      if (!child.isNamed) {
-        if (child.type !== '$') throw new Refusal(`unexpected \`${child.type}\` in a command`);
-        translated = true;
+      if (!child || child.type === 'comment') continue;
+      if (!child.isNamed && child.type !== '$') throw new Refusal(`unexpected \`${child.type}\` in a command`);
+      const touches = previous?.end === child.startIndex;
+      if (translated && !(touches && this.line.startsWith('"', child.startIndex))) throw new Refusal('a `$` before something other than a string');
+      if (isRedirect(child.type)) {
+        this.redirect(child, effect);
+        previous = { end: child.endIndex, word: false };
         continue;
       }
-      if (translated && child.type !== 'string') throw new Refusal('a `$` before something other than a string');
-      if (translated) {
-        this.data(child);
-        words.push({ value: `$${child.text}`, isStatic: false });
-        translated = false;
-      } else if (child.type === 'variable_assignment' && !name) {
+      // For bash, text that touches an assignment or a redirection target is part of it.
+      if (touches && !previous!.word) throw new Refusal('a word run together with the assignment or redirection before it');
+      if (child.type === 'variable_assignment' && !name) {
         this.data(child);
         assignments.push(child.text);
-      } else if (isRedirect(child.type)) {
-        this.redirect(child, effect);
-      } else if (child.type === 'command_name') {
-        name = child;
-        const word = child.namedChild(0);
-        if (!word || child.childCount !== 1) throw new Refusal('an unusual command name');
-        this.data(word);
-        words.push(resolveWord(word));
-      } else if (child.type === 'comment') {
+        previous = { end: child.endIndex, word: false };
         continue;
-      } else {
-        if (!name) throw new Refusal(`unexpected ${child.type} before the command name`);
-        this.data(child);
-        words.push(resolveWord(child));
       }
+      let word = child;
+      if (child.type === 'command_name') {
+        const inner = child.namedChild(0);
+        if (!inner || child.childCount !== 1) throw new Refusal('an unusual command name');
+        name = child;
+        word = inner;
+      } else if (!name) {
+        throw new Refusal(`unexpected ${child.type} before the command name`);
+      }
+      if (word.isNamed) this.data(word);
+      translated = word.type === '$';
+      if (touches) words[words.length - 1]!.push(word);
+      else words.push([word]);
+      previous = { end: child.endIndex, word: true };
     }
     if (translated) throw new Refusal('a `$` at the end of a command');
     if (!name) throw new Refusal('a redirection or assignment without a command');
+    const resolved = this.dropRedirectPrefixes(words, [...node.children, node.nextSibling]).map(resolveWord);
     this.commands.push({
       start: node.startIndex,
       command: {
         text: this.line.slice(name.startIndex, node.endIndex),
         source: this.line.slice(node.startIndex, sourceEnd),
-        words: words.map((w) => w.value),
+        words: resolved.map((w) => w.value),
         assignments,
         writes: effect.writes,
-        dynamic: effect.dynamic || words.some((w) => !w.isStatic),
+        reads: effect.reads,
+        dynamic: effect.dynamic || resolved.some((w) => !w.isStatic),
       },
+    });
+  }
+
+  /**
+   * Takes out words that bash reads as part of the redirection they touch: digits are its file
+   * descriptor (the grammar misses some, as in `0<f` or `0>| f`). `{name}>f` (bash opens a new
+   * descriptor and sets the variable) is refused, as is a descriptor where the command name should be.
+   */
+  private dropRedirectPrefixes(words: Node[][], siblings: (Node | null)[]): Node[][] {
+    return words.filter((word, index) => {
+      const end = word[word.length - 1]!.endIndex;
+      // `2&>f` gives `2` as an argument: only `<` and `>` take a descriptor.
+      if (!'<>'.includes(this.line[end] ?? '-') || !siblings.some((s) => s !== null && s.startIndex === end && isRedirect(s.type))) return true;
+      const text = this.line.slice(word[0]!.startIndex, end);
+      if (/^\{.*\}$/s.test(text)) throw new Refusal('a {variable} file descriptor redirection');
+      if (!/^\d+$/.test(text)) return true;
+      if (index === 0) throw new Refusal('a file descriptor where the command name should be');
+      return false;
     });
   }
 
@@ -202,7 +257,7 @@ class CommandWalker {
   private redirectedStatement(node: Node): void {
     const body = node.childForFieldName('body');
     if (!body) throw new Refusal('a redirection without a command');
-    const effect: RedirectEffect = { writes: [], dynamic: false };
+    const effect: RedirectEffect = { writes: [], reads: [], dynamic: false };
     for (const child of node.namedChildren) {
       if (!child || child.equals(body)) continue;
       if (isRedirect(child.type)) this.redirect(child, effect);
@@ -220,7 +275,13 @@ class CommandWalker {
     }
     // A group's redirection would apply to every command in it; exact rules could not show that.
     if (effect.writes.length > 0) throw new Refusal('a file write on a group of commands');
+    // A group's or loop's input (`while read l; do …; done < f`) is read by each command in it.
+    const before = this.commands.length;
     this.statement(body);
+    for (const { command } of this.commands.slice(before)) {
+      command.reads.push(...effect.reads);
+      if (effect.dynamic) command.dynamic = true;
+    }
   }
 
   /** Collects a redirection's file writes, walks its operands, and the commands a here-document line carries on with. */
@@ -230,29 +291,36 @@ class CommandWalker {
       for (const child of node.namedChildren) {
         if (!child) continue;
         this.data(child);
-        if (!resolveWord(child).isStatic) effect.dynamic = true;
+        if (!resolveWord([child]).isStatic) effect.dynamic = true;
       }
       return;
     }
     if (node.type === 'heredoc_redirect') return this.heredoc(node, effect);
-    const tokens = node.children.filter((c) => c !== null && !c.isNamed);
+    const tokens = node.children.filter((c): c is Node => c !== null && !c.isNamed);
     if (tokens.length !== 1) throw new Refusal('an unusual redirection');
-    const operator = tokens[0]!.type;
+    const operator = tokens[0]!.type === '>|' && this.readWrite.delete(tokens[0]!.startIndex) ? '<>' : tokens[0]!.type;
     const targets = node.namedChildren.filter((c): c is Node => c !== null && c.type !== 'file_descriptor');
     for (const target of targets) this.data(target);
-    // tree-sitter puts words that follow a redirection target (`echo > f hi`) into the redirection.
-    if (targets.length > 1) throw new Refusal('words after a redirection target');
+    // tree-sitter puts words that follow a redirection target (`echo > f hi`) into the redirection; pieces
+    // that touch (`> 'a'\b`, split by the grammar) are one word for bash.
+    if (targets.some((t, i) => i > 0 && t.startIndex !== targets[i - 1]!.endIndex)) throw new Refusal('words after a redirection target');
     const target = targets[0];
     if (operator === '>&-' || operator === '<&-') {
       if (target) throw new Refusal('words after a redirection target');
       return;
     }
     if (!target) throw new Refusal('a redirection without a target');
-    const resolved = resolveWord(target);
+    const resolved = resolveWord(targets);
     if (!resolved.isStatic) effect.dynamic = true;
+    // Paths as bash opens them, so that path checks see the real file; as written when only known at run time.
+    const path = resolved.value;
     switch (operator) {
       case '<':
+        effect.reads.push(path);
         return;
+      case '<>':
+        effect.reads.push(path);
+        break;
       case '>&':
       case '<&':
         if (resolved.isStatic && /^(\d+|-)$/.test(resolved.value)) return;
@@ -264,7 +332,7 @@ class CommandWalker {
         throw new Refusal(`unsupported redirection ${operator}`);
     }
     if (resolved.isStatic && NOT_WRITES.has(resolved.value)) return;
-    effect.writes.push(target.text);
+    effect.writes.push(path);
   }
 
   /** A here-document is data, except the $(…) an unquoted delimiter lets the shell run, and what follows `<<EOF` on its line. */
@@ -314,7 +382,7 @@ class CommandWalker {
     }
     this.commands.push({
       start: node.startIndex,
-      command: { text: node.text, source: node.text, words: [], assignments: parts.map((p) => p.text), writes: [], dynamic: parts.some((p) => !resolveWord(p).isStatic) },
+      command: { text: node.text, source: node.text, words: [], assignments: parts.map((p) => p.text), writes: [], reads: [], dynamic: parts.some((p) => !resolveWord([p]).isStatic) },
     });
   }
 
@@ -322,16 +390,25 @@ class CommandWalker {
   private declaration(node: Node): void {
     const keyword = node.child(0);
     if (!keyword || keyword.isNamed || !(DECLARATIONS.has(keyword.type) || keyword.type === 'unset')) throw new Refusal(`unsupported declaration ${node.type}`);
-    const words: Resolved[] = [{ value: keyword.type, isStatic: true }];
     if (node.children.slice(1).some((c) => c !== null && !c.isNamed)) throw new Refusal(`an unusual ${keyword.type} command`);
+    const groups: Node[][] = [];
+    let end = keyword.endIndex;
     for (const child of node.namedChildren) {
       if (!child || child.type === 'comment') continue;
       this.data(child);
-      words.push(resolveWord(child));
+      // The grammar splits some words that bash reads as one (`'a'\b`).
+      if (child.startIndex === end) {
+        if (groups.length === 0) throw new Refusal(`a word run together with \`${keyword.type}\``);
+        groups[groups.length - 1]!.push(child);
+      } else {
+        groups.push([child]);
+      }
+      end = child.endIndex;
     }
+    const words: Resolved[] = [{ value: keyword.type, isStatic: true }, ...groups.map(resolveWord)];
     this.commands.push({
       start: node.startIndex,
-      command: { text: node.text, source: node.text, words: words.map((w) => w.value), assignments: [], writes: [], dynamic: words.some((w) => !w.isStatic) },
+      command: { text: node.text, source: node.text, words: words.map((w) => w.value), assignments: [], writes: [], reads: [], dynamic: words.some((w) => !w.isStatic) },
     });
   }
 
@@ -342,17 +419,20 @@ class CommandWalker {
     for (const child of node.namedChildren) if (child) this.data(child);
     this.commands.push({
       start: node.startIndex,
-      command: { text: node.text, source: node.text, words: [opener.type], assignments: [], writes: [], dynamic: hasExpansion(node) },
+      command: { text: node.text, source: node.text, words: [opener.type], assignments: [], writes: [], reads: [], dynamic: hasExpansion(node) },
     });
   }
 
   /**
    * Every character of the line must belong to some token of the tree: tree-sitter skips text it
    * cannot place without always flagging it, and a skipped character could be something bash runs.
+   * Between tokens only bash's blanks (space, tab, newline) and line continuations may stand.
    */
   checkCoverage(root: Node): void {
     const ranges: [number, number][] = [];
     const collect = (node: Node): void => {
+      // The grammar's `$'…'` token can run past the quote that ends it for bash (`$'a\\' … '`).
+      if (node.type === 'ansi_c_string' && ansiCBody(node.text) === undefined) throw new Refusal('a $\'…\' string the parser read differently from bash');
       if (node.childCount === 0 || node.type === 'heredoc_body' || node.type === 'string_content') {
         ranges.push([node.startIndex, node.endIndex]);
         return;
@@ -366,8 +446,15 @@ class CommandWalker {
     let covered = 0;
     for (const [start, end] of [...ranges, [this.line.length, this.line.length] as [number, number]]) {
       if (start > covered) {
-        const gap = this.line.slice(covered, start).replace(/\\\r?\n/g, '');
+        // `\` then CR is an escaped CR for bash, not a line continuation.
+        const gap = this.line.slice(covered, start).replace(/\\\n/g, '');
         if (gap.trim() !== '') throw new Refusal(`the parser skipped \`${gap.trim().slice(0, 20)}\``);
+        // CR, form feed, vertical tab, no-break space: the grammar splits words there, bash does not.
+        if (/[^ \t\n]/.test(gap)) throw new Refusal('a character between words that bash does not read as a blank');
+        // `a\<newline>b` is one word `ab` for bash; the grammar makes two tokens of it.
+        if (gap === '' && covered > 0 && start < this.line.length && !/[ \t\n]/.test(this.line[covered - 1]! + this.line[start]!)) {
+          throw new Refusal('a line continuation inside a word');
+        }
       }
       covered = Math.max(covered, end);
     }
@@ -387,11 +474,18 @@ function hasExpansion(node: Node): boolean {
   return EXPANSIONS.has(node.type) || node.namedChildren.some((c) => c !== null && hasExpansion(c));
 }
 
-/** What the shell makes of one word, when that can be known without running anything. */
-function resolveWord(node: Node): Resolved {
-  const dynamic: Resolved = { value: node.text, isStatic: false };
-  const parts = literalParts(node);
-  if (!parts) return dynamic;
+/** What the shell makes of one word (the nodes it is made of, next to each other), when that can be known without running anything. */
+function resolveWord(nodes: readonly Node[]): Resolved {
+  const text = nodes.map((node) => node.text).join('');
+  const dynamic: Resolved = { value: text, isStatic: false };
+  // A lone UTF-16 surrogate has no bytes of its own: what bash gets depends on who encodes the line.
+  if (/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.test(text)) return dynamic;
+  const parts: LiteralPart[] = [];
+  for (const node of nodes) {
+    const piece = literalParts(node);
+    if (!piece) return dynamic;
+    parts.push(...piece);
+  }
   // Globs, ~ and brace expansion only act outside quotes; quoted parts stand in as a neutral letter.
   const unquoted = parts.map((p) => (p.quoted ? 'q'.repeat(Math.max(1, p.text.length)) : p.text)).join('');
   // `~` expands at the start of a word and after `=` or `:` (assignment-like words); `HEAD~1` stays as is.
@@ -408,7 +502,8 @@ function literalParts(node: Node): LiteralPart[] | undefined {
     case 'number': case 'variable_name': return /^[\w.+-]+$/.test(node.text) ? [{ text: node.text, quoted: false }] : undefined;
     case 'raw_string': return [{ text: node.text.slice(1, -1), quoted: true }];
     case 'ansi_c_string': {
-      const text = ansiC(node.text.slice(2, -1));
+      const body = ansiCBody(node.text);
+      const text = body === undefined ? undefined : ansiC(body);
       return text === undefined ? undefined : [{ text, quoted: true }];
     }
     case 'string': {
@@ -480,23 +575,88 @@ function doubleQuoted(text: string): string | undefined {
   return out;
 }
 
-const ANSI_C_SIMPLE: Record<string, string> = { n: '\n', t: '\t', r: '\r', a: '\x07', b: '\b', e: '\x1b', E: '\x1b', f: '\f', v: '\v', '\\': '\\', "'": "'", '"': '"', '?': '?' };
+/** The text between `$'` and `'`, or undefined when bash would end the string elsewhere (an unescaped `'` inside, or a `\` before the last quote). */
+function ansiCBody(text: string): string | undefined {
+  if (!text.startsWith("$'") || !text.endsWith("'") || text.length < 3) return undefined;
+  const body = text.slice(2, -1);
+  for (let i = 0; i < body.length; i++) {
+    if (body[i] === "'" || (body[i] === '\\' && i + 1 === body.length)) return undefined;
+    if (body[i] === '\\') i++;
+  }
+  return body;
+}
 
-/** `$'…'` escapes; anything unusual (\c, \u, \U) is left undecided so the word counts as dynamic. */
-function ansiC(text: string): string | undefined {
-  let out = '';
-  for (let i = 0; i < text.length; i++) {
-    const char = text[i]!;
-    if (char !== '\\') { out += char; continue; }
-    const next = text[i + 1];
-    if (next === undefined) return undefined;
-    const simple = ANSI_C_SIMPLE[next];
-    if (simple !== undefined) { out += simple; i++; continue; }
-    const hex = /^x([0-9a-fA-F]{1,2})/.exec(text.slice(i + 1));
-    if (hex) { out += String.fromCharCode(parseInt(hex[1]!, 16)); i += hex[0].length; continue; }
-    const octal = /^[0-7]{1,3}/.exec(text.slice(i + 1));
-    if (octal) { out += String.fromCharCode(parseInt(octal[0], 8) & 0xff); i += octal[0].length; continue; }
+/** One-letter `$'…'` escapes and the byte each gives. */
+const ANSI_C_SIMPLE: Record<string, number> = { n: 0x0a, t: 0x09, r: 0x0d, a: 0x07, b: 0x08, e: 0x1b, E: 0x1b, f: 0x0c, v: 0x0b, '\\': 0x5c, "'": 0x27, '"': 0x22, '?': 0x3f };
+
+const utf8 = new TextEncoder();
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
+
+/**
+ * A `$'…'` body as bash 5.2 decodes it in a UTF-8 locale (ansicstr in lib/sh/strtrans.c): escapes
+ * give bytes; the piece ends at its first NUL (`\0`, `\x0`, `\c@`, `\u0000`…) because bash keeps
+ * words as C strings; unknown escapes (`\q`, `\x` without digits, `\c` at the end) keep their
+ * backslash. Undefined when the bytes are not UTF-8 (a lone `\xff`) or bash's result is unsure.
+ */
+function ansiC(body: string): string | undefined {
+  const bytes: number[] = [];
+  const literal = (text: string) => bytes.push(...utf8.encode(text));
+  let i = 0;
+  // Reads up to `max` hex digits at i (or all of them when max is Infinity); returns their count and value.
+  const hexDigits = (max: number): { count: number; value: number } => {
+    const digits = /^[0-9a-fA-F]*/.exec(body.slice(i))![0].slice(0, max);
+    i += digits.length;
+    return { count: digits.length, value: digits === '' ? 0 : parseInt(digits, 16) };
+  };
+  while (i < body.length) {
+    const char = String.fromCodePoint(body.codePointAt(i)!);
+    if (char !== '\\' || i + 1 >= body.length) { literal(char); i += char.length; continue; }
+    const escape = String.fromCodePoint(body.codePointAt(i + 1)!);
+    i += 1 + escape.length;
+    const simple = ANSI_C_SIMPLE[escape];
+    if (simple !== undefined) { bytes.push(simple); continue; }
+    if (/[0-7]/.test(escape)) {
+      // The first digit and up to two more.
+      const more = /^[0-7]{0,2}/.exec(body.slice(i))![0];
+      i += more.length;
+      bytes.push(parseInt(escape + more, 8) & 0xff);
+    } else if (escape === 'x') {
+      if (body[i] === '{') {
+        // `\x{HHH…}`: every hex digit up to `}`; bash keeps the low byte.
+        i++;
+        const { count, value } = hexDigits(Infinity);
+        if (count > 6) return undefined;
+        if (body[i] === '}') i++;
+        bytes.push(value & 0xff);
+      } else {
+        const { count, value } = hexDigits(2);
+        if (count === 0) literal('\\x');
+        else bytes.push(value);
+      }
+    } else if (escape === 'u' || escape === 'U') {
+      const { count, value } = hexDigits(escape === 'u' ? 4 : 8);
+      if (count === 0) literal(`\\${escape}`);
+      else if (value <= 0x7f) bytes.push(value);
+      // Surrogates and values past U+10FFFF have no UTF-8 form; bash writes bytes of its own for them.
+      else if (value > 0x10ffff || (value >= 0xd800 && value <= 0xdfff)) return undefined;
+      else literal(String.fromCodePoint(value));
+    } else if (escape === 'c') {
+      if (i >= body.length) { literal('\\c'); continue; }
+      const control = body[i]!;
+      // bash takes one byte after \c; a multibyte character would leave a broken one behind.
+      if (control.charCodeAt(0) > 0x7f) return undefined;
+      i++;
+      // POSIX: `\c\\` is control-backslash and takes both backslashes.
+      if (control === '\\' && body[i] === '\\') i++;
+      bytes.push(control === '?' ? 0x7f : control.charCodeAt(0) & 0x1f);
+    } else {
+      literal(`\\${escape}`);
+    }
+  }
+  const end = bytes.indexOf(0);
+  try {
+    return strictUtf8.decode(new Uint8Array(end === -1 ? bytes : bytes.slice(0, end)));
+  } catch {
     return undefined;
   }
-  return out;
 }

@@ -28,7 +28,7 @@ suite('shell command parser', () => {
   };
 
   test('a simple command: text, words, no writes, static', () => {
-    assert.deepEqual(only('git log --oneline -5'), { text: 'git log --oneline -5', source: 'git log --oneline -5', words: ['git', 'log', '--oneline', '-5'], assignments: [], writes: [], dynamic: false });
+    assert.deepEqual(only('git log --oneline -5'), { text: 'git log --oneline -5', source: 'git log --oneline -5', words: ['git', 'log', '--oneline', '-5'], assignments: [], writes: [], reads: [], dynamic: false });
   });
 
   test('quotes and escapes are resolved in words and kept in the text', () => {
@@ -38,12 +38,118 @@ suite('shell command parser', () => {
     assert.equal(command.dynamic, false);
   });
 
+  test('prevents a NUL in $\'…\' from hiding an argument: bash ends that quoted piece at the NUL', () => {
+    assert.deepEqual(only("find . $'-exec\\0' touch x \\;").words, ['find', '.', '-exec', 'touch', 'x', ';']);
+    for (const [line, word] of [
+      ["echo a$'b\\0c'd", 'abd'], ["echo $'-exec\\x00rm'", '-exec'], ["echo $'-exec\\x0'", '-exec'], ["echo $'-exec\\000x'", '-exec'],
+      ["echo $'-exec\\400'", '-exec'], ["echo $'-exec\\c@x'", '-exec'], ["echo $'-exec\\c x'", '-exec'], ["echo $'-exec\\u0000x'", '-exec'],
+      ["echo $'-exec\\U00000000x'", '-exec'], ["echo $'-exec\\x{}x'", '-exec'], ["echo -e$'x\\0y'ec", '-exec'],
+    ] as const) {
+      const command = only(line);
+      assert.deepEqual(command.words, ['echo', word], line);
+      assert.equal(command.dynamic, false, line);
+    }
+  });
+
+  test('$\'…\' escapes give the bytes bash 5.2 gives (checked against bash in bashWords.test.ts)', () => {
+    for (const [written, word] of [
+      ['\\x41\\x4', 'A\x04'], ['\\x414', 'A4'], ['\\x{41}', 'A'], ['\\x{4142}', 'B'], ['\\xc3\\xa9', 'é'], ['\\303\\251', 'é'],
+      ['\\101', 'A'], ['\\1234', 'S4'], ['\\0012', '\x012'], ['\\777', undefined], ['\\u00e9', 'é'], ['\\u00410', 'A0'], ['\\U1F600', '😀'],
+      ['\\ca', '\x01'], ['\\cA', '\x01'], ['\\c?', '\x7f'], ['\\c[', '\x1b'], ['\\c\\\\', '\x1c'], ['\\c\\x', '\x1cx'], ['\\c1', '\x11'],
+      ['\\e\\E', '\x1b\x1b'], ["\\'\\\"\\?", '\'"?'], ['\\a\\b\\f\\n\\r\\t\\v\\\\', '\x07\b\f\n\r\t\v\\'],
+      // Unknown escapes and escapes without their digits keep the backslash.
+      ['\\q\\z', '\\q\\z'], ['\\8', '\\8'], ['\\x', '\\x'], ['\\xg', '\\xg'], ['\\u', '\\u'], ['\\Ug', '\\Ug'], ['\\c', '\\c'], ['\\\n', '\\\n'],
+      // Bytes that are not UTF-8, and code points with no UTF-8 form: not static.
+      ['\\xff', undefined], ['\\xc3', undefined], ['\\ud800', undefined], ['\\U110000', undefined], ['\\cé', undefined],
+    ] as const) {
+      const command = only(`printf $'${written}'`);
+      if (word === undefined) {
+        assert.equal(command.dynamic, true, written);
+        assert.equal(command.words[1], `$'${written}'`, written);
+      } else {
+        assert.deepEqual(command.words, ['printf', word], written);
+        assert.equal(command.dynamic, false, written);
+      }
+    }
+  });
+
+  test('$"…" (translated through the locale) stays dynamic, written as is', () => {
+    for (const line of ['echo $"hi"', 'echo a$"hi"', 'echo $"hi"b']) {
+      const command = only(line);
+      assert.equal(command.dynamic, true, line);
+      assert.equal(command.words[1], line.slice(5), line);
+    }
+  });
+
+  test('backslashes, adjacent quoted pieces and line continuations resolve as in bash', () => {
+    assert.deepEqual(only(`echo 'a'"b"c\\ d a\\qb\\\\c "a\\qb\\\\c\\"d\\\`" '\\n'`).words, ['echo', 'abc d', 'aqb\\c', 'a\\qb\\c"d`', '\\n']);
+    assert.deepEqual(only('echo "a\\\nb" \\\n  c').words, ['echo', 'ab', 'c']);
+    assert.deepEqual(only('echo \\é \\😀').words, ['echo', 'é', '😀']);
+  });
+
+  test('prevents a quoted piece followed by a backslash escape from splitting one word into two', () => {
+    // The grammar makes two words of `'-exe'\c`; bash makes one.
+    assert.deepEqual(only("find . '-exe'\\c rm \\;").words, ['find', '.', '-exec', 'rm', ';']);
+    assert.deepEqual(only('find . "-exe"\\c $\'-ex\'\\e\\c\\;').words, ['find', '.', '-exec', '-exec;']);
+    assert.deepEqual(only("'fi'\\nd . -delete").words, ['find', '.', '-delete']);
+    assert.deepEqual(only("export 'A'\\=1").words, ['export', 'A=1']);
+    refused("A='x'\\y rm -rf z", /run together/);
+  });
+
+  test("prevents a $'…' ending in an escaped backslash from hiding the commands after it", () => {
+    // bash ends the string at `\\'` and runs `rm -rf x`; the grammar's token runs on to the next quote.
+    refused("echo $'\\\\' ; rm -rf x ; echo 'x' # '", /read differently/);
+    assert.deepEqual(only("echo $'\\\\' x").words, ['echo', '\\', 'x']);
+    assert.deepEqual(only("echo $'it\\'s'").words, ['echo', "it's"]);
+  });
+
+  test('prevents a backslash before a carriage return from hiding a command (bash reads no line continuation there)', () => {
+    refused('echo \\\r\nrm -rf x');
+    refused('echo a\rrm -rf x');
+  });
+
+  test('prevents a line continuation inside a word from splitting it (bash joins the two halves)', () => {
+    refused('find . -ex\\\nec rm \\;', /continuation inside a word/);
+    assert.deepEqual(only('find . \\\n-delete').words, ['find', '.', '-delete']);
+  });
+
+  test('reads: input redirections, resolved; <> reads and writes; fd-numbered forms', () => {
+    const effects = (line: string) => commands(parser.parse(line)).map((c) => ({ reads: c.reads, writes: c.writes }));
+    assert.deepEqual(effects('sort < in.txt'), [{ reads: ['in.txt'], writes: [] }]);
+    assert.deepEqual(effects(`sort 0<'c'\\.d < "a b"`), [{ reads: ['c.d', 'a b'], writes: [] }]);
+    // The grammar reads `0` as a second target of `< f`: refused rather than guessed.
+    refused('sort < f 0<g', /after a redirection target/);
+    assert.deepEqual(effects('cat <> f'), [{ reads: ['f'], writes: ['f'] }]);
+    assert.deepEqual(effects('cat 3<> "g h" <>/dev/null'), [{ reads: ['g h', '/dev/null'], writes: ['g h'] }]);
+    assert.deepEqual(effects('echo a<>b'), [{ reads: ['b'], writes: ['b'] }]);
+    assert.deepEqual(only('echo a<>b').words, ['echo', 'a']);
+    assert.deepEqual(effects('ls >| f; ls &> g; ls &>> h; ls >> i; ls 2> j; ls 2>> k; ls 2>| l; ls 12> m'), [
+      { reads: [], writes: ['f'] }, { reads: [], writes: ['g'] }, { reads: [], writes: ['h'] }, { reads: [], writes: ['i'] },
+      { reads: [], writes: ['j'] }, { reads: [], writes: ['k'] }, { reads: [], writes: ['l'] }, { reads: [], writes: ['m'] },
+    ]);
+    // Digits right before `<`/`>` are the file descriptor, not an argument; before `&>` they are an argument.
+    assert.deepEqual(only('cat 0<f').words, ['cat']);
+    assert.deepEqual(only('cat 0>| "f"').words, ['cat']);
+    assert.deepEqual(only('cat 0<<<x').words, ['cat']);
+    assert.deepEqual(only('echo 2&>f').words, ['echo', '2']);
+    assert.deepEqual(only("echo '2'>f").words, ['echo', '2']);
+    // A loop's or group's input is read by each command in it.
+    assert.deepEqual(effects('while read -r l; do echo "$l"; done < list.txt'), [{ reads: ['list.txt'], writes: [] }, { reads: ['list.txt'], writes: [] }]);
+    const dynamic = only('cat < $FILE');
+    assert.deepEqual(dynamic.reads, ['$FILE']);
+    assert.equal(dynamic.dynamic, true);
+    assert.equal(commands(parser.parse('{ cat; } < $F'))[0]!.dynamic, true);
+    refused('{ cat; } <> f', /group/);
+    refused('cat < f x', /after a redirection target/);
+    assert.deepEqual(effects('cat <<EOF <<< s\nx\nEOF'), [{ reads: [], writes: [] }]);
+  });
+
   test('a word that is not static text is kept as written and makes the command dynamic', () => {
     for (const [line, word] of [
       ['echo $HOME', '$HOME'], ['echo "$HOME/x"', '"$HOME/x"'], ['echo ${x:-y}', '${x:-y}'], ['echo $(date)', '$(date)'],
       ['echo `date`', '`date`'], ['echo $((1 + 2))', '$((1 + 2))'], ['ls *.ts', '*.ts'], ['ls src/?.ts', 'src/?.ts'],
       ['ls ~/x', '~/x'], ['ls ~', '~'], ['make DESTDIR=~/x', 'DESTDIR=~/x'], ['echo {a,b}', '{a,b}'], ['echo {1..3}', '{1..3}'], ['echo $"hi"', '$"hi"'],
-      ["echo $'\\u00e9'", "$'\\u00e9'"], ['$CMD x', '$CMD'],
+      ['$CMD x', '$CMD'],
     ] as const) {
       const command = commands(parser.parse(line))[0]!;
       assert.equal(command.dynamic, true, line);
@@ -115,10 +221,12 @@ suite('shell command parser', () => {
     assert.equal(only('[[ -f x ]]').dynamic, false);
   });
 
-  test('redirections: file writes are recorded as written; /dev/null, fd duplications and input are not writes', () => {
+  test('redirections: file writes are recorded as bash opens them; /dev/null, fd duplications and input are not writes', () => {
     const write = (line: string) => commands(parser.parse(line)).map((c) => c.writes);
     assert.deepEqual(write('ls > out.txt'), [['out.txt']]);
-    assert.deepEqual(write('ls >> "a b.txt" 2> err.log'), [['"a b.txt"', 'err.log']]);
+    assert.deepEqual(write('ls >> "a b.txt" 2> err.log'), [['a b.txt', 'err.log']]);
+    assert.deepEqual(write("ls > $'o\\x75t'.txt 2>'e'\\.r"), [['out.txt', 'e.r']]);
+    assert.deepEqual(write('ls > "$HOME/x"'), [['"$HOME/x"']]);
     assert.deepEqual(write('ls &> all.log; ls &>> all.log; ls >| f; ls >& g'), [['all.log'], ['all.log'], ['f'], ['g']]);
     assert.deepEqual(write('ls > /dev/null 2>&1'), [[]]);
     assert.deepEqual(write('ls 2>/dev/null >&2 <&0 2>&-'), [[]]);
@@ -144,7 +252,7 @@ suite('shell command parser', () => {
   });
 
   test('standalone assignments give a sub-command with no words; declarations start with their keyword', () => {
-    assert.deepEqual(only('FOO=bar'), { text: 'FOO=bar', source: 'FOO=bar', words: [], assignments: ['FOO=bar'], writes: [], dynamic: false });
+    assert.deepEqual(only('FOO=bar'), { text: 'FOO=bar', source: 'FOO=bar', words: [], assignments: ['FOO=bar'], writes: [], reads: [], dynamic: false });
     assert.deepEqual(only('A=1 B=$x').assignments, ['A=1', 'B=$x']);
     assert.equal(only('A=1 B=$x').dynamic, true);
     assert.deepEqual(only('export PATH=/x:/y').words, ['export', 'PATH=/x:/y']);
@@ -189,7 +297,8 @@ suite('shell command parser', () => {
     refused('ls;;', /case/);
     refused('echo > f hi', /after a redirection target/);
     refused('cat 2>&- x');
-    refused('cat <> f');
+    refused('cat {fd}> f', /variable/);
+    refused('0<f', /file descriptor/);
     refused('> f', /without a command/);
     refused('(a; b) > f', /group/);
     refused('{ a; } >> f', /group/);
