@@ -151,8 +151,6 @@ function ruleValue(value: unknown): { approve: boolean; matchCommandLine: boolea
 
 // ----- one sub-command -----
 
-/** Input redirections (`< file`), when the parser reports them. */
-const readsOf = (command: SubCommand): readonly string[] => (command as { reads?: readonly string[] }).reads ?? [];
 const NETWORK_DEVICE = /^\/dev\/(tcp|udp)\//;
 const NETWORK_IN_TEXT = /\/dev\/(tcp|udp)\/\S*/;
 
@@ -164,7 +162,7 @@ function notCoverableReason(command: SubCommand): string | undefined {
   if (command.writes.length > 0) return `it writes to ${command.writes.join(', ')}`;
   if (command.dynamic) return 'part of it is only known when it runs (a variable, $(…), a glob or ~)';
   // bash opens /dev/tcp/host/port and /dev/udp/… in any redirection, reading or writing.
-  const network = readsOf(command).find((r) => NETWORK_DEVICE.test(r)) ?? NETWORK_IN_TEXT.exec(command.source)?.[0];
+  const network = command.reads.find((r) => NETWORK_DEVICE.test(r)) ?? NETWORK_IN_TEXT.exec(command.source)?.[0];
   if (network) return `it opens a network connection (${network})`;
   const never = NEVER_PREFIX.get(commandName(name));
   if (never) return `\`${commandName(name)}\` ${never}`;
@@ -222,7 +220,7 @@ function positiveProblem(key: string, command: SubCommand, coverage: Coverage): 
     if (place.place === 'protected') return `\`${path}\` is ${place.what ?? 'protected configuration'}`;
     return undefined;
   };
-  for (const input of readsOf(command)) {
+  for (const input of command.reads) {
     const problem = checkPath(input);
     if (problem) return `it reads ${problem.slice(0)}`;
   }
