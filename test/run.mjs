@@ -1,12 +1,13 @@
-// `npm test`: builds, then runs the unit, integration, ui, agent and external layers one after another
-// and ends with a line per layer and a total. Exit code is non-zero on any failure.
+// `npm test`: builds, then runs the unit, integration, ui and agent layers one after another, the
+// external layer beside the ui and agent layers (its output printed whole when it ends), and ends
+// with a line per layer and a total. Exit code is non-zero on any failure.
 //   npm test                      all layers
 //   npm test -- unit integration  some layers
 //   AGENT_QUESTIONS_DESKTOP=1     integration on a downloaded desktop VS Code (needs the internet)
 //   AGENT_QUESTIONS_GREP=pattern  only tests whose title matches
 // An unknown layer name is an error that lists the valid ones.
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runTests } from '@vscode/test-electron';
@@ -51,6 +52,32 @@ function runNodeLayer(name, timeoutMs, env = {}) {
   return readResult(resultsFile, result.status);
 }
 
+/**
+ * The same, started in the background: its output goes to a file, printed whole when it ends, so
+ * it can run beside the other layers (the external layer mostly waits on CLIs and on deliberate
+ * human-like delays, and needs little of the machine meanwhile).
+ */
+function startNodeLayer(name, timeoutMs, env = {}) {
+  const resultsFile = join(scratch, `${name}.json`);
+  const logFile = join(scratch, `${name}.log`);
+  // A file, not a pipe: the other layers run with spawnSync, which would leave a pipe unread.
+  const log = openSync(logFile, 'w');
+  const child = spawn(process.execPath, ['--enable-source-maps', join(out, 'harness', 'runLayer.js'), join(out, name), String(timeoutMs), resultsFile], {
+    cwd: root,
+    stdio: ['ignore', log, log],
+    env: { ...process.env, ...env },
+  });
+  const started = Date.now();
+  return new Promise((resolve) => {
+    child.on('close', (code) => {
+      closeSync(log);
+      console.log(`\n=== ${name} (ran beside the layers above; its output) ===`);
+      process.stdout.write(readFileSync(logFile, 'utf8'));
+      resolve({ result: readResult(resultsFile, code), seconds: (Date.now() - started) / 1000 });
+    });
+  });
+}
+
 async function runIntegration() {
   const resultsFile = join(scratch, 'integration.json');
   const workspace = join(root, 'test', 'fixtures', 'workspace');
@@ -82,24 +109,40 @@ try {
   // Artifacts are this run's only.
   rmSync(join(root, 'test-results'), { recursive: true, force: true });
   mkdirSync(join(root, 'test-results'), { recursive: true });
+  // The external layer runs beside the others when they run too: see startNodeLayer.
+  let external;
+  const together = layers.includes('external') && layers.some((l) => l === 'ui' || l === 'agent');
+  const startExternal = () => {
+    provisionClaudeCode();
+    provisionOpenCode();
+    provisionCodex();
+    return startNodeLayer('external', 120_000, { AGENT_QUESTIONS_VSIX: vsix() });
+  };
   for (const layer of layers) {
+    if (layer === 'external' && together) continue;
     console.log(`\n=== ${layer} ===`);
     const layerStarted = Date.now();
     if (layer === 'unit') results.unit = runNodeLayer('unit', 10_000);
     if (layer === 'integration') results.integration = await runIntegration();
     // The ui layer drives the packaged .vsix, so packaging is tested on every run.
-    if (layer === 'ui') results.ui = runNodeLayer('ui', 120_000, { AGENT_QUESTIONS_VSIX: vsix() });
+    if (layer === 'ui') {
+      external ??= together ? startExternal() : undefined;
+      results.ui = runNodeLayer('ui', 120_000, { AGENT_QUESTIONS_VSIX: vsix() });
+    }
     // The agent layer: VS Code's own agent mode with the scripted model calls ask_user.
-    if (layer === 'agent') results.agent = runNodeLayer('agent', 180_000, { AGENT_QUESTIONS_VSIX: vsix(), AGENT_QUESTIONS_MODEL_VSIX: packageScriptedModel() });
+    if (layer === 'agent') {
+      external ??= together ? startExternal() : undefined;
+      results.agent = runNodeLayer('agent', 180_000, { AGENT_QUESTIONS_VSIX: vsix(), AGENT_QUESTIONS_MODEL_VSIX: packageScriptedModel() });
+    }
     // The external layer: the real Claude Code CLI asks through the MCP endpoint; OpenCode and
     // Codex CLI read the configurations we hand out.
-    if (layer === 'external') {
-      provisionClaudeCode();
-      provisionOpenCode();
-      provisionCodex();
-      results.external = runNodeLayer('external', 120_000, { AGENT_QUESTIONS_VSIX: vsix() });
-    }
+    if (layer === 'external') results.external = (await startExternal()).result;
     seconds[layer] = (Date.now() - layerStarted) / 1000;
+  }
+  if (external) {
+    const { result, seconds: took } = await external;
+    results.external = result;
+    seconds.external = took;
   }
 } catch (error) {
   console.error(`npm test: ${error instanceof Error ? error.message : error}`);
