@@ -11,6 +11,8 @@ export interface Policy {
   /** Reads the answers file; called only in answersFile mode. */
   loadAnswersFile(): Promise<ParsedAnswersFile>;
   permissions: RememberedPermissions;
+  /** The workspace folders, for the card's line on where a shell command writes. */
+  workspaceFolders?(): readonly string[];
 }
 
 export async function askQuestions(broker: QuestionBroker, request: NewQuestionRequest, policy: Policy, options: AskOptions = {}): Promise<QuestionResponse> {
@@ -30,7 +32,9 @@ export async function askPermission(broker: QuestionBroker, request: NewPermissi
   const outcome = request.toolCall?.command !== undefined ? await policy.permissions.decide(request) : policy.permissions.decideNow(request);
   // The options go to the panel without their values: it shows labels and previews, the store keeps values.
   const rememberOptions = outcome.options.map(({ key, label, description, preview }) => ({ key, label, description, ...(preview ? { preview } : {}) }));
-  const full: NewPermissionRequest = { ...request, ...(rememberOptions.length ? { rememberOptions } : {}) };
+  const summary = request.toolCall?.command !== undefined ? await commandSummary(policy, request.toolCall.command) : undefined;
+  const toolCall = request.toolCall && summary !== undefined ? { ...request.toolCall, summary } : request.toolCall;
+  const full: NewPermissionRequest = { ...request, ...(toolCall ? { toolCall } : {}), ...(rememberOptions.length ? { rememberOptions } : {}) };
   // Policy first: with no one to ask, or in answersFile mode, nothing is allowed, remembered or not.
   const route = policy.route();
   if (route.kind !== 'ask') {
@@ -48,4 +52,10 @@ export async function askPermission(broker: QuestionBroker, request: NewPermissi
     await policy.permissions.remember(chosen, request.source.label, { decision: response.decision === 'deny' ? 'deny' : 'allow', ...(response.scope ? { scope: response.scope } : {}) });
   }
   return response;
+}
+
+/** What a shell command does, in one line (the parser is loaded by then: decide waited for it). */
+export async function commandSummary(policy: Policy, command: string): Promise<string | undefined> {
+  const checker = await policy.permissions.ready();
+  return checker?.summarize?.(checker.parse(command), policy.workspaceFolders?.() ?? []);
 }

@@ -31,6 +31,8 @@ export interface CommandChecker {
   parse(line: string): ParsedCommandLine;
   decide: typeof decideCommandLine;
   offer: typeof offeredRules;
+  /** One line on what a parsed line does (commandEffects.ts), for the card and Check a Command. */
+  summarize?(parsed: ParsedCommandLine, workspaceFolders: readonly string[]): string;
 }
 
 const shortText = (text: string, max = 60) => (text.length <= max ? text : `${text.slice(0, max - 1)}…`);

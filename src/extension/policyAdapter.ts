@@ -11,6 +11,7 @@ import { parseAnswersFile, type ParsedAnswersFile } from '../broker/scriptedAnsw
 import { readSettings } from './settings';
 
 export function createPolicy(context: vscode.ExtensionContext, log: vscode.LogOutputChannel): Policy {
+  const workspaceFolders = () => (vscode.workspace.workspaceFolders ?? []).filter((f) => f.uri.scheme === 'file').map((f) => f.uri.fsPath);
   let lastReportedError: string | undefined;
   const report = (result: ParsedAnswersFile): ParsedAnswersFile => {
     // One clear error per distinct problem, not one per question asked.
@@ -41,9 +42,10 @@ export function createPolicy(context: vscode.ExtensionContext, log: vscode.LogOu
         settings: settingsRules,
         // A computed path, so esbuild leaves the require alone: dist/shell.js is its own bundle.
         loadChecker: () => (require(join(__dirname, 'shell.js')) as typeof ShellModule).loadCommandChecker(__dirname),
-        workspaceFolders: () => (vscode.workspace.workspaceFolders ?? []).filter((f) => f.uri.scheme === 'file').map((f) => f.uri.fsPath),
+        workspaceFolders,
       },
     ),
+    workspaceFolders,
   };
 }
 

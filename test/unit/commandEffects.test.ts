@@ -1,7 +1,11 @@
 import * as assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { commandEffects, effectsSummary, summarizeCommandLine, workspaceClassifier, type CommandEffects, type PathClass } from '../../src/broker/commandEffects';
+import { askPermission } from '../../src/broker/askWithPolicy';
+import type { PendingRequest } from '../../src/broker/schemas';
 import { loadShellParser, SHELL_WASM_FILES, type ShellParser, type SubCommand } from '../../src/broker/shellCommand';
+import { displayToolCall } from '../../src/broker/toolCallDisplay';
+import { makeBroker, makePolicy } from './fakes';
 
 const WASM = join(__dirname, '..', '..', '..', 'node_modules', '@vscode', 'tree-sitter-wasm', 'wasm');
 const loadParser = () => loadShellParser({ treeSitterWasm: join(WASM, SHELL_WASM_FILES.treeSitter), bashWasm: join(WASM, SHELL_WASM_FILES.bash) });
@@ -237,5 +241,18 @@ suite('what a command does (commandEffects)', () => {
     assert.equal(place('.git/./hooks/pre-commit').place, 'protected');
     assert.equal(place('.claude/settings.json').place, 'protected');
     assert.equal(place('src/a.ts').resolved, '/ws/src/a.ts');
+  });
+
+  test("a shell command's permission request carries the summary for the card, with the policy's workspace folders", async () => {
+    const { broker } = makeBroker();
+    const policy = { ...makePolicy(), workspaceFolders: () => ['/home/dev/project'] };
+    const added = new Promise<PendingRequest>((resolve) => broker.onDidChange((c) => c.type === 'added' && resolve(c.request)));
+    const display = displayToolCall('Bash', { command: 'cp a.txt b.txt && cp a.txt ~/b.txt' }, ['/home/dev/project']);
+    assert.ok(display.ok);
+    const response = askPermission(broker, { source: { type: 'mcp', label: 'Claude Code' }, title: 'Run it?', detail: 'cp', toolCall: display.toolCall }, policy);
+    const request = await added;
+    assert.equal(request.kind === 'permission' ? request.toolCall?.summary : undefined, 'Runs cp. Writes outside the workspace: ~/b.txt. Writes b.txt in the workspace. No network, deletes nothing.');
+    broker.decide(request.id, 'deny');
+    assert.equal((await response).decision, 'deny');
   });
 });
