@@ -55,7 +55,7 @@ export async function askPermission(broker: QuestionBroker, request: NewPermissi
 }
 
 /** What a shell command does, in one line (the parser is loaded by then: decide waited for it). */
-export async function commandSummary(policy: Policy, command: string): Promise<string | undefined> {
+export async function commandSummary(policy: Pick<Policy, 'permissions' | 'workspaceFolders'>, command: string): Promise<string | undefined> {
   const checker = await policy.permissions.ready();
   return checker?.summarize?.(checker.parse(command), policy.workspaceFolders?.() ?? []);
 }

@@ -145,7 +145,7 @@ export class RememberedPermissions {
   }
 
   private decideCommand(command: string, request: NewPermissionRequest, rules: PermissionRule[], checker: CommandChecker | undefined, options: RuleOption[]): PermissionOutcome {
-    if (!checker) return { decision: 'ask', options };
+    if (!checker) return { decision: 'ask', reason: 'The shell parser did not load, so every command is asked.', options };
     // Deny entries from every source; allow entries only from the user's settings, the honoured
     // terminal rules and remembered grants. Deny wins when both name the same key.
     const merged: CommandRules = { ...this.settings.terminal() };
@@ -164,7 +164,7 @@ export class RememberedPermissions {
       const labels = result.rules.map((key) => rules.find((r) => r.key === `${COMMAND}${key}`)?.label ?? key);
       return { decision: 'allow', rule: { key: `${COMMAND}${result.rules.join('\n')}`, label: labels.join(', ') }, reason: `The user chose "Always allow" for ${labels.join(', ')} earlier.`, options };
     }
-    return { decision: 'ask', options };
+    return { decision: 'ask', reason: result.decision === 'allow' ? 'A rule covers it, but it is always asked: it has a warning, invisible text, or touches protected configuration.' : result.reason, options };
   }
 
   async remember(option: RuleOption, source: string, how: { decision?: RuleDecision; scope?: RuleScope } = {}): Promise<void> {
