@@ -5,6 +5,7 @@
 // positive model: a prefix covers a later command only when the tool is in knownTools.ts and every
 // argument is one it models, every path inside the workspace; rules the user wrote by hand keep
 // VS Code's meaning (a prefix covers what follows) under the dangerous-argument table. Pure: no `vscode` import.
+import { commandEffects } from './commandEffects';
 import { commandName, findDangerousArgument } from './dangerousArguments';
 import { knownPrefixFor, specForPrefix, unknownArgument } from './knownTools';
 import type { ParsedCommandLine, SubCommand } from './shellCommand';
@@ -227,17 +228,17 @@ function positiveProblem(key: string, command: SubCommand, coverage: Coverage): 
   return unknownArgument(modelled.spec, command.words.slice(modelled.words), checkPath);
 }
 
-/** Why a sub-command's file writes keep every rule from allowing it: a destination outside the workspace, protected, or only known when it runs. */
+/**
+ * Why a sub-command's file writes keep every rule from allowing it: a destination outside the
+ * workspace or protected, one known only when it runs (a tar or unzip extraction, a patch, cp -r,
+ * `> "$(mktemp)"`), or a deletion outside the workspace (commandEffects.ts reads them).
+ */
 function writeProblem(command: SubCommand, coverage: Coverage): string | undefined {
-  for (const target of command.writes) {
-    if (NETWORK_DEVICE.test(target)) continue;
-    if (command.dynamic && /[$`*?~{[]/.test(target)) return `it writes to \`${target}\`, a place only known when it runs`;
-    if (coverage.cwdUnknown && !/^[\\/]/.test(target)) return `it writes to \`${target}\`, relative to a folder changed earlier in the line`;
-    const place = coverage.classify(target);
-    if (place.place === 'outside') return `it writes to \`${target}\`, outside the workspace`;
-    if (place.place === 'protected') return `it writes to \`${target}\`, ${place.what ?? 'protected configuration'}`;
-  }
-  return undefined;
+  const classify: PathClass = coverage.cwdUnknown ? (path) => (/^[\\/]/.test(path) ? coverage.classify(path) : { place: 'outside', resolved: path }) : coverage.classify;
+  const effects = commandEffects([command], classify);
+  const bad = effects.writes.find((w) => w.place !== 'workspace');
+  if (bad) return `it writes to \`${bad.path}\`, ${bad.place === 'outside' ? (coverage.cwdUnknown ? `relative to a folder changed earlier in the line (${coverage.cwdUnknown})` : 'outside the workspace') : (bad.what ?? 'protected configuration')}`;
+  return effects.unknownWrites[0] ?? effects.unsafeDeletes[0];
 }
 
 /** Without a classifier: a relative path that never climbs above its folder is inside; anything else is outside. */

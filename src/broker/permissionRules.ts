@@ -5,7 +5,7 @@
 // the workspace), never "any input" for a tool that names a path; other extensions by their own
 // permission key. No rule covers a call that touches agent or editor configuration.
 import type { NewPermissionRequest } from './broker';
-import type { CommandRuleValue, decideCommandLine, offeredRules } from './commandRules';
+import type { CommandRuleValue, decideCommandLine, offeredRules, PathClass } from './commandRules';
 import type { RememberOption } from './schemas';
 import type { ParsedCommandLine } from './shellCommand';
 import { shellLineOf } from './shellTools';
@@ -31,6 +31,8 @@ export interface CommandChecker {
   parse(line: string): ParsedCommandLine;
   decide: typeof decideCommandLine;
   offer: typeof offeredRules;
+  /** One line on what a parsed line does (commandEffects.ts), for the card and Check a Command. */
+  summarize?(parsed: ParsedCommandLine, classify: PathClass): string;
 }
 
 const shortText = (text: string, max = 60) => (text.length <= max ? text : `${text.slice(0, max - 1)}…`);

@@ -61,6 +61,9 @@ const NO_SETTINGS: SettingsRules = { user: () => ({}), workspaceDeny: () => ({})
 const isRule = (value: unknown): value is PermissionRule =>
   typeof value === 'object' && value !== null && ['key', 'label', 'description', 'source', 'decision', 'scope'].every((k) => typeof (value as Record<string, unknown>)[k] === 'string');
 
+/** `dryRun`: decide without counting a use (Check a Command). */
+export interface DecideHow { dryRun?: boolean }
+
 /** A store kept in memory: this session's rules, gone with the window. */
 export function memoryStore(): KeyValueStore {
   const data = new Map<string, unknown>();
@@ -103,6 +106,12 @@ export class RememberedPermissions {
     return this.options.pathContext?.() ?? { workspaceFolders: this.options.workspaceFolders?.() ?? [] };
   }
 
+  /** What a shell command does, in one line, with paths placed as the rules place them (undefined: the parser did not load). */
+  async summarize(command: string): Promise<string | undefined> {
+    const checker = await this.ready();
+    return checker?.summarize?.(checker.parse(command), this.classifier());
+  }
+
   /** Loads the shell parser and rules once; without them every command is asked and no command rule is offered. */
   async ready(): Promise<CommandChecker | undefined> {
     if (!this.checker && this.options.loadChecker) this.checker = await this.options.loadChecker().catch(() => undefined);
@@ -138,30 +147,30 @@ export class RememberedPermissions {
   }
 
   /** Decides a request by the rules, or says to ask and what to offer (a shell command waits for the parser to load). */
-  async decide(request: NewPermissionRequest): Promise<PermissionOutcome> {
-    return this.decideNow(request, request.toolCall?.command !== undefined ? await this.ready() : this.checker);
+  async decide(request: NewPermissionRequest, how: DecideHow = {}): Promise<PermissionOutcome> {
+    return this.decideNow(request, request.toolCall?.command !== undefined ? await this.ready() : this.checker, how);
   }
 
   /** The same, at once: requests without a shell command need no parser, and are queued in the same tick. */
-  decideNow(request: NewPermissionRequest, checker = this.checker): PermissionOutcome {
+  decideNow(request: NewPermissionRequest, checker = this.checker, how: DecideHow = {}): PermissionOutcome {
     const context = this.pathContext();
     const options = rememberOptionsFor(request, checker, context).map((o) => (checker && o.key.startsWith(COMMAND) ? { ...o, preview: this.previewOf(o, checker) } : o));
     const rules = this.list();
     const call = request.toolCall;
-    if (call?.command !== undefined) return this.decideCommand(call.command, request, rules, checker, options, context);
+    if (call?.command !== undefined) return this.decideCommand(call.command, request, rules, checker, options, context, how);
     const denied = rules.find((r) => r.decision === 'deny' && ruleMatches(r.key, request, context));
     if (denied) return { decision: 'deny', rule: denied, reason: `The user chose "Always deny" for ${denied.label}.`, options };
     if (neverRemembered(request, context) || blockingWarnings(request)) return { decision: 'ask', options };
     const allowed = rules.find((r) => r.decision === 'allow' && ruleMatches(r.key, request, context));
     if (allowed) {
-      void this.used([allowed]);
+      if (!how.dryRun) void this.used([allowed]);
       return { decision: 'allow', rule: allowed, reason: `The user chose "Always allow" for ${allowed.label} earlier.`, options };
     }
     return { decision: 'ask', options };
   }
 
-  private decideCommand(command: string, request: NewPermissionRequest, rules: PermissionRule[], checker: CommandChecker | undefined, options: RuleOption[], context: PathContext): PermissionOutcome {
-    if (!checker) return { decision: 'ask', options };
+  private decideCommand(command: string, request: NewPermissionRequest, rules: PermissionRule[], checker: CommandChecker | undefined, options: RuleOption[], context: PathContext, how: DecideHow): PermissionOutcome {
+    if (!checker) return { decision: 'ask', reason: 'The shell parser did not load, so every command is asked.', options };
     // Deny entries from every source; allow entries only from the user's settings, the honoured
     // terminal rules and remembered grants. Deny wins when both name the same key.
     const merged: CommandRules = { ...this.settings.terminal() };
@@ -178,12 +187,12 @@ export class RememberedPermissions {
     if (result.decision === 'deny') return { decision: 'deny', rule: { key: `${COMMAND}${result.rules[0] ?? ''}`, label }, reason: `Denied by the rule ${label}: ${result.reason}`, options };
     // Something the user must see (sandbox off, background, invisible text, configuration) is always asked.
     if (result.decision === 'allow' && !neverRemembered(request, context) && !blockingWarnings(request)) {
-      void this.used(deciding);
+      if (!how.dryRun) void this.used(deciding);
       // Said with the labels the user saw ("npm test …"); rules from VS Code's terminal settings by their key.
       const labels = result.rules.map((key) => rules.find((r) => r.key === `${COMMAND}${key}`)?.label ?? key);
       return { decision: 'allow', rule: { key: `${COMMAND}${result.rules.join('\n')}`, label: labels.join(', ') }, reason: `The user chose "Always allow" for ${labels.join(', ')} earlier.`, options };
     }
-    return { decision: 'ask', options };
+    return { decision: 'ask', reason: result.decision === 'allow' ? 'A rule covers it, but it is always asked: it has a warning, invisible text, or touches protected configuration.' : result.reason, options };
   }
 
   async remember(option: RuleOption, source: string, how: { decision?: RuleDecision; scope?: RuleScope } = {}): Promise<void> {

@@ -178,6 +178,8 @@ export const ToolCallSchema = z.object({
   fields: z.array(z.object({ name: z.string(), value: z.string(), warning: z.string().optional() })),
   /** What deserves a second look before allowing: sandbox off, background, paths outside the workspace, blank runs. */
   warnings: z.array(z.string()),
+  /** A shell command: one line on what it does (programs, writes and where, network, deletes), from the parse (commandEffects.ts). */
+  summary: z.string().optional(),
 });
 
 /** Where a remembered rule applies, as in VS Code: this session, this workspace, all workspaces. */

@@ -58,8 +58,8 @@ export interface PermissionRequest {
   title: string;
   detail: string;
   permissionKey?: string;
-  /** A tool call from an external agent, shown in full: the command, then every other input key. */
-  toolCall?: { tool: string; command?: string; fields: Array<{ name: string; value: string; warning?: string }>; warnings: string[] };
+  /** A tool call from an external agent, shown in full: the command, then every other input key; a shell command's `summary` says in one line what it does. */
+  toolCall?: { tool: string; command?: string; fields: Array<{ name: string; value: string; warning?: string }>; warnings: string[]; summary?: string };
   /** What "Always allow" may remember for this request; the first is the default. */
   rememberOptions?: Array<{ key: string; label: string; description: string; preview?: { covers: string[]; denied: string[] } }>;
 }

@@ -1,12 +1,100 @@
 // Remembered "Always allow" and "Always deny" rules: list them with their scope, source, age and
-// uses, and forget one, or all.
+// uses, and forget one, or all. "Check a Command…": how a shell command would be decided right now,
+// by which rule and why, and what it does.
 import * as vscode from 'vscode';
-import type { RememberedPermissions, RuleScope } from '../broker/rememberedPermissions';
+import { COMMAND } from '../broker/permissionRules';
+import type { PermissionOutcome, RememberedPermissions, RuleScope } from '../broker/rememberedPermissions';
+import { displayToolCall } from '../broker/toolCallDisplay';
 import { uiText } from '../broker/visibleText';
 import { localizedAge } from './localizedAge';
 
+/** What Check a Command returns to a caller that passes the line (tests, other extensions). */
+export interface CommandCheck {
+  decision: PermissionOutcome['decision'];
+  /** The rule that decides (the first, when several allow the parts of a line). */
+  rule?: DecidingRule;
+  /** Every rule that decides. */
+  rules: DecidingRule[];
+  reason: string;
+  /** What the command does (commandEffects.ts), or why that is not known. */
+  summary: string;
+}
+export interface DecidingRule {
+  label: string;
+  scope: RuleScope;
+  /** Who asked when the user chose it (as it named itself), or the settings it was written in. */
+  source: string;
+}
+
+/** How a Bash request with this command would be decided now, by the remembered rules and settings. */
+async function checkCommand(permissions: RememberedPermissions, command: string): Promise<CommandCheck> {
+  const display = displayToolCall('Bash', { command }, permissions.pathContext());
+  if (!display.ok) return { decision: 'ask', rules: [], reason: display.message, summary: '' };
+  const outcome = await permissions.decide({ source: { type: 'extension', label: 'Check a Command' }, title: 'Check a Command', detail: command, toolCall: display.toolCall }, { dryRun: true });
+  const summary = (await permissions.summarize(command)) ?? 'Not analysed: the shell parser did not load.';
+  const rules = outcome.rule ? decidingRules(permissions, outcome.rule.key, outcome.decision) : [];
+  const reason = outcome.reason ?? (outcome.decision === 'ask' ? 'No rule decides it.' : '');
+  return { decision: outcome.decision, ...(rules[0] ? { rule: rules[0] } : {}), rules, reason, summary };
+}
+
+/** The rules behind an outcome's key: remembered ones with their scope and source; others by the setting that holds them. */
+function decidingRules(permissions: RememberedPermissions, key: string, decision: PermissionOutcome['decision']): DecidingRule[] {
+  const known = permissions.list();
+  const keys = key.startsWith(COMMAND) ? key.slice(COMMAND.length).split('\n') : [key];
+  return keys.map((k) => {
+    const rule = known.find((r) => r.key === `${COMMAND}${k}` && (decision === 'ask' || r.decision === decision)) ?? known.find((r) => r.key === `${COMMAND}${k}`);
+    if (rule) return { label: rule.label, scope: rule.scope, source: rule.source };
+    // Not remembered: a deny entry in the workspace's settings, or VS Code's own terminal rules.
+    const ours = vscode.workspace.getConfiguration('agentQuestions').inspect<Record<string, unknown>>('permissions.autoApprove');
+    if (ours?.workspaceValue && Object.hasOwn(ours.workspaceValue, k)) return { label: k, scope: 'workspace', source: "the workspace's settings (agentQuestions.permissions.autoApprove)" };
+    const terminal = vscode.workspace.getConfiguration('chat.tools.terminal').inspect<Record<string, unknown>>('autoApprove');
+    const inWorkspace = terminal?.workspaceValue !== undefined && Object.hasOwn(terminal.workspaceValue, k);
+    return { label: k, scope: inWorkspace ? 'workspace' : 'user', source: "VS Code's terminal auto-approve rules (chat.tools.terminal.autoApprove)" };
+  });
+}
+
+/** The check as text a user reads and copies. */
+function checkText(command: string, check: CommandCheck): { message: string; detail: string } {
+  const scopes: Record<RuleScope, string> = { session: vscode.l10n.t('this session'), workspace: vscode.l10n.t('this workspace'), user: vscode.l10n.t('all workspaces') };
+  const message =
+    check.decision === 'allow'
+      ? vscode.l10n.t('Allowed without asking: {0}', command)
+      : check.decision === 'deny'
+        ? vscode.l10n.t('Denied without asking: {0}', command)
+        : vscode.l10n.t('Asked: {0}', command);
+  const lines = [
+    ...check.rules.map((rule) => vscode.l10n.t('Rule: {0} ({1}; from {2})', rule.label, scopes[rule.scope], rule.source)),
+    vscode.l10n.t('Why: {0}', check.reason),
+    ...(check.summary ? [vscode.l10n.t('What it does: {0}', check.summary)] : []),
+  ];
+  return { message, detail: lines.join('\n') };
+}
+
 export function registerPermissionCommands(context: vscode.ExtensionContext, permissions: RememberedPermissions): void {
   context.subscriptions.push(
+    // With a command line as argument (tests, other extensions): returns the check, shows nothing.
+    vscode.commands.registerCommand('agentQuestions.checkCommand', async (line?: unknown): Promise<CommandCheck | undefined> => {
+      if (typeof line === 'string') return checkCommand(permissions, line);
+      let value = '';
+      for (;;) {
+        const command = await vscode.window.showInputBox({
+          title: vscode.l10n.t('Agent Questions: Check a Command'),
+          prompt: vscode.l10n.t('A shell command line, as an agent would run it: see whether the remembered rules and settings allow it, deny it or ask, and what it does.'),
+          placeHolder: 'git status',
+          value,
+          ignoreFocusOut: true,
+          validateInput: (text) => (text.trim() ? undefined : vscode.l10n.t('Type a command line.')),
+        });
+        if (command === undefined || !command.trim()) return undefined;
+        const { message, detail } = checkText(command, await checkCommand(permissions, command));
+        const copy = vscode.l10n.t('Copy');
+        const again = vscode.l10n.t('Check Another…');
+        const choice = await vscode.window.showInformationMessage(message, { modal: true, detail }, copy, again);
+        if (choice === copy) await vscode.env.clipboard.writeText(`${message}\n${detail}`);
+        if (choice !== again) return undefined;
+        value = command;
+      }
+    }),
     vscode.commands.registerCommand('agentQuestions.clearRememberedPermissions', async () => {
       await permissions.clear();
       void vscode.window.showInformationMessage(vscode.l10n.t('Agent Questions: remembered "Always allow" permissions were cleared for this workspace.'));

@@ -2,6 +2,7 @@
 // bundled apart and loaded on the first shell command a permission prompt decides, so activation
 // never pays for them.
 import { join } from 'node:path';
+import { summarizeCommandLine } from '../broker/commandEffects';
 import { decideCommandLine, offeredRules } from '../broker/commandRules';
 import type { CommandChecker } from '../broker/permissionRules';
 import { loadShellParser, SHELL_WASM_FILES } from '../broker/shellCommand';
@@ -9,5 +10,10 @@ import { loadShellParser, SHELL_WASM_FILES } from '../broker/shellCommand';
 /** The parser (from the WASM files beside this bundle in dist/) and the rules that use it. */
 export async function loadCommandChecker(dist: string): Promise<CommandChecker> {
   const parser = await loadShellParser({ treeSitterWasm: join(dist, SHELL_WASM_FILES.treeSitter), bashWasm: join(dist, SHELL_WASM_FILES.bash) });
-  return { parse: (line) => parser.parse(line), decide: decideCommandLine, offer: offeredRules };
+  return {
+    parse: (line) => parser.parse(line),
+    decide: decideCommandLine,
+    offer: offeredRules,
+    summarize: summarizeCommandLine,
+  };
 }

@@ -1,8 +1,9 @@
-// A permission prompt: who asks and what, the whole tool call (the command in full, every other
-// input key by name) with what is unusual called out, then the rule "Always" remembers (one per
-// sub-command of a chained line, and the whole line), what it would have allowed of the recent
-// commands, where it applies (this session, this workspace, all workspaces), and Allow once /
-// Always allow / Always deny / Deny (with an optional message). Nothing the agent sent is cut or hidden.
+// A permission prompt: who asks and what, the whole tool call (a shell command's one-line summary of
+// what it does, the command in full, every other input key by name) with what is unusual called
+// out, then the rule "Always" remembers (one per sub-command of a chained line, and the whole line),
+// what it would have allowed of the recent commands, where it applies (this session, this workspace,
+// all workspaces), and Allow once / Always allow / Always deny / Deny (with an optional message).
+// Nothing the agent sent is cut or hidden.
 import { invisibleCodePoints } from '../broker/visibleText';
 import type { PermissionDecision, PermissionRequest, RememberOption, RuleScope, ToolCall } from '../broker/schemas';
 import { el } from './dom';
@@ -146,6 +147,8 @@ function warningsFor(request: PermissionRequest): HTMLElement[] {
 
 function renderToolCall(call: ToolCall): HTMLElement {
   const parts: HTMLElement[] = [];
+  // What the command does, from the host's parse of it (programs, writes and where, network, deletes): text, one line.
+  if (call.summary !== undefined) parts.push(el('p', { class: 'hint command-summary', role: 'note' }, call.summary));
   if (call.command !== undefined) parts.push(el('p', { class: 'field-name' }, t('Command')), el('pre', { class: 'command' }, call.command));
   if (call.fields.length) {
     parts.push(

@@ -143,4 +143,44 @@ suite('"Always allow" rules in the real extension host', () => {
     await config().update('agentQuestions.permissions.honorTerminalAutoApprove', false, vscode.ConfigurationTarget.Global);
     assert.equal(await outcome(api, 'make lint'), 'asked');
   });
+
+  test('Check a Command returns the decision now, the rule that decides (label, scope, where it came from), why, and what the command does', async () => {
+    const api = await getApi();
+    type Check = { decision: string; rule?: { label: string; scope: string; source: string }; reason: string; summary: string };
+    const check = async (line: string) => (await vscode.commands.executeCommand<Check>('agentQuestions.checkCommand', line))!;
+
+    const asked = await check('git status -s');
+    assert.equal(asked.decision, 'ask');
+    assert.equal(asked.rule, undefined);
+    assert.match(asked.reason, /`git status -s` is not allowed by any rule/);
+    assert.equal(asked.summary, 'Runs git. Writes nothing, no network, deletes nothing.');
+
+    await grant(api, 'git status', 'git status …', 'allow_always', 'session');
+    const allowed = await check('git status -s');
+    assert.equal(allowed.decision, 'allow');
+    assert.deepEqual(allowed.rule, { label: 'git status …', scope: 'session', source: 'Extension tests.rules' });
+    assert.match(allowed.reason, /"Always allow" for git status …/);
+
+    await config().update('agentQuestions.permissions.autoApprove', { 'rm -rf build': false }, vscode.ConfigurationTarget.Global);
+    const denied = await check('rm -rf build');
+    assert.equal(denied.decision, 'deny');
+    assert.deepEqual(denied.rule, { label: 'rm -rf build', scope: 'user', source: 'your settings' });
+    assert.match(denied.summary, /^Runs rm\. Deletes build\. Writes nothing, no network\.$/);
+
+    const outside = await check('cp notes.txt ~/notes.txt && curl -s https://example.com');
+    assert.equal(outside.decision, 'ask');
+    assert.match(outside.summary, /Writes outside the workspace: ~\/notes\.txt\. Reaches the network \(curl downloads or sends data \(https:\/\/example\.com\)\)/);
+  });
+
+  test("Check a Command's line is on the card too: a shell command's permission request carries the one-line summary", async () => {
+    const api = await getApi();
+    const added = nextAdded(api);
+    const response = ask(api, 'echo x > .git/hooks/pre-commit');
+    const request = await added;
+    assert.equal(request.kind, 'permission');
+    const summary = request.kind === 'permission' ? request.toolCall?.summary : undefined;
+    assert.match(summary ?? '', /^Runs echo\. Writes \.git\/hooks\/pre-commit \(Git's hooks or configuration/);
+    api.decide(request.id, 'deny');
+    await response;
+  });
 });

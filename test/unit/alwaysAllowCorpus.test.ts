@@ -8,7 +8,8 @@ import { mkdirSync, mkdtempSync, readdirSync, realpathSync, rmSync, symlinkSync 
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import type { NewPermissionRequest } from '../../src/broker/broker';
-import type { CommandChecker, RuleOption } from '../../src/broker/permissionRules';
+import { exactRuleKey } from '../../src/broker/commandRules';
+import { COMMAND, type CommandChecker, type RuleOption } from '../../src/broker/permissionRules';
 import { memoryStore, RememberedPermissions } from '../../src/broker/rememberedPermissions';
 import { displayToolCall } from '../../src/broker/toolCallDisplay';
 import { CLASSES, caseInsensitiveCorpus, corpus, shellControls, toolControls, type AttackClass, type CorpusLine, type Places } from './alwaysAllowCorpus.data';
@@ -106,6 +107,13 @@ async function judge(places: Places, checker: CommandChecker, benign: Call, late
   return { offered: options.map((o) => o.label), allowedBy };
 }
 
+/** Whether a command is still asked with an exact rule for exactly it remembered (it writes where no rule may allow). */
+async function askedUnderItsOwnExactRule(places: Places, checker: CommandChecker, command: string, caseInsensitive: boolean): Promise<boolean> {
+  const permissions = freshPermissions(places, checker, caseInsensitive);
+  await permissions.remember({ key: `${COMMAND}${exactRuleKey(command)}`, value: true, label: command, description: 'exact' }, 'Claude Code', { decision: 'allow', scope: 'workspace' });
+  return (await permissions.decide(request(places, ['Bash', { command }]))).decision !== 'allow';
+}
+
 /** Per class: lines, and attacks some offered rule allowed in this build. */
 type Tally = Map<AttackClass, { lines: number; allowed: number }>;
 
@@ -151,10 +159,14 @@ function corpusSuite(title: string, lines: (places: Places) => CorpusLine[], cas
       });
     }
 
-    test('every benign twin is still offered a rule (else its line proves nothing)', async () => {
+    test('every benign twin is still offered a rule (else its line proves nothing), or its attack is asked even under an exact rule for the attack itself', async () => {
       const bare: string[] = [];
       for (const line of lines(places)) {
-        if ((await offers(places, checker, asCall(line, 'benign'), caseInsensitive)).length === 0) bare.push(`  [${line[0]}] ${shown(asCall(line, 'benign'))}`);
+        if ((await offers(places, checker, asCall(line, 'benign'), caseInsensitive)).length > 0) continue;
+        // Nothing offered: the twin is always asked (a write no rule may allow). Then so must be the attack, whatever rule exists.
+        const attack = asCall(line, 'attack');
+        if (attack[0] === 'Bash' && (await askedUnderItsOwnExactRule(places, checker, String(attack[1]['command']), caseInsensitive))) continue;
+        bare.push(`  [${line[0]}] ${shown(asCall(line, 'benign'))}`);
       }
       if (bare.length > 0) assert.fail(`${bare.length} offered nothing:\n${bare.join('\n')}`);
     });

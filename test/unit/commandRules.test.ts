@@ -105,8 +105,8 @@ const CORPUS: readonly (readonly [string, readonly string[] | null, readonly str
   ["awk 'BEGIN{system(\"id\")}'", ["awk 'BEGIN{system(\"id\")}'"], ["/^awk 'BEGIN\\{system\\(\"id\"\\)\\}'$/"]],
   ["git branch -D main", ["git branch -D main"], ["/^git branch -D main$/"]],
   ["git branch", ["git branch"], ["/^git branch$/","git branch"]],
-  ["tar xzf a.tgz", ["tar xzf a.tgz"], ["/^tar xzf a\\.tgz$/"]],
-  ["tar -I zstd -xf a.tar", ["tar -I zstd -xf a.tar"], ["/^tar -I zstd -xf a\\.tar$/"]],
+  ["tar xzf a.tgz", ["tar xzf a.tgz"], []],
+  ["tar -I zstd -xf a.tar", ["tar -I zstd -xf a.tar"], []],
   ["git diff HEAD~1 --stat", ["git diff HEAD~1 --stat"], ["/^git diff HEAD~1 --stat$/","git diff"]],
   ["git stash show stash@{0}", ["git stash show stash@{0}"], ["/^git stash show stash@\\{0\\}$/"]],
   ["ls -la | grep foo > /dev/null", ["ls -la","grep foo"], ["/^ls -la$/","ls","/^grep foo > \\/dev\\/null$/","grep","/^ls -la \\| grep foo > \\/dev\\/null$/"]],
@@ -210,7 +210,9 @@ suite('command rules', () => {
       if (attack.includes('&&') || attack.includes(';') || attack.includes('\n') || attack.includes('$(') || attack.includes('`') || attack.includes('|')) continue;
       assert.deepEqual(offered(attack).filter((r) => r.kind === 'prefix'), [], attack);
     }
-    assert.deepEqual(offered('NODE_ENV=test rm -rf ~').map((r) => r.kind), ['exact']);
+    assert.deepEqual(offered('NODE_ENV=test rm -rf build').map((r) => r.kind), ['exact']);
+    // A deletion outside the workspace is asked under every rule: nothing to offer.
+    assert.deepEqual(offered('NODE_ENV=test rm -rf ~').map((r) => r.kind), []);
   });
 
   test('a line that does not parse always asks and offers nothing, whatever the rules', () => {
