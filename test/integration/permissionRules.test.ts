@@ -179,8 +179,8 @@ suite('"Always allow" rules in the real extension host', () => {
     const request = await added;
     assert.equal(request.kind, 'permission');
     const summary = request.kind === 'permission' ? request.toolCall?.summary : undefined;
-    assert.match(summary ?? '', /^Runs echo\. Writes \.git\/hooks\/pre-commit \(Git's hooks or configuration/);
     api.decide(request.id, 'deny');
     await response;
+    assert.match(summary ?? '', /^Runs echo\. Writes \.git\/hooks\/pre-commit \(Git's folder/);
   });
 });
