@@ -1,32 +1,44 @@
 import * as assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Frame } from 'playwright-core';
 import { agentConfigs } from '../../src/extension/agentConfigs';
 import { startModelServer, type ModelServer } from '../fixtures/anthropic-model/server.mjs';
+import { startChatModelServer, type ChatModelServer } from '../fixtures/openai-chat-model/server.mjs';
 import { startResponsesModel, type ResponsesModel } from '../fixtures/openai-responses-model/server.mjs';
 import { runClaude } from '../harness/claudeCode.mjs';
 import { runCodexExec, type CodexRun } from '../harness/codexCli.mjs';
+import { openCodeProject, serveOpenCode } from '../harness/openCodeCli.mjs';
 import { button, waitForRequest } from '../ui/panelHelpers';
 import { useWorkbench, type Workbench } from '../ui/workbench';
 
 // One policy for every agent: a sub-command rule granted with "Always allow" in the panel on a real
 // Claude Code prompt (print mode, --permission-prompt-tool) decides the same sub-command for the real
 // Codex (codex exec, through its PermissionRequest hook and the configuration we hand out); a
-// dangerous-argument variant of it is asked in both.
+// dangerous-argument variant of it is asked in both, and in the real OpenCode (`opencode serve`,
+// through the plugin we hand out).
 // Claude Code runs read-only commands (find, ls) without asking, so the rule is tried on one it asks about.
 const BENIGN = 'npm test';
 const DANGEROUS = 'npm test --script-shell=./evil.sh';
+const GREP = 'git grep -n TODO';
+// Claude Code 2.1 runs `git grep` with -n, -c, -l, -e, -C, --cached, --untracked, --threads, `-- .` and more
+// without asking (read-only to it); it asks with --column, -W, -m or --color, so it is asked this benign form.
+const GREP_ASKED = 'git grep -n --column TODO';
+// git takes --op for --open-files-in-pager, which runs ./evil.sh with the matching files.
+const PAGER = 'git grep --op=./evil.sh TODO';
 const bash = (match: string, command: string) => ({ match, calls: [{ name: 'Bash', input: { command, description: 'Run the tests' } }] });
 const shell = (match: string, command: string) => ({ match, calls: [{ name: 'exec_command', input: { cmd: command, sandbox_permissions: 'require_escalated', justification: 'Run the tests' } }] });
+const openCodeBash = (match: string, command: string) => ({ match, calls: [{ name: 'bash', input: { command, description: 'Search the notes' } }] });
 const ASKING_EXEC = ['--approve-for-me', '--dangerously-bypass-hook-trust'];
 
-suite('One "Always allow" for every agent (the real Claude Code and Codex)', () => {
+suite('One "Always allow" for every agent (the real Claude Code, Codex and OpenCode)', () => {
   let workbench: Workbench;
   let panel: Frame;
   let anthropic: ModelServer;
   let responses: ResponsesModel;
+  let chat: ChatModelServer;
   let mcpUrl = '';
   let terminalEnv: Record<string, string> = {};
   useWorkbench((opened, openedPanel) => {
@@ -36,20 +48,24 @@ suite('One "Always allow" for every agent (the real Claude Code and Codex)', () 
 
   suiteSetup(async function () {
     this.timeout(120_000);
-    anthropic = await startModelServer({ scenarios: [bash('scenario:benign', BENIGN), bash('scenario:dangerous', DANGEROUS)] });
-    responses = await startResponsesModel({ scenarios: [shell('scenario:benign', BENIGN), shell('scenario:dangerous', DANGEROUS)] });
+    anthropic = await startModelServer({ scenarios: [bash('scenario:benign', BENIGN), bash('scenario:dangerous', DANGEROUS), bash('scenario:git-grep', GREP_ASKED), bash('scenario:pager', PAGER)] });
+    responses = await startResponsesModel({ scenarios: [shell('scenario:benign', BENIGN), shell('scenario:dangerous', DANGEROUS), shell('scenario:git-grep', GREP), shell('scenario:pager', PAGER)] });
+    chat = await startChatModelServer({ scenarios: [openCodeBash('scenario:pager', PAGER)] });
     await workbench.driver('config', { section: 'agentQuestions', key: 'mcp.enabled', value: true });
     for (let i = 0; i < 100 && !mcpUrl; i++) {
       mcpUrl = (await workbench.driver<{ value: { url?: string } }>('command', { id: 'agentQuestions.internal.mcpState' })).value.url ?? '';
       if (!mcpUrl) await new Promise((r) => setTimeout(r, 100));
     }
     terminalEnv = await workbench.driver<Record<string, string>>('terminalEnv', { names: ['AGENT_QUESTIONS_MCP_URL', 'AGENT_QUESTIONS_MCP_TOKEN', 'AGENT_QUESTIONS_HOOK'] });
+  });
+
+  setup(async () => {
     await workbench.driver('command', { id: 'agentQuestions.clearRememberedPermissions' });
   });
 
   suiteTeardown(async () => {
     await workbench.driver('command', { id: 'agentQuestions.clearRememberedPermissions' }).catch(() => undefined);
-    await Promise.all([anthropic?.close(), responses?.close()]);
+    await Promise.all([anthropic?.close(), responses?.close(), chat?.close()]);
   });
 
   async function finished<T extends { code: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string }>(done: Promise<T>, kill: () => void, ms = 90_000): Promise<T> {
@@ -112,4 +128,69 @@ suite('One "Always allow" for every agent (the real Claude Code and Codex)', () 
       for (const pending of await workbench.driver<Array<{ id: string }>>('list')) await workbench.driver('reject', { requestId: pending.id });
     }
   });
+
+  test('prevents `git grep --op=…` (a pager program) from riding on "Always allow `git grep …`" granted on a Claude Code prompt: `git grep -n TODO` from Codex is allowed without asking, the pager form is asked in Claude Code, Codex and OpenCode', async function () {
+    this.timeout(420_000);
+    const cwd = mkdtempSync(join(tmpdir(), 'aq-git-grep-rule-'));
+    gitRepository(cwd);
+    const openCode = openCodeProject({ files: agentConfigs(mcpUrl).find((c) => c.agent === 'OpenCode')!.files!, modelUrl: chat.url, terminalEnv, extraConfig: { permission: { bash: 'ask' } } });
+    gitRepository(openCode.cwd);
+    try {
+      // Claude Code asks about `git grep -n --column TODO`; the user picks the prefix rule and Always allow.
+      let run = claude('scenario:git-grep', cwd);
+      await waitForRequest(panel, 'wants to run a command').catch(async (error: Error) => {
+        const said = await finished(run.done, () => run.child.kill('SIGKILL'));
+        throw new Error(`${error.message}\nClaude Code said:\n${said.stdout}\n${said.stderr}`);
+      });
+      assert.equal((await panel.locator('.tool-call pre.command').innerText()).trim(), GREP_ASKED);
+      await panel.locator('.rule-choice vscode-radio', { hasText: 'git grep …' }).first().click();
+      assert.equal((await button(panel, 'allow_always').innerText()).trim(), 'Always allow `git grep …` in this workspace');
+      await button(panel, 'allow_always').click();
+      const claudeResult = await finished(run.done, () => run.child.kill('SIGKILL'));
+      assert.equal(claudeResult.code, 0, claudeResult.stdout + claudeResult.stderr);
+      assert.match(claudeResult.stdout, /MODEL RECEIVED: [\s\S]*notes\.txt:1:1:TODO/);
+
+      // Codex, through its hook: the same benign form is allowed by the rule, without asking.
+      const before = (await workbench.driver<unknown[]>('history')).length;
+      const allowed = codex('scenario:git-grep', cwd);
+      const codexResult = await finished(allowed.done, () => allowed.kill());
+      assert.match(codexResult.stdout, /MODEL RECEIVED: [\s\S]*exited with code 0[\s\S]*notes\.txt:1:TODO/, codexResult.stdout);
+      const history = await workbench.driver<Array<{ decision?: string; source: { label: string } }>>('history');
+      assert.equal(history.length, before + 1);
+      assert.equal(history[0]!.decision, 'allow_always', 'decided by the rule, without asking');
+      assert.equal(history[0]!.source.label, 'Codex');
+
+      // The pager form is asked in each agent, and denied.
+      run = claude('scenario:pager', cwd);
+      await deniedInPanel(PAGER);
+      await finished(run.done, () => run.child.kill('SIGKILL'));
+      const codexPager = codex('scenario:pager', cwd);
+      await deniedInPanel(PAGER);
+      await finished(codexPager.done, () => codexPager.kill());
+      const server = await serveOpenCode(openCode);
+      try {
+        const reply = server.prompt('Search the notes. scenario:pager');
+        await deniedInPanel(PAGER);
+        assert.match(await reply, /MODEL RECEIVED: The user rejected permission/);
+      } finally {
+        await server.close();
+      }
+      assert.equal(existsSync(join(cwd, 'pwned')), false, 'the pager program never ran');
+      assert.equal(existsSync(join(openCode.cwd, 'pwned')), false, 'the pager program never ran for OpenCode');
+    } finally {
+      rmSync(cwd, { recursive: true, force: true });
+      openCode.cleanUp();
+      for (const pending of await workbench.driver<Array<{ id: string }>>('list')) await workbench.driver('reject', { requestId: pending.id });
+    }
+  });
 });
+
+/** A git repository in `cwd` with a tracked file holding TODO, and `evil.sh`, a program that would make `pwned`. */
+function gitRepository(cwd: string): void {
+  const git = (...args: string[]) => execFileSync('git', ['-c', 'user.name=Agent Questions', '-c', 'user.email=tests@example.invalid', '-c', 'commit.gpgsign=false', ...args], { cwd, stdio: 'pipe' });
+  writeFileSync(join(cwd, 'notes.txt'), 'TODO: write the notes\n');
+  git('init', '-q');
+  git('add', 'notes.txt');
+  git('commit', '-q', '-m', 'Notes');
+  writeFileSync(join(cwd, 'evil.sh'), '#!/bin/sh\ntouch pwned\n', { mode: 0o755 });
+}

@@ -1,12 +1,11 @@
 import * as assert from 'node:assert/strict';
 import type { ChildProcess } from 'node:child_process';
 import { existsSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import type { Frame } from 'playwright-core';
 import { startChatModelServer, type ChatModelServer } from '../fixtures/openai-chat-model/server.mjs';
 import { agentConfigs, type AgentConfig } from '../../src/extension/agentConfigs';
-import { openCodeProject, startOpenCode, type OpenCodeFinished as Finished } from '../harness/openCodeCli.mjs';
+import { openCodeProject, serveOpenCode, startOpenCode, type OpenCodeFinished as Finished } from '../harness/openCodeCli.mjs';
 import { button, chooseAndSubmit } from '../ui/panelHelpers';
 import { useWorkbench, type Workbench } from '../ui/workbench';
 
@@ -124,26 +123,11 @@ suite('OpenCode through the MCP endpoint and its plugin (the real OpenCode CLI)'
   test('the plugin brings OpenCode permission asks to the panel first (Allow runs the command, Deny tells the model why) and its own question tool as a question; answered in OpenCode, it leaves the panel; with a stale token OpenCode keeps the ask itself', async function () {
     this.timeout(300_000);
     const where = project();
-    const port = await freePort();
-    const server = start(['serve', '--port', String(port), '--hostname', '127.0.0.1'], { ...where, env: { ...where.env, OPENCODE_ENABLE_QUESTION_TOOL: '1' } });
-    const base = `http://127.0.0.1:${port}`;
-    const api = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
-      const response = await fetch(`${base}${path}?directory=${encodeURIComponent(where.cwd)}`, { method, headers: { 'content-type': 'application/json' }, ...(body ? { body: JSON.stringify(body) } : {}) });
-      assert.equal(response.ok, true, `${method} ${path}: HTTP ${response.status}`);
-      return (await response.json()) as T;
-    };
-    /** Sends a prompt in a new session; resolves the assistant's text when OpenCode has finished it. */
-    const prompt = async (text: string) => {
-      const session = await api<{ id: string }>('POST', '/session', {});
-      const message = api<{ parts: Array<{ type: string; text?: string }> }>('POST', `/session/${session.id}/message`, { parts: [{ type: 'text', text }] });
-      return message.then((m) => m.parts.filter((p) => p.type === 'text').map((p) => p.text).join('\n'));
-    };
+    const server = await serveOpenCode({ ...where, env: { ...where.env, OPENCODE_ENABLE_QUESTION_TOOL: '1' } });
+    const { api, prompt } = server;
     const marker = join(where.cwd, 'marker');
     const waiting = await workbench.driver<{ callId: number }>('ask', { request: { questions: [{ id: 'later', header: 'Later', question: 'A question that waits', options: [{ label: 'A' }, { label: 'B' }] }] } });
     try {
-      for (let i = 0; i < 300 && !/listening on/.test(server.output()); i++) await new Promise((r) => setTimeout(r, 100));
-      assert.match(server.output(), /listening on/);
-
       // Allow: the command appears whole, first in the queue, and runs.
       let reply = prompt('Make the marker. scenario:bash');
       const row = workbench.page.locator('.monaco-list-row', { hasText: 'OpenCode wants to run a command' }).first();
@@ -205,20 +189,8 @@ suite('OpenCode through the MCP endpoint and its plugin (the real OpenCode CLI)'
       await reply;
       assert.equal(existsSync(marker), false);
     } finally {
-      server.child.kill();
-      await server.done;
+      await server.close();
       for (const pending of await workbench.driver<Array<{ id: string }>>('list')) await workbench.driver('reject', { requestId: pending.id });
     }
   });
 });
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}

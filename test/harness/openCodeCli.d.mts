@@ -17,3 +17,16 @@ export interface OpenCodeFinished {
 export function openCodeProject(options: { files: Array<{ path: string; text: string }>; modelUrl: string; terminalEnv?: Record<string, string>; extraConfig?: Record<string, unknown> }): OpenCodeProject;
 
 export function startOpenCode(args: string[], where: { cwd: string; env: Record<string, string> }): { child: ChildProcess; done: Promise<OpenCodeFinished>; output(): string };
+
+export interface OpenCodeServer {
+  child: ChildProcess;
+  done: Promise<OpenCodeFinished>;
+  output(): string;
+  /** A request to its HTTP API for the project; rejects on an HTTP error. */
+  api<T = unknown>(method: string, path: string, body?: unknown): Promise<T>;
+  /** Sends text in a new session; resolves the assistant's text once OpenCode has finished it. */
+  prompt(text: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+export function serveOpenCode(where: { cwd: string; env: Record<string, string> }): Promise<OpenCodeServer>;

@@ -3,6 +3,7 @@
 // (OPENCODE_CONFIG), so the files under test stay exactly as handed out.
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { provisionOpenCode } from './agentClis.mjs';
@@ -64,4 +65,50 @@ export function startOpenCode(args, where) {
   child.stderr.on('data', (chunk) => (stderr += chunk));
   const done = new Promise((resolve) => child.on('close', (code, signal) => resolve({ code, signal, stdout: strip(stdout), stderr: strip(stderr) })));
   return { child, done, output: () => strip(stdout + stderr) };
+}
+
+/**
+ * `opencode serve` on a free port of 127.0.0.1 in a project, once it listens (`serve` leaves
+ * permission asks to its clients, where `opencode run` rejects them itself). Returns what
+ * startOpenCode does, plus `api(method, path, body?)` (its HTTP API, for the project), `prompt(text)`
+ * (sends text in a new session; resolves the assistant's text once OpenCode has finished it) and
+ * `close()`.
+ */
+export async function serveOpenCode(where) {
+  const port = await freePort();
+  const server = startOpenCode(['serve', '--port', String(port), '--hostname', '127.0.0.1'], where);
+  for (let i = 0; i < 300 && !/listening on/.test(server.output()) && server.child.exitCode === null; i++) await new Promise((r) => setTimeout(r, 100));
+  if (!/listening on/.test(server.output())) {
+    server.child.kill('SIGKILL');
+    await server.done;
+    throw new Error(`opencode serve did not listen:\n${server.output()}`);
+  }
+  const base = `http://127.0.0.1:${port}`;
+  const api = async (method, path, body) => {
+    const response = await fetch(`${base}${path}?directory=${encodeURIComponent(where.cwd)}`, { method, headers: { 'content-type': 'application/json' }, ...(body ? { body: JSON.stringify(body) } : {}) });
+    if (!response.ok) throw new Error(`${method} ${path}: HTTP ${response.status}`);
+    return response.json();
+  };
+  const prompt = async (text) => {
+    const session = await api('POST', '/session', {});
+    const message = await api('POST', `/session/${session.id}/message`, { parts: [{ type: 'text', text }] });
+    return message.parts.filter((p) => p.type === 'text').map((p) => p.text).join('\n');
+  };
+  const close = async () => {
+    server.child.kill();
+    await server.done;
+  };
+  return { ...server, api, prompt, close };
+}
+
+/** A TCP port free on 127.0.0.1 now. */
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
 }
