@@ -31,7 +31,17 @@ const desktop = process.env.AGENT_QUESTIONS_DESKTOP === '1';
 const scratch = mkdtempSync(join(tmpdir(), 'agent-questions-test-'));
 const started = Date.now();
 
+/** The type-check first: esbuild strips types, so only tsc sees a type error (every project: src and tests, the panel, the ui tests). */
+function typecheck() {
+  const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc');
+  for (const project of ['.', 'src/webview', 'test/ui']) {
+    const result = spawnSync(process.execPath, [tsc, '--noEmit', '-p', project], { cwd: root, stdio: 'inherit' });
+    if (result.status !== 0) throw new Error(`the type-check of ${project === '.' ? 'the root project' : project} failed`);
+  }
+}
+
 function build() {
+  typecheck();
   const result = spawnSync(process.execPath, [join(root, 'esbuild.mjs')], { cwd: root, stdio: 'inherit' });
   if (result.status !== 0) throw new Error('the build failed');
 }
