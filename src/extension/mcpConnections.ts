@@ -1,7 +1,9 @@
 // The MCP endpoint's front door: every TCP connection passes here before Node's HTTP server sees it.
 // Node's own limits do not fit: `maxConnections` resets a socket over the cap without a word, and
 // `headersTimeout` is checked only every 30 s and never for a socket that has sent nothing. So the
-// connections are counted and timed here. No 'vscode' import, so it runs in plain Node tests too.
+// connections are counted and timed here. When all are taken, one that has not sent a request makes
+// room: a real client sends at once, so a process holding connections open cannot lock agents out.
+// No 'vscode' import, so it runs in plain Node tests too.
 import type { IncomingMessage, Server as HttpServer, ServerResponse } from 'node:http';
 import { createServer, type Server, type Socket } from 'node:net';
 
@@ -23,6 +25,8 @@ export class ConnectionGate {
   private readonly open = new Map<Socket, Connection>();
   /** Whether connections are being refused now (so the log says so once, not once a connection). */
   private full = false;
+  /** Whether connections waiting for a first request are being closed to make room (logged once too). */
+  private crowded = false;
 
   constructor(
     private readonly http: HttpServer,
@@ -43,7 +47,8 @@ export class ConnectionGate {
   }
 
   private accept(socket: Socket): void {
-    if (this.open.size >= this.max && !this.closeIdle()) return this.refuse(socket);
+    if (this.open.size < this.max) this.crowded = false;
+    else if (!this.closeWaiting() && !this.closeIdle()) return this.refuse(socket);
     if (this.full) this.log(`MCP endpoint accepts connections again (${this.open.size} open)`);
     this.full = false;
     const connection: Connection = { requests: 0 };
@@ -54,6 +59,24 @@ export class ConnectionGate {
     });
     this.awaitRequest(socket, connection);
     this.http.emit('connection', socket);
+  }
+
+  /**
+   * Makes room by closing the connection that has waited the longest without a complete request
+   * header: a real client sends its request at once, a flood never does. False when every connection
+   * has completed one (is in a request, or idle between requests).
+   */
+  private closeWaiting(): boolean {
+    // The map keeps accept order: the first one still waiting for its first request is the oldest.
+    for (const [socket, connection] of this.open) {
+      if (connection.requests > 0 || connection.idleSince !== undefined) continue;
+      if (!this.crowded) this.log(`MCP endpoint is full (${this.max} connections): closing those that sent no request to make room`);
+      this.crowded = true;
+      this.open.delete(socket);
+      socket.destroy();
+      return true;
+    }
+    return false;
   }
 
   /**

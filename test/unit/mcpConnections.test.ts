@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { connect as connectSocket, type Socket } from 'node:net';
+import { MAX_CONNECTIONS } from '../../src/extension/mcpEndpoint';
 import { callAsk, connect, INITIALIZE, post, TOKEN, until, withEndpoint } from './mcpHelpers';
 
 /** A raw connection that records what the server sends and when the server closes it. */
@@ -41,34 +42,114 @@ function trickle(socket: Socket, text: string) {
   socket.once('close', () => clearInterval(timer));
 }
 
+/**
+ * A local process without the token: holds `count` connections that never complete a request (half
+ * send nothing, half the start of one), and reopens each the moment it is closed.
+ */
+function flood(port: number, count: number) {
+  const sockets = new Set<Socket>();
+  const state = { connected: 0, reopened: 0, stopped: false };
+  const open = (partial: boolean) => {
+    const socket = connectSocket(port, '127.0.0.1');
+    let connected = false;
+    sockets.add(socket);
+    socket.on('connect', () => {
+      connected = true;
+      state.connected++;
+      if (partial) socket.write(`POST /mcp HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n`);
+    });
+    socket.on('error', () => undefined);
+    socket.on('close', () => {
+      sockets.delete(socket);
+      if (connected) state.connected--;
+      if (state.stopped) return;
+      state.reopened++;
+      open(partial);
+    });
+  };
+  for (let i = 0; i < count; i++) open(i % 2 === 1);
+  return Object.assign(state, {
+    stop() {
+      state.stopped = true;
+      for (const socket of sockets) socket.destroy();
+    },
+  });
+}
+
 suite('MCP endpoint: connections', () => {
-  test('prevents idle connections from piling up: past the cap each new one is answered 503 with Connection: close and Retry-After, and closed at once', async function () {
+  test('prevents a local process from locking agents out: with every connection held by a flood that sends no complete request and reopens each one closed, an agent initializes 10 times out of 10', async function () {
+    this.timeout(60_000);
+    await withEndpoint(async ({ endpoint }) => {
+      const held = flood(endpoint.port, MAX_CONNECTIONS);
+      try {
+        await eventually(() => held.connected === MAX_CONNECTIONS, () => `the flood holds ${held.connected} of ${MAX_CONNECTIONS} connections`, 20_000);
+        const failures: string[] = [];
+        for (let i = 0; i < 10; i++) {
+          try {
+            const client = await connect(endpoint.url, TOKEN, `agent ${i}`);
+            await client.close();
+          } catch (error) {
+            failures.push(error instanceof Error ? error.message : String(error));
+          }
+        }
+        assert.deepEqual(failures, [], `${10 - failures.length} of 10 initialize calls succeeded`);
+        assert.ok(held.reopened > 0, 'the flood reopened what was closed to make room');
+      } finally {
+        held.stop();
+      }
+    });
+  });
+
+  test('prevents idle connections from piling up: past the cap the one that has waited longest without a request is closed, so the cap holds and an agent still gets in', async function () {
     this.timeout(30_000);
     const cap = 64;
     await withEndpoint(
       async ({ endpoint, logs }) => {
         const sockets = Array.from({ length: cap + 200 }, () => rawSocket(endpoint.port));
-        const refused = () => sockets.filter((s) => s.closedAfterMs !== undefined);
-        await eventually(() => refused().length >= 200, () => `${refused().length} of the 200 connections over the cap were closed`, 10_000);
-        for (const s of refused()) {
-          assert.match(s.received, /^HTTP\/1\.1 503 /);
-          assert.match(s.received, /\r\nConnection: close\r\n/i);
-          assert.match(s.received, /\r\nRetry-After: 1\r\n/i);
-          assert.match(s.received, /"message":"Too many connections are open \(64\); retry in a moment"/);
-        }
+        const closed = () => sockets.filter((s) => s.closedAfterMs !== undefined);
+        await eventually(() => closed().length >= 200, () => `${closed().length} of the 200 connections over the cap were closed`, 10_000);
         const held = sockets.filter((s) => s.closedAfterMs === undefined);
         assert.equal(held.length, cap, 'the endpoint holds exactly the cap');
-        assert.ok(held.every((s) => s.received === ''));
-        assert.equal(logs.filter((l) => l.includes('refuses new connections')).length, 1, 'one log line for the whole flood');
-        // Once they go, a client is served again.
+        assert.ok(sockets.every((s) => s.received === ''), 'nothing is sent to a connection that sent nothing');
+        assert.equal(logs.filter((l) => l.includes('closing those that sent no request')).length, 1, 'one log line for the whole flood');
+        // An agent is served while they are still open: its connection takes the place of the oldest.
+        assert.equal((await post(endpoint.url, INITIALIZE)).status, 200);
         for (const s of held) s.socket.destroy();
-        await eventually(async () => (await post(endpoint.url, INITIALIZE)).status === 200, () => 'initialize never succeeded after the idle connections closed', 10_000);
       },
       { limits: { connections: cap } },
     );
   });
 
-  test("a flood's finished keep-alive connections do not lock an agent out: at the cap, the one idle the longest is closed to make room", async () => {
+  test('past the cap, while every connection is in a request, each new one is answered 503 with Connection: close and Retry-After, and closed at once', async function () {
+    this.timeout(30_000);
+    const cap = 8;
+    await withEndpoint(
+      async ({ endpoint, logs }) => {
+        // Each sends a request's headers, is told to continue, and never sends the body.
+        const busy = Array.from({ length: cap }, () => rawSocket(endpoint.port));
+        for (const s of busy) {
+          s.socket.once('connect', () => s.socket.write(`POST /mcp HTTP/1.1\r\nHost: 127.0.0.1:${endpoint.port}\r\nAuthorization: Bearer ${TOKEN}\r\nContent-Type: application/json\r\nContent-Length: 100\r\nExpect: 100-continue\r\n\r\n`));
+        }
+        await eventually(() => busy.every((s) => s.received.startsWith('HTTP/1.1 100 Continue')), () => 'not every request was told to continue', 10_000);
+        const refused = Array.from({ length: 20 }, () => rawSocket(endpoint.port));
+        await eventually(() => refused.every((s) => s.closedAfterMs !== undefined), () => `${refused.filter((s) => s.closedAfterMs !== undefined).length} of the 20 connections over the cap were closed`, 10_000);
+        for (const s of refused) {
+          assert.match(s.received, /^HTTP\/1\.1 503 /);
+          assert.match(s.received, /\r\nConnection: close\r\n/i);
+          assert.match(s.received, /\r\nRetry-After: 1\r\n/i);
+          assert.match(s.received, /"message":"Too many connections are open \(8\); retry in a moment"/);
+        }
+        assert.ok(busy.every((s) => s.closedAfterMs === undefined), 'a connection in a request is never closed to make room');
+        assert.equal(logs.filter((l) => l.includes('refuses new connections')).length, 1, 'one log line for the whole flood');
+        // Once they go, a client is served again.
+        for (const s of busy) s.socket.destroy();
+        await eventually(async () => (await post(endpoint.url, INITIALIZE)).status === 200, () => 'initialize never succeeded after the busy connections closed', 10_000);
+      },
+      { limits: { connections: cap }, bodyTimeoutMs: 60_000 },
+    );
+  });
+
+  test("a flood's finished keep-alive connections do not lock an agent out: at the cap, the one idle the longest is closed to make room, after any that sent no request", async () => {
     const cap = 8;
     await withEndpoint(
       async ({ endpoint }) => {
@@ -79,9 +160,14 @@ suite('MCP endpoint: connections', () => {
         await client.close();
         await eventually(() => kept[0]!.closedAfterMs !== undefined, () => 'the connection idle the longest is still open', 10_000);
         assert.ok(kept.slice(1).some((s) => s.closedAfterMs === undefined), 'only what made room was closed');
-        // A connection that has not completed a request is never closed to make room: past the cap it gets 503.
-        const fresh = Array.from({ length: cap + 4 }, () => rawSocket(endpoint.port));
-        await eventually(() => fresh.some((s) => s.received.startsWith('HTTP/1.1 503 ')), () => 'no 503 once the cap held only connections waiting for their first request', 10_000);
+        // A connection waiting for its first request goes before one that completed a request.
+        const first = rawSocket(endpoint.port);
+        await eventually(() => first.socket.readyState === 'open', () => 'the first fresh connection did not open', 10_000);
+        const stillKept = kept.filter((s) => s.closedAfterMs === undefined);
+        const second = rawSocket(endpoint.port);
+        await eventually(() => first.closedAfterMs !== undefined, () => 'the fresh connection waiting the longest is still open', 10_000);
+        assert.equal(second.closedAfterMs, undefined);
+        assert.ok(stillKept.every((s) => s.closedAfterMs === undefined), 'no kept-alive connection was closed while one had sent no request');
       },
       { limits: { connections: cap } },
     );
