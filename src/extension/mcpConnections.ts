@@ -51,6 +51,9 @@ export class ConnectionGate {
     else if (!this.closeWaiting() && !this.closeIdle()) return this.refuse(socket);
     if (this.full) this.log(`MCP endpoint accepts connections again (${this.open.size} open)`);
     this.full = false;
+    // Node's own server turns Nagle off on what it accepts; handed over like this, the socket is ours to set.
+    // Without it each streamed response waits ~40 ms for a delayed ACK.
+    socket.setNoDelay(true);
     const connection: Connection = { requests: 0 };
     this.open.set(socket, connection);
     socket.once('close', () => {

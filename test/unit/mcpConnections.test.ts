@@ -1,5 +1,7 @@
 import * as assert from 'node:assert/strict';
-import { connect as connectSocket, type Socket } from 'node:net';
+import { createServer as createHttpServer } from 'node:http';
+import { connect as connectSocket, type AddressInfo, type Socket } from 'node:net';
+import { ConnectionGate } from '../../src/extension/mcpConnections';
 import { MAX_CONNECTIONS } from '../../src/extension/mcpEndpoint';
 import { callAsk, connect, INITIALIZE, post, TOKEN, until, withEndpoint } from './mcpHelpers';
 
@@ -98,6 +100,28 @@ suite('MCP endpoint: connections', () => {
         held.stop();
       }
     });
+  });
+
+  test('every accepted connection has Nagle off (noDelay) before the HTTP server sees it: a streamed response is not held for a delayed ACK', async () => {
+    const http = createHttpServer((_req, res) => res.end('ok'));
+    const gate = new ConnectionGate(http, 4, 10_000, () => undefined);
+    // What the gate does to each socket before it hands it on, seen from the HTTP server's side.
+    const noDelay = new WeakMap<Socket, boolean>();
+    gate.server.prependListener('connection', (socket: Socket) => {
+      const set = socket.setNoDelay.bind(socket);
+      socket.setNoDelay = (enable?: boolean) => (noDelay.set(socket, enable ?? true), set(enable));
+    });
+    const seen: Array<boolean | undefined> = [];
+    http.on('connection', (socket: Socket) => seen.push(noDelay.get(socket)));
+    await new Promise<void>((resolve) => gate.server.listen(0, '127.0.0.1', resolve));
+    try {
+      const url = `http://127.0.0.1:${(gate.server.address() as AddressInfo).port}/`;
+      for (let i = 0; i < 3; i++) assert.equal(await (await fetch(url, { headers: { connection: 'close' } })).text(), 'ok');
+      assert.deepEqual(seen, [true, true, true]);
+    } finally {
+      gate.destroyAll();
+      await new Promise((resolve) => gate.server.close(resolve));
+    }
   });
 
   test('prevents idle connections from piling up: past the cap the one that has waited longest without a request is closed, so the cap holds and an agent still gets in', async function () {
