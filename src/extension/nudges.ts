@@ -1,9 +1,10 @@
 // Nudges in VS Code: the channel (an ntfy topic URL or a webhook) is a credential, kept in
 // SecretStorage and set by a command, never in settings or logs; a request counts as seen while
-// the Question panel is visible in a focused window. The timing and the message are the broker's.
+// the Question panel is visible in a focused window. The timing, the message and which settings
+// count are the broker's.
 import * as vscode from 'vscode';
 import type { QuestionBroker } from '../broker/broker';
-import { Nudger, type NudgeMessage, type NudgeSettings } from '../broker/nudges';
+import { Nudger, nudgeSettingsFrom, type NudgeMessage, type NudgeSettings } from '../broker/nudges';
 import type { QuestionPanelView } from './questionPanelView';
 
 const CHANNEL_KEY = 'agentQuestions.nudgeChannel';
@@ -26,16 +27,10 @@ export function channelUrlProblem(value: string): string | undefined {
   return url.protocol === 'https:' || url.protocol === 'http:' ? undefined : vscode.l10n.t('The URL must start with https:// (or http://).');
 }
 
+/** Read when used, from the user's settings only (see nudgeSettingsFrom). */
 function readNudgeSettings(): NudgeSettings {
   const config = vscode.workspace.getConfiguration('agentQuestions.nudge');
-  const seconds = (key: string, fallback: number) => Math.max(0, config.get<number>(key, fallback)) * 1000;
-  return {
-    afterMs: seconds('afterSeconds', 120),
-    reminderAfterMs: seconds('reminderAfterSeconds', 0),
-    maxPerHour: Math.max(1, Math.floor(config.get<number>('maxPerHour', 6))),
-    includeQuestionText: config.get<boolean>('includeQuestionText', false),
-    includeCommandText: config.get<boolean>('includeCommandText', false),
-  };
+  return nudgeSettingsFrom((key) => config.inspect(key));
 }
 
 /** Slack reads <, > and & as markup (links, mentions): the text is escaped for it. */

@@ -95,7 +95,7 @@ suite('Nudges when a request waits unseen (a local webhook receiver)', () => {
     assert.equal(path, secretPath);
     assert.equal(body.kind, 'question');
     assert.equal(body.waiting, 1);
-    assert.match(String(body.text), /^Extension test\.nudges asks you a question in VS Code/);
+    assert.match(String(body.text), /^Extension test nudges asks you a question in VS Code/);
     assert.equal(JSON.stringify(received).includes(canary), false, 'the question text is not in the nudge');
     // Nothing more is due for it: no second nudge for the same request.
     await until(async () => (await state()).nudgesDue === 0, 'the first request is done with');
