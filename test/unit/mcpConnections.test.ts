@@ -1,4 +1,6 @@
 import * as assert from 'node:assert/strict';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { createServer as createHttpServer } from 'node:http';
 import { connect as connectSocket, type AddressInfo, type Socket } from 'node:net';
 import { ConnectionGate } from '../../src/extension/mcpConnections';
@@ -61,6 +63,8 @@ function flood(port: number, count: number) {
       if (partial) socket.write(`POST /mcp HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n`);
     });
     socket.on('error', () => undefined);
+    // Reads what it is sent (a 503), so it sees each close at once.
+    socket.resume();
     socket.on('close', () => {
       sockets.delete(socket);
       if (connected) state.connected--;
@@ -85,17 +89,19 @@ suite('MCP endpoint: connections', () => {
       const held = flood(endpoint.port, MAX_CONNECTIONS);
       try {
         await eventually(() => held.connected === MAX_CONNECTIONS, () => `the flood holds ${held.connected} of ${MAX_CONNECTIONS} connections`, 20_000);
+        // Each request on a connection of its own: every one has to get past the flood.
         const failures: string[] = [];
         for (let i = 0; i < 10; i++) {
           try {
-            const client = await connect(endpoint.url, TOKEN, `agent ${i}`);
+            const client = new Client({ name: `agent ${i}`, version: '1' });
+            await client.connect(new StreamableHTTPClientTransport(new URL(endpoint.url), { requestInit: { headers: { authorization: `Bearer ${TOKEN}`, connection: 'close' } } }));
             await client.close();
           } catch (error) {
             failures.push(error instanceof Error ? error.message : String(error));
           }
         }
         assert.deepEqual(failures, [], `${10 - failures.length} of 10 initialize calls succeeded`);
-        assert.ok(held.reopened > 0, 'the flood reopened what was closed to make room');
+        await eventually(() => held.reopened > 0 && held.connected === MAX_CONNECTIONS, () => `the flood reopened ${held.reopened} and holds ${held.connected}`, 10_000);
       } finally {
         held.stop();
       }
@@ -134,11 +140,35 @@ suite('MCP endpoint: connections', () => {
         await eventually(() => closed().length >= 200, () => `${closed().length} of the 200 connections over the cap were closed`, 10_000);
         const held = sockets.filter((s) => s.closedAfterMs === undefined);
         assert.equal(held.length, cap, 'the endpoint holds exactly the cap');
-        assert.ok(sockets.every((s) => s.received === ''), 'nothing is sent to a connection that sent nothing');
+        assert.ok(held.every((s) => s.received === ''));
+        // What was closed to make room was told so, in words a client can retry on.
+        for (const s of closed()) assert.match(s.received, /^HTTP\/1\.1 503 [^]*\r\nRetry-After: 1\r\n[^]*"message":"Too many connections are open \(64\); retry in a moment"/);
         assert.equal(logs.filter((l) => l.includes('closing those that sent no request')).length, 1, 'one log line for the whole flood');
         // An agent is served while they are still open: its connection takes the place of the oldest.
         assert.equal((await post(endpoint.url, INITIALIZE)).status, 200);
         for (const s of held) s.socket.destroy();
+      },
+      { limits: { connections: cap } },
+    );
+  });
+
+  test('a connection closed to make room is told 503 with Retry-After, not reset, and a request it still sends opens no session', async () => {
+    const cap = 4;
+    await withEndpoint(
+      async ({ endpoint }) => {
+        const waiting = Array.from({ length: cap }, () => rawSocket(endpoint.port));
+        await eventually(() => waiting.every((s) => s.socket.readyState === 'open'), () => 'the connections did not open', 10_000);
+        const newer = rawSocket(endpoint.port);
+        await eventually(() => newer.socket.readyState === 'open', () => 'the new connection did not open', 10_000);
+        // The oldest made room; its request, sent only now, changes nothing.
+        const body = JSON.stringify(INITIALIZE);
+        waiting[0]!.socket.write(`POST /mcp HTTP/1.1\r\nHost: 127.0.0.1:${endpoint.port}\r\nAuthorization: Bearer ${TOKEN}\r\nContent-Type: application/json\r\nAccept: application/json, text/event-stream\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
+        await eventually(() => waiting[0]!.closedAfterMs !== undefined, () => 'the connection closed to make room is still open', 10_000);
+        assert.match(waiting[0]!.received, /^HTTP\/1\.1 503 /);
+        assert.match(waiting[0]!.received, /\r\nretry-after: 1\r\n/i);
+        assert.match(waiting[0]!.received, /"message":"Too many connections are open \(4\); retry in a moment"/);
+        assert.equal(endpoint.clients().length, 0, 'no session was opened for it');
+        assert.ok([...waiting.slice(1), newer].every((s) => s.closedAfterMs === undefined), 'only the oldest made room');
       },
       { limits: { connections: cap } },
     );
@@ -173,7 +203,7 @@ suite('MCP endpoint: connections', () => {
     );
   });
 
-  test("a flood's finished keep-alive connections do not lock an agent out: at the cap, the one idle the longest is closed to make room, after any that sent no request", async () => {
+  test("a flood's finished keep-alive connections do not lock an agent out: at the cap, the one idle the longest is closed to make room", async () => {
     const cap = 8;
     await withEndpoint(
       async ({ endpoint }) => {
@@ -184,14 +214,22 @@ suite('MCP endpoint: connections', () => {
         await client.close();
         await eventually(() => kept[0]!.closedAfterMs !== undefined, () => 'the connection idle the longest is still open', 10_000);
         assert.ok(kept.slice(1).some((s) => s.closedAfterMs === undefined), 'only what made room was closed');
-        // A connection waiting for its first request goes before one that completed a request.
-        const first = rawSocket(endpoint.port);
-        await eventually(() => first.socket.readyState === 'open', () => 'the first fresh connection did not open', 10_000);
-        const stillKept = kept.filter((s) => s.closedAfterMs === undefined);
-        const second = rawSocket(endpoint.port);
-        await eventually(() => first.closedAfterMs !== undefined, () => 'the fresh connection waiting the longest is still open', 10_000);
-        assert.equal(second.closedAfterMs, undefined);
-        assert.ok(stillKept.every((s) => s.closedAfterMs === undefined), 'no kept-alive connection was closed while one had sent no request');
+      },
+      { limits: { connections: cap } },
+    );
+  });
+
+  test('a connection that sent no request makes room before a kept-alive one, even one younger than them all', async () => {
+    const cap = 4;
+    await withEndpoint(
+      async ({ endpoint }) => {
+        const kept: Array<Awaited<ReturnType<typeof keptAliveSocket>>> = [];
+        for (let i = 0; i < cap - 1; i++) kept.push(await keptAliveSocket(endpoint.port));
+        const fresh = rawSocket(endpoint.port);
+        await eventually(() => fresh.socket.readyState === 'open', () => 'the fresh connection did not open', 10_000);
+        const newer = rawSocket(endpoint.port);
+        await eventually(() => fresh.closedAfterMs !== undefined, () => 'the connection that sent no request is still open', 10_000);
+        assert.ok([...kept, newer].every((s) => s.closedAfterMs === undefined), 'no kept-alive connection was closed while one had sent no request');
       },
       { limits: { connections: cap } },
     );
