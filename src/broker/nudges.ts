@@ -2,6 +2,7 @@
 // message goes to the user's channel (ntfy, a webhook). At most one per request (one message covers
 // every request waiting then), a bounded number per hour, an optional reminder. By default the
 // message says who asks, what kind and how many wait, never what: no question, command or answer.
+// Who asks is in plain words: an agent names itself, and its name must not carry a link.
 import type { PendingRequest } from './schemas';
 import { uiText } from './visibleText';
 
@@ -15,6 +16,37 @@ export interface NudgeSettings {
   includeQuestionText: boolean;
   /** Approvals' command lines. */
   includeCommandText: boolean;
+}
+
+/** What VS Code's `inspect` tells of a setting: where each value comes from. */
+export interface InspectedSetting {
+  defaultValue?: unknown;
+  globalValue?: unknown;
+  workspaceValue?: unknown;
+  workspaceFolderValue?: unknown;
+}
+
+/**
+ * The nudge settings from the user's own settings only. A repository's .vscode/settings.json could
+ * otherwise send a nudge a second, or the questions' text, to the user's phone. The manifest makes
+ * them application settings, so VS Code ignores workspace values; this is a second, independent guard.
+ */
+export function nudgeSettingsFrom(inspect: (key: string) => InspectedSetting | undefined): NudgeSettings {
+  const user = <T>(key: string, type: 'number' | 'boolean', fallback: T): T => {
+    const values = inspect(key);
+    for (const value of [values?.globalValue, values?.defaultValue]) {
+      if (typeof value === type && (type !== 'number' || Number.isFinite(value))) return value as T;
+    }
+    return fallback;
+  };
+  const seconds = (key: string, fallback: number) => Math.max(0, user(key, 'number', fallback)) * 1000;
+  return {
+    afterMs: seconds('afterSeconds', 120),
+    reminderAfterMs: seconds('reminderAfterSeconds', 0),
+    maxPerHour: Math.max(1, Math.floor(user('maxPerHour', 'number', 6))),
+    includeQuestionText: user('includeQuestionText', 'boolean', false),
+    includeCommandText: user('includeCommandText', 'boolean', false),
+  };
 }
 
 export interface NudgeMessage {
@@ -136,7 +168,7 @@ export class Nudger {
 
 /** The message for a request: who, what kind, how many, where; its text only where the settings allow. */
 export function nudgeMessage(request: PendingRequest, waiting: number, workspace: string, settings: Pick<NudgeSettings, 'includeQuestionText' | 'includeCommandText'>): NudgeMessage {
-  const agent = uiText(request.source.label, 60) || 'An agent';
+  const agent = plainName(request.source.label) || 'An agent';
   const kind = request.kind === 'permission' ? 'approval' : 'question';
   const place = uiText(workspace, 60);
   const asks = kind === 'approval' ? 'asks for your approval' : 'asks you a question';
@@ -145,6 +177,34 @@ export function nudgeMessage(request: PendingRequest, waiting: number, workspace
   const detail = detailOf(request, settings);
   if (detail) text += ` ${detail}`;
   return { text: uiText(text, MAX_TEXT + 200), agent, kind, waiting, workspace: place };
+}
+
+const MAX_NAME = 40;
+/** A word with a link scheme ("https://…", "tel:+1…", "mailto:…"), an address or "www.": dropped whole. */
+const LINK_WORD = /^[a-z][a-z0-9+.-]*:\S|@|^www\./iu;
+
+/**
+ * An agent's self-reported name as plain words for a message read on a phone, where a URL or a
+ * domain would be a link in our name ("VS Code: approve at https://…"): words that are links are
+ * dropped, and every character but letters, digits, spaces, "-" and "'" becomes a space, so no dot
+ * joins two words into a domain and no markup or control character is left. Capped; empty when
+ * nothing is left.
+ */
+export function plainName(name: string): string {
+  const words = name
+    // Fullwidth and compatibility forms fold to ASCII first: "ｈｔｔｐｓ：／／" is a scheme too.
+    .normalize('NFKC')
+    // Markup brackets and quotes end a word too: "[click](https://…)" holds a link word.
+    .split(/[\s\p{C}\p{Z}<>[\](){}"`*|\\]+/u)
+    .filter((word) => !LINK_WORD.test(word))
+    .map((word) => word.replace(/[^\p{L}\p{M}\p{N}'-]+/gu, ' '));
+  let text = words.join(' ').replace(/\s+/g, ' ').trim();
+  if (text.length > MAX_NAME) {
+    const cut = text.slice(0, MAX_NAME + 1);
+    const lastSpace = cut.lastIndexOf(' ');
+    text = lastSpace > 0 ? cut.slice(0, lastSpace) : cut.slice(0, MAX_NAME);
+  }
+  return /[\p{L}\p{N}]/u.test(text) ? text : '';
 }
 
 function detailOf(request: PendingRequest, settings: Pick<NudgeSettings, 'includeQuestionText' | 'includeCommandText'>): string {

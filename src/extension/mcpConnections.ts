@@ -1,12 +1,18 @@
 // The MCP endpoint's front door: every TCP connection passes here before Node's HTTP server sees it.
 // Node's own limits do not fit: `maxConnections` resets a socket over the cap without a word, and
 // `headersTimeout` is checked only every 30 s and never for a socket that has sent nothing. So the
-// connections are counted and timed here. No 'vscode' import, so it runs in plain Node tests too.
+// connections are counted and timed here. When all are taken, one that has not sent a request makes
+// room: a real client sends at once, so a process holding connections open cannot lock agents out.
+// What is refused, or closed to make room before its first request, is told 503 rather than reset.
+// No 'vscode' import, so it runs in plain Node tests too.
 import type { IncomingMessage, Server as HttpServer, ServerResponse } from 'node:http';
 import { createServer, type Server, type Socket } from 'node:net';
 
 /** How long a refused connection may stay to read its 503 before it is closed. */
 const REFUSED_LINGER_MS = 1000;
+
+/** What a connection refused or closed for lack of room is told. */
+const tooManyConnections = (max: number) => `Too many connections are open (${max}); retry in a moment`;
 
 interface Connection {
   /** Closes the connection unless a request's headers complete first. */
@@ -23,6 +29,10 @@ export class ConnectionGate {
   private readonly open = new Map<Socket, Connection>();
   /** Whether connections are being refused now (so the log says so once, not once a connection). */
   private full = false;
+  /** Whether connections waiting for a first request are being closed to make room (logged once too). */
+  private crowded = false;
+  /** Connections closed to make room before their first request, in their last moment (see isEvicted). */
+  private readonly evicted = new Set<Socket>();
 
   constructor(
     private readonly http: HttpServer,
@@ -39,13 +49,25 @@ export class ConnectionGate {
   }
 
   destroyAll(): void {
-    for (const socket of this.open.keys()) socket.destroy();
+    for (const socket of [...this.open.keys(), ...this.evicted]) socket.destroy();
+  }
+
+  /**
+   * Whether the connection was closed to make room before its first request. It was told 503 then,
+   * as a connection over the cap is, so a request that still arrives on it gets no other answer.
+   */
+  isEvicted(socket: Socket): boolean {
+    return this.evicted.has(socket);
   }
 
   private accept(socket: Socket): void {
-    if (this.open.size >= this.max && !this.closeIdle()) return this.refuse(socket);
+    if (this.open.size < this.max) this.crowded = false;
+    else if (!this.closeWaiting() && !this.closeIdle()) return this.refuse(socket);
     if (this.full) this.log(`MCP endpoint accepts connections again (${this.open.size} open)`);
     this.full = false;
+    // Node's own server turns Nagle off on what it accepts; handed over like this, the socket is ours to set.
+    // Without it each streamed response waits ~40 ms for a delayed ACK.
+    socket.setNoDelay(true);
     const connection: Connection = { requests: 0 };
     this.open.set(socket, connection);
     socket.once('close', () => {
@@ -54,6 +76,23 @@ export class ConnectionGate {
     });
     this.awaitRequest(socket, connection);
     this.http.emit('connection', socket);
+  }
+
+  /**
+   * Makes room by closing the connection that has waited the longest without a complete request
+   * header: a real client sends its request at once, a flood never does. False when every connection
+   * has completed one (is in a request, or idle between requests).
+   */
+  private closeWaiting(): boolean {
+    // The map keeps accept order: the first one still waiting for its first request is the oldest.
+    for (const [socket, connection] of this.open) {
+      if (connection.requests > 0 || connection.idleSince !== undefined) continue;
+      if (!this.crowded) this.log(`MCP endpoint is full (${this.max} connections): closing those that sent no request to make room`);
+      this.crowded = true;
+      this.evict(socket, connection);
+      return true;
+    }
+    return false;
   }
 
   /**
@@ -66,9 +105,19 @@ export class ConnectionGate {
       if (entry[1].idleSince !== undefined && (!oldest || entry[1].idleSince < oldest[1].idleSince!)) oldest = entry;
     }
     if (!oldest) return false;
+    // Closed at once: a client that sees it close picks another connection for its next request.
     this.open.delete(oldest[0]);
     oldest[0].destroy();
     return true;
+  }
+
+  /** No longer counted: told 503 at once, like a connection over the cap, and closed after a moment. */
+  private evict(socket: Socket, connection: Connection): void {
+    clearTimeout(connection.deadline);
+    this.open.delete(socket);
+    this.evicted.add(socket);
+    socket.once('close', () => this.evicted.delete(socket));
+    this.answerFull(socket);
   }
 
   /** The next request's headers must complete in time; an idle keep-alive connection is closed then too. */
@@ -96,12 +145,17 @@ export class ConnectionGate {
   private refuse(socket: Socket): void {
     if (!this.full) this.log(`MCP endpoint refuses new connections: ${this.max} are open`);
     this.full = true;
-    const body = JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message: `Too many connections are open (${this.max}); retry in a moment` }, id: null });
+    this.answerFull(socket);
+    // What the client sends is read and dropped: closing with it unread would reset the connection before the 503 is read.
+    socket.resume();
+  }
+
+  /** Says 503 (whatever the client asks, or before it asks) and closes the connection after a moment. */
+  private answerFull(socket: Socket): void {
+    const body = JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message: tooManyConnections(this.max) }, id: null });
     const head = ['HTTP/1.1 503 Service Unavailable', 'Content-Type: application/json', `Content-Length: ${Buffer.byteLength(body)}`, 'Connection: close', 'Retry-After: 1'];
     socket.on('error', () => undefined);
     socket.end(`${head.join('\r\n')}\r\n\r\n${body}`);
-    // What the client sends is read and dropped: closing with it unread would reset the connection before the 503 is read.
-    socket.resume();
     const linger = setTimeout(() => socket.destroy(), REFUSED_LINGER_MS);
     socket.once('close', () => clearTimeout(linger));
   }

@@ -184,6 +184,8 @@ export class McpEndpoint {
   }
 
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    // Its connection was closed to make room for another and already told 503: the body is read and dropped.
+    if (this.gate.isEvicted(req.socket)) return void req.resume();
     // A browser page may not talk to us at all: it would carry an Origin.
     if (req.headers.origin !== undefined) return this.refuse(res, 403, 'Browser origins are not allowed');
     const host = req.headers.host ?? '';

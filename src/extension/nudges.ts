@@ -1,9 +1,10 @@
 // Nudges in VS Code: the channel (an ntfy topic URL or a webhook) is a credential, kept in
-// SecretStorage and set by a command, never in settings or logs; a request counts as seen while
-// the Question panel is visible in a focused window. The timing and the message are the broker's.
+// SecretStorage and set by a command (a URL passed to it only once the user confirms its host),
+// never in settings or logs; a request counts as seen while the Question panel is visible in a
+// focused window. The timing, the message and which settings count are the broker's.
 import * as vscode from 'vscode';
 import type { QuestionBroker } from '../broker/broker';
-import { Nudger, type NudgeMessage, type NudgeSettings } from '../broker/nudges';
+import { Nudger, nudgeSettingsFrom, type NudgeMessage, type NudgeSettings } from '../broker/nudges';
 import type { QuestionPanelView } from './questionPanelView';
 
 const CHANNEL_KEY = 'agentQuestions.nudgeChannel';
@@ -26,16 +27,10 @@ export function channelUrlProblem(value: string): string | undefined {
   return url.protocol === 'https:' || url.protocol === 'http:' ? undefined : vscode.l10n.t('The URL must start with https:// (or http://).');
 }
 
+/** Read when used, from the user's settings only (see nudgeSettingsFrom). */
 function readNudgeSettings(): NudgeSettings {
   const config = vscode.workspace.getConfiguration('agentQuestions.nudge');
-  const seconds = (key: string, fallback: number) => Math.max(0, config.get<number>(key, fallback)) * 1000;
-  return {
-    afterMs: seconds('afterSeconds', 120),
-    reminderAfterMs: seconds('reminderAfterSeconds', 0),
-    maxPerHour: Math.max(1, Math.floor(config.get<number>('maxPerHour', 6))),
-    includeQuestionText: config.get<boolean>('includeQuestionText', false),
-    includeCommandText: config.get<boolean>('includeCommandText', false),
-  };
+  return nudgeSettingsFrom((key) => config.inspect(key));
 }
 
 /** Slack reads <, > and & as markup (links, mentions): the text is escaped for it. */
@@ -94,7 +89,8 @@ export function registerNudges(context: vscode.ExtensionContext, broker: Questio
     panel.onDidChangeVisibility(lookedAt),
     panel.onDidShowRequest(lookedAt),
     vscode.window.onDidChangeWindowState(lookedAt),
-    // `{ kind, url }` as an argument sets it without asking (automation, tests); never logged.
+    // `{ kind, url }` as an argument (automation, another extension, a command link) is stored only
+    // once the user confirms where it goes; never logged.
     vscode.commands.registerCommand('agentQuestions.setNudgeChannel', async (given?: Partial<Channel>) => {
       const kind = given?.kind ?? (await pickKind());
       if (kind !== 'ntfy' && kind !== 'webhook') return false;
@@ -107,7 +103,8 @@ export function registerNudges(context: vscode.ExtensionContext, broker: Questio
           ignoreFocusOut: true,
           validateInput: (value) => channelUrlProblem(value),
         }));
-      if (url === undefined || channelUrlProblem(url)) return false;
+      if (typeof url !== 'string' || channelUrlProblem(url)) return false;
+      if (given?.url !== undefined && !(await confirmChannel(url.trim()))) return false;
       await context.secrets.store(CHANNEL_KEY, JSON.stringify({ kind, url: url.trim() }));
       log.info(`Nudges go to the ${kind} channel you set (kept in VS Code's secret storage).`);
       if (!given) void vscode.window.showInformationMessage(vscode.l10n.t('Agent Questions will nudge you there when a request waits unseen for {0} s. Run "Send a Test Nudge" to check.', readNudgeSettings().afterMs / 1000));
@@ -136,6 +133,20 @@ export function registerNudges(context: vscode.ExtensionContext, broker: Questio
     }),
   );
   return nudger;
+}
+
+/**
+ * A URL the user did not type: whoever passed it would receive every nudge (which agent asks and
+ * when, the question text if allowed). The user says yes to its host first.
+ */
+async function confirmChannel(url: string): Promise<boolean> {
+  const send = vscode.l10n.t('Send Nudges There');
+  const choice = await vscode.window.showWarningMessage(
+    vscode.l10n.t('Send nudges to {0}?', new URL(url).host),
+    { modal: true, detail: vscode.l10n.t('Something other than you (an extension or a link) set where Agent Questions sends nudges. Only confirm if you set this up yourself.') },
+    send,
+  );
+  return choice === send;
 }
 
 async function pickKind(): Promise<ChannelKind | undefined> {

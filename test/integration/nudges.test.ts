@@ -32,6 +32,31 @@ async function until(check: () => boolean | Promise<boolean>, what: string, time
   }
 }
 
+type ShowWarning = (message: string, ...rest: unknown[]) => Thenable<unknown>;
+
+/**
+ * Runs `run` with the modal that Set Where Nudges Go shows for a URL it was given answered: its
+ * button when `confirm`, dismissed otherwise. A modal cannot be clicked from the extension host, and
+ * this test shares the extension's `vscode` API object, so its showWarningMessage stands in.
+ */
+async function answeringModal<T>(confirm: boolean, run: () => Thenable<T>): Promise<{ result: T; asked: string[] }> {
+  const window = vscode.window as unknown as { showWarningMessage: ShowWarning };
+  const original = window.showWarningMessage;
+  const asked: string[] = [];
+  window.showWarningMessage = async (message: string, ...rest: unknown[]) => {
+    const [options, ...buttons] = rest;
+    asked.push(`${(options as { modal?: boolean }).modal ? 'modal: ' : ''}${message}`);
+    return confirm ? buttons[0] : undefined;
+  };
+  try {
+    return { result: await run(), asked };
+  } finally {
+    window.showWarningMessage = original;
+  }
+}
+
+const setChannel = (channel: { kind: string; url: string }) => answeringModal(true, () => vscode.commands.executeCommand<boolean>('agentQuestions.setNudgeChannel', channel));
+
 /** Every file under `dir`, with its text. */
 function filesUnder(dir: string): Array<{ path: string; text: string }> {
   if (!existsSync(dir)) return [];
@@ -66,7 +91,7 @@ suite('Nudges when a request waits unseen (a local webhook receiver)', () => {
     url = `http://127.0.0.1:${(server.address() as AddressInfo).port}${secretPath}`;
     await config().update('nudge.afterSeconds', 1, vscode.ConfigurationTarget.Global);
     await config().update('revealOnAsk', false, vscode.ConfigurationTarget.Global);
-    assert.equal(await vscode.commands.executeCommand('agentQuestions.setNudgeChannel', { kind: 'webhook', url }), true);
+    assert.equal((await setChannel({ kind: 'webhook', url })).result, true);
   });
 
   suiteTeardown(async () => {
@@ -95,7 +120,7 @@ suite('Nudges when a request waits unseen (a local webhook receiver)', () => {
     assert.equal(path, secretPath);
     assert.equal(body.kind, 'question');
     assert.equal(body.waiting, 1);
-    assert.match(String(body.text), /^Extension test\.nudges asks you a question in VS Code/);
+    assert.match(String(body.text), /^Extension test nudges asks you a question in VS Code/);
     assert.equal(JSON.stringify(received).includes(canary), false, 'the question text is not in the nudge');
     // Nothing more is due for it: no second nudge for the same request.
     await until(async () => (await state()).nudgesDue === 0, 'the first request is done with');
@@ -143,7 +168,7 @@ suite('Nudges when a request waits unseen (a local webhook receiver)', () => {
   test('an ntfy topic gets the nudge as plain text with a title (Send a Test Nudge)', async () => {
     const before = received.length;
     try {
-      assert.equal(await vscode.commands.executeCommand('agentQuestions.setNudgeChannel', { kind: 'ntfy', url: `${url}-ntfy` }), true);
+      assert.equal((await setChannel({ kind: 'ntfy', url: `${url}-ntfy` })).result, true);
       assert.equal(await vscode.commands.executeCommand('agentQuestions.sendTestNudge'), true);
       await until(() => received.length === before + 1, 'the test nudge');
       const { raw, headers, path } = received[before]!;
@@ -152,7 +177,29 @@ suite('Nudges when a request waits unseen (a local webhook receiver)', () => {
       assert.match(String(headers['content-type']), /^text\/plain/);
       assert.equal(raw, 'Agent Questions: a test nudge from VS Code.');
     } finally {
-      await vscode.commands.executeCommand('agentQuestions.setNudgeChannel', { kind: 'webhook', url });
+      await setChannel({ kind: 'webhook', url });
+    }
+  });
+
+  test('prevents another extension or a command link from redirecting nudges: a URL passed to Set Where Nudges Go is stored only once the user confirms its host in a modal', async () => {
+    const host = new URL(url).host;
+    const elsewhere = `${url}-elsewhere`;
+    try {
+      const declined = await answeringModal(false, () => vscode.commands.executeCommand<boolean>('agentQuestions.setNudgeChannel', { kind: 'webhook', url: elsewhere }));
+      assert.deepEqual(declined, { result: false, asked: [`modal: Send nudges to ${host}?`] });
+      let before = received.length;
+      assert.equal(await vscode.commands.executeCommand('agentQuestions.sendTestNudge'), true);
+      await until(() => received.length === before + 1, 'the test nudge');
+      assert.equal(received[before]!.path, secretPath, 'declined: the channel did not change');
+
+      const confirmed = await setChannel({ kind: 'webhook', url: elsewhere });
+      assert.deepEqual(confirmed, { result: true, asked: [`modal: Send nudges to ${host}?`] });
+      before = received.length;
+      assert.equal(await vscode.commands.executeCommand('agentQuestions.sendTestNudge'), true);
+      await until(() => received.length === before + 1, 'the test nudge');
+      assert.equal(received[before]!.path, `${secretPath}-elsewhere`, 'confirmed: nudges go there');
+    } finally {
+      await setChannel({ kind: 'webhook', url });
     }
   });
 

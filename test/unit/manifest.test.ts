@@ -112,4 +112,11 @@ suite('settings a repository cannot flip', () => {
       assert.ok(['machine', 'application'].includes(properties[key]?.scope ?? ''), `${key} has scope ${properties[key]?.scope}`);
     }
   });
+
+  test("prevents a repository's .vscode/settings.json from changing nudges (how often, how many, what they say): every nudge setting is a machine or application setting", () => {
+    const properties = manifest.contributes.configuration.properties as Record<string, { scope?: string }>;
+    const nudge = Object.keys(properties).filter((key) => key.startsWith('agentQuestions.nudge.'));
+    assert.ok(nudge.length >= 5, `only ${nudge.length} nudge settings found`);
+    for (const key of nudge) assert.ok(['machine', 'application'].includes(properties[key]?.scope ?? ''), `${key} has scope ${properties[key]?.scope}`);
+  });
 });

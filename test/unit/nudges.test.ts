@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { Nudger, nudgeMessage, type NudgeMessage, type NudgeSettings } from '../../src/broker/nudges';
+import { Nudger, nudgeMessage, nudgeSettingsFrom, plainName, type InspectedSetting, type NudgeMessage, type NudgeSettings } from '../../src/broker/nudges';
 import type { PendingRequest } from '../../src/broker/schemas';
 import { DB_QUESTION, makeBroker } from './fakes';
 
@@ -132,5 +132,45 @@ suite('nudges', () => {
     assert.doesNotMatch(nudgeMessage(question('secret', 'Your staging key for billing?'), 1, 'shop', on).text, /billing/);
     assert.equal(nudgeMessage(approval, 2, 'shop', on).text, 'Claude Code asks for your approval in VS Code (shop) (2 requests waiting).');
     assert.match(nudgeMessage(approval, 1, 'shop', { includeQuestionText: false, includeCommandText: true }).text, /Command: rm -rf build$/);
+  });
+
+  test("prevents an MCP client's self-reported name from putting a link in a nudge: only its plain words appear, or \"An agent\"", () => {
+    const asking = (label: string): PendingRequest => ({ id: 'q', kind: 'questions', createdAt: 0, source: { type: 'mcp', label }, questions: [{ id: 'a', header: 'A', question: 'Q?', kind: 'single', options: [], allowOther: false }] });
+    const off = { includeQuestionText: false, includeCommandText: false };
+    // The issue's example: the name reads as an instruction with a link in it.
+    const message = nudgeMessage(asking('VS Code: approve at https://evil.example/login'), 1, 'shop', off);
+    assert.equal(message.text, 'VS Code approve at asks you a question in VS Code (shop).');
+    assert.equal(message.agent, 'VS Code approve at');
+    const cases: Array<[string, string]> = [
+      ['Claude Code', 'Claude Code'],
+      ["O'Brien-bot 2", "O'Brien-bot 2"],
+      ['approve at evil.example/login now', 'approve at evil example login now'],
+      ['[Approve](https://evil.example) **now** <b>#1</b> `x` _y_', 'Approve now b 1 b x y'],
+      ['ｈｔｔｐｓ：／／ｅｖｉｌ．ｃｏｍ Codex', 'Codex'],
+      ['evil\u200B.example', 'evil example'],
+      ['www.evil.example tel:+15551234 me@evil.example mailto:me Bot', 'Bot'],
+      ['line\nbreak\u0007bell\u202Eflip', 'line break bell flip'],
+      ['Agent '.repeat(20), 'Agent Agent Agent Agent Agent Agent'],
+      ['x'.repeat(100), 'x'.repeat(40)],
+    ];
+    for (const [name, plain] of cases) assert.equal(plainName(name), plain, name);
+    for (const name of ['https://evil.example/login', '<>[]()*_`#', '\u0000\u202E', '']) assert.equal(nudgeMessage(asking(name), 1, 'shop', off).agent, 'An agent', JSON.stringify(name));
+    for (const [name] of cases) assert.doesNotMatch(nudgeMessage(asking(name), 1, 'shop', off).agent, /[.:@/<>[\]()*_`#\p{C}]/u, name);
+  });
+
+  test("prevents a repository's settings from changing nudges: only the user's own values are read, and a value of the wrong type is ignored", () => {
+    const values: Record<string, InspectedSetting> = {
+      afterSeconds: { defaultValue: 120, workspaceValue: 1, workspaceFolderValue: 1 },
+      reminderAfterSeconds: { defaultValue: 0, workspaceValue: 1 },
+      maxPerHour: { defaultValue: 6, workspaceValue: 60 },
+      includeQuestionText: { defaultValue: false, workspaceValue: true },
+      includeCommandText: { defaultValue: false, workspaceFolderValue: true },
+    };
+    const defaults: NudgeSettings = { afterMs: 120_000, reminderAfterMs: 0, maxPerHour: 6, includeQuestionText: false, includeCommandText: false };
+    assert.deepEqual(nudgeSettingsFrom((key) => values[key]), defaults);
+    const user = (globals: Record<string, unknown>) => nudgeSettingsFrom((key) => ({ ...values[key], globalValue: globals[key] }));
+    assert.deepEqual(user({ afterSeconds: 30, reminderAfterSeconds: 600, maxPerHour: 2.5, includeQuestionText: true, includeCommandText: true }), { afterMs: 30_000, reminderAfterMs: 600_000, maxPerHour: 2, includeQuestionText: true, includeCommandText: true });
+    assert.deepEqual(user({ afterSeconds: '1', reminderAfterSeconds: Number.NaN, maxPerHour: null, includeQuestionText: 'yes', includeCommandText: 1 }), defaults);
+    assert.deepEqual(nudgeSettingsFrom(() => undefined), defaults);
   });
 });
