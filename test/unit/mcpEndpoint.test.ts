@@ -110,8 +110,11 @@ suite('MCP endpoint', () => {
     // 1,000 HTTP round trips: a few seconds alone, more on a busy shared machine.
     this.timeout(40_000);
     await withEndpoint(async ({ endpoint }) => {
-      const statuses = await Promise.all(Array.from({ length: 1000 }, () => post(endpoint.url, INITIALIZE).then((r) => r.status)));
-      assert.ok(statuses.every((s) => s === 200 || s === 503), `only 200 or 503, got ${[...new Set(statuses)].join(', ')}`);
+      // Past the gate's 256 connections, one that has not sent its request yet is closed to make room (a real
+      // client sends at once): under load some of the flood's own connections are closed before they send, a reset.
+      const statuses = await Promise.all(Array.from({ length: 1000 }, () => post(endpoint.url, INITIALIZE).then((r) => r.status, () => 'reset' as const)));
+      assert.ok(statuses.every((s) => s === 200 || s === 503 || s === 'reset'), `only 200, 503 or a reset, got ${[...new Set(statuses)].join(', ')}`);
+      assert.ok(statuses.includes(200), 'some of the flood got in');
       assert.ok(endpoint.clients().length <= MAX_SESSIONS, `${endpoint.clients().length} sessions open`);
       const client = await connect(endpoint.url);
       assert.equal((await client.listTools()).tools.length, 3);
