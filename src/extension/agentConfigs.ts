@@ -34,13 +34,21 @@ export function claudeCodeMcpJson(): string {
 export const CLAUDE_MCP_ADD_JSON_ARGS = ['mcp', 'add-json', '--scope', 'project', MCP_SERVER_NAME, JSON.stringify(claudeCodeServer())];
 
 /**
+ * Interactive Claude Code moves an MCP call still running after 120 s to the background: the model
+ * is told to keep working and the answer comes later as a background-task notification. Its
+ * settings' `env` can turn that off, for every MCP server of the session (2.1.332 has no narrower
+ * switch for an http server: the per-server `disableAutoBackground` is read for SDK servers only).
+ */
+export const CLAUDE_CODE_FOREGROUND_ENV = { CLAUDE_CODE_MCP_AUTO_BACKGROUND_MS: '0' };
+
+/**
  * Claude Code's hooks running our hook command (its shell expands the variable): PermissionRequest
  * for its permission prompts, PreToolUse for its own question tool. A day's timeout: the request
- * waits in the sidebar as long as the user takes.
+ * waits in the sidebar as long as the user takes. The `env` keeps a waiting question in the foreground.
  */
 export function claudeCodeHookSettings(): string {
   const hook = { type: 'command', command: `node "$${HOOK_VAR}" claude-code`, timeout: DAY_SECONDS };
-  return JSON.stringify({ hooks: { PermissionRequest: [{ matcher: '*', hooks: [hook] }], PreToolUse: [{ matcher: 'AskUserQuestion', hooks: [hook] }] } }, null, 2);
+  return JSON.stringify({ env: CLAUDE_CODE_FOREGROUND_ENV, hooks: { PermissionRequest: [{ matcher: '*', hooks: [hook] }], PreToolUse: [{ matcher: 'AskUserQuestion', hooks: [hook] }] } }, null, 2);
 }
 
 function claudeCode(): AgentConfig {
@@ -57,7 +65,7 @@ function claudeCode(): AgentConfig {
       '# let its permission prompts and its own questions come to the Agent Questions sidebar (print mode, claude -p):',
       `claude --permission-prompt-tool mcp__${MCP_SERVER_NAME}__approve`,
       '',
-      '// .claude/settings.json (interactive sessions: each permission prompt also waits in the sidebar, answer in either; its own questions are asked in the sidebar)',
+      '// .claude/settings.json (interactive sessions: each permission prompt also waits in the sidebar, answer in either; its own questions are asked in the sidebar; env keeps a call that waits over 2 minutes in the foreground, for every MCP server of the session)',
       claudeCodeHookSettings(),
     ].join('\n'),
   };

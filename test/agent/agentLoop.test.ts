@@ -46,7 +46,7 @@ suite('The real agent loop (VS Code agent mode, scripted model)', () => {
     if (!(await response.innerText()).includes('Asking 1 question (Database)')) await response.getByText(/^Completed \d+ steps/).dispatchEvent('click');
     await response.getByText('Asking 1 question (Database)').first().waitFor();
     await workbench.screenshot('agent-loop-answered');
-    assert.match(reply, /MODEL RECEIVED: The user answered 1 question: database = "SQLite"\./);
+    assert.match(reply, /MODEL RECEIVED: The user answered 1 question, "[^"]+" \(request id "[^"]+"\): database = "SQLite"\./);
     assert.match(reply, /"answers":\{"database":\{"selected":\["SQLite"\],"skipped":false\}\}/);
   });
 

@@ -38,7 +38,7 @@ suite('The real agent loop: images in the answer reach the model', () => {
 
     const reply = await finalReply(chat, 'IMAGES RECEIVED');
     await workbench.screenshot('agent-images-reply');
-    assert.match(reply, /MODEL RECEIVED: The user answered 1 question: layout = "Sidebar" \(note: "this is what I see"\) \(2 images\)\. The user attached 2 images; they follow this text/);
+    assert.match(reply, /MODEL RECEIVED: The user answered 1 question, "[^"]+" \(request id "[^"]+"\): layout = "Sidebar" \(note: "this is what I see"\) \(2 images\)\. The user attached 2 images; they follow this text/);
     // The model lists each image part it received (a markdown list: the chat shows no dashes).
     const listed = reply.slice(reply.indexOf('IMAGES RECEIVED: 2')).match(/\{"mimeType"[^}]*\}/g) ?? [];
     const images = listed.map((json) => JSON.parse(json) as { mimeType: string; bytes: number; sha256: string; width: number; height: number });

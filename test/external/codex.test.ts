@@ -90,7 +90,7 @@ suite('Codex CLI through the configuration we hand out (the real codex exec and 
     await chooseAndSubmit(panel, 'SQLite');
     const { code, stdout } = await finished(run);
     assert.equal(code, 0);
-    assert.match(stdout, /MODEL RECEIVED: [\s\S]*The user answered 1 question: database = "SQLite"\./);
+    assert.match(stdout, /MODEL RECEIVED: [\s\S]*The user answered 1 question, "[^"]+" \(request id "[^"]+"\): database = "SQLite"\./);
     // Codex offered our tools as a namespace and took the call that named it.
     const offered = model.received[0]!.body.tools!.find((t) => t.type === 'namespace' && t.tools?.some((x) => x.name === 'ask_user'));
     assert.equal(offered?.name, 'mcp__agent_questions');

@@ -108,7 +108,7 @@ suite('External agents through the MCP endpoint (the real Claude Code, OpenCode 
     await chooseAndSubmit(panel, 'SQLite');
     const { code, stdout } = await finished(run);
     assert.equal(code, 0);
-    assert.match(stdout, /MODEL RECEIVED: The user answered 1 question: database = "SQLite"\.\n\{"requestId":"[^"]+","status":"answered","answers":\{"database":\{"selected":\["SQLite"\],"skipped":false\}\}\}/);
+    assert.match(stdout, /MODEL RECEIVED: The user answered 1 question, "[^"]+" \(request id "[^"]+"\): database = "SQLite"\.\n\{"requestId":"[^"]+","status":"answered","answers":\{"database":\{"selected":\["SQLite"\],"skipped":false\}\}\}/);
   });
 
   test('(b) a Bash permission prompt comes first in the queue; Allow runs the command, Deny sends the message to the model', async function () {

@@ -138,12 +138,12 @@ suite('A question waits as long as the human (the real CLIs, answered in the pan
       const [d, i, a, c, o] = await Promise.all([defaults.done, idle.done, approve.done, codex.done, opencode.done]);
       for (const timer of timers) clearTimeout(timer);
 
-      assert.match(d.stdout, /MODEL RECEIVED: The user answered 1 question: database = "SQLite"\./, `Claude Code at its defaults:\n${d.stdout}\n${d.stderr}`);
-      assert.match(i.stdout, /MODEL RECEIVED: The user answered 1 question: database = "SQLite"\./, `Claude Code with a 20 s idle limit:\n${i.stdout}\n${i.stderr}`);
+      assert.match(d.stdout, /MODEL RECEIVED: The user answered 1 question, "[^"]+" \(request id "[^"]+"\): database = "SQLite"\./, `Claude Code at its defaults:\n${d.stdout}\n${d.stderr}`);
+      assert.match(i.stdout, /MODEL RECEIVED: The user answered 1 question, "[^"]+" \(request id "[^"]+"\): database = "SQLite"\./, `Claude Code with a 20 s idle limit:\n${i.stdout}\n${i.stderr}`);
       assert.match(a.stdout, /MODEL RECEIVED: done/, `Claude Code's approval:\n${a.stdout}\n${a.stderr}`);
       assert.equal(existsSync(join(cwd, 'long-wait-marker')), true, 'the approved command ran');
-      assert.match(c.stdout, /MODEL RECEIVED: [\s\S]*The user answered 1 question: database = "SQLite"\./, `Codex:\n${c.stdout}\n${c.stderr}`);
-      assert.match(o.stdout, /MODEL RECEIVED: The user answered 1 question: database = "SQLite"\./, `OpenCode with a 20 s call timeout:\n${o.stdout}\n${o.stderr}`);
+      assert.match(c.stdout, /MODEL RECEIVED: [\s\S]*The user answered 1 question, "[^"]+" \(request id "[^"]+"\): database = "SQLite"\./, `Codex:\n${c.stdout}\n${c.stderr}`);
+      assert.match(o.stdout, /MODEL RECEIVED: The user answered 1 question, "[^"]+" \(request id "[^"]+"\): database = "SQLite"\./, `OpenCode with a 20 s call timeout:\n${o.stdout}\n${o.stderr}`);
       assert.ok(waited[0]! >= 90 && waited[2]! >= 90 && waited[3]! >= 90 && waited[1]! >= 45 && waited[4]! >= 45, waited.join(', '));
     } finally {
       stopWatching.abort();

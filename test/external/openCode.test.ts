@@ -107,7 +107,7 @@ suite('OpenCode through the MCP endpoint and its plugin (the real OpenCode CLI)'
     await chooseAndSubmit(panel, 'SQLite');
     const { code, stdout } = await finished(run);
     assert.equal(code, 0, stdout);
-    assert.match(stdout, /MODEL RECEIVED: The user answered 1 question: database = "SQLite"\./);
+    assert.match(stdout, /MODEL RECEIVED: The user answered 1 question, "[^"]+" \(request id "[^"]+"\): database = "SQLite"\./);
   });
 
   test('`opencode run` rejects a permission ask itself at once; the plugin leaves it alone, so nothing comes and goes in the panel', async function () {

@@ -18,6 +18,8 @@ export function startInteractiveClaude(options: {
   modelUrl: string;
   env?: Record<string, string>;
   projectFiles?: Record<string, string>;
+  /** Servers of the project's .mcp.json approved beforehand (no "use this server?" dialog). */
+  enabledMcpjsonServers?: string[];
   columns?: number;
   rows?: number;
 }): InteractiveClaude;

@@ -14,10 +14,11 @@ const API_KEY = 'dummy-key-for-the-scripted-model';
 
 /**
  * Starts `claude --permission-mode default` in <scratch>/project with `projectFiles` written there
- * (e.g. { '.claude/settings.json': text }) and `env` added (the terminal's variables). Returns
- * { project, screen(), type(text), press(key), waitFor(regex, ms), close() }.
+ * (e.g. { '.claude/settings.json': text }) and `env` added (the terminal's variables).
+ * `enabledMcpjsonServers`: the project's .mcp.json servers already approved, as after the user
+ * said yes to them once. Returns { project, screen(), type(text), press(key), waitFor(regex, ms), close() }.
  */
-export function startInteractiveClaude({ modelUrl, env = {}, projectFiles = {}, columns = 200, rows = 60 }) {
+export function startInteractiveClaude({ modelUrl, env = {}, projectFiles = {}, enabledMcpjsonServers = [], columns = 200, rows = 60 }) {
   const claude = provisionClaudeCode();
   const dir = mkdtempSync(join(tmpdir(), 'agent-questions-claude-tty-'));
   const home = join(dir, 'home');
@@ -33,7 +34,7 @@ export function startInteractiveClaude({ modelUrl, env = {}, projectFiles = {}, 
     hasCompletedOnboarding: true,
     theme: 'dark',
     customApiKeyResponses: { approved: [API_KEY.slice(-20)], rejected: [] },
-    projects: { [project]: { hasTrustDialogAccepted: true, hasCompletedProjectOnboarding: true } },
+    projects: { [project]: { hasTrustDialogAccepted: true, hasCompletedProjectOnboarding: true, enabledMcpjsonServers } },
   };
   writeFileSync(join(home, '.claude.json'), JSON.stringify(state));
   const inherited = Object.fromEntries(Object.entries(process.env).filter(([key]) => !STRIPPED.test(key)));

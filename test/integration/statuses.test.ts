@@ -35,7 +35,7 @@ suite('Every outcome, through invokeTool and the API', () => {
     assert.equal(api.reject(second.id, 'Not now'), true);
     const { line, json } = parseResult(resultText(await toolCall));
     assert.equal(json.status, 'rejected');
-    assert.match(line, /^The user declined to answer\. Reason: Not now\. Continue on your own best assumptions/);
+    assert.match(line, /^The user declined to answer "[^"]+" \(request id "[^"]+"\)\. Reason: Not now\. Continue on your own best assumptions/);
   });
 
   test('timed_out through invokeTool (setting) and the API (per request), never as an answer', async () => {
@@ -78,7 +78,7 @@ suite('Every outcome, through invokeTool and the API', () => {
   test('unattended environment: unavailable at once, with the instruction to go on', async () => {
     process.env.AGENT_QUESTIONS_UNATTENDED = '1';
     const text = resultText(await invokeAskUser(DATABASE_QUESTION));
-    assert.match(text, /^No one can answer questions right now\. Reason: This session is unattended/);
+    assert.match(text, /^No one can answer questions right now: "[^"]+" \(request id "[^"]+"\)\. Reason: This session is unattended/);
     assert.match(text, /Continue on your own best assumptions, state them plainly/);
   });
 

@@ -128,7 +128,7 @@ suite('Question panel: images in the answer', () => {
       [pasted, picked, inText].map((f) => ({ mimeType: 'image/png', bytes: f.buffer.length, sha256: sha256(f.buffer) })),
       'the image parts hold exactly the attached bytes, in answer order',
     );
-    assert.equal(line, 'The user answered 2 questions: layout = "Grid" (note: "the spacing is off") (2 images); error = "TypeError: x is undefined" (1 image). The user attached 3 images; they follow this text, in the order of the answers.');
+    assert.equal(line.replace(/, "[^"]*"(?:(?:, | and )"[^"]*")* \(request id "[^"]+"\)/, ''), 'The user answered 2 questions: layout = "Grid" (note: "the spacing is off") (2 images); error = "TypeError: x is undefined" (1 image). The user attached 3 images; they follow this text, in the order of the answers.');
     assert.deepEqual(json.answers.layout.images, [
       { mimeType: 'image/png', name: 'pasted.png', bytes: pasted.buffer.length },
       { mimeType: 'image/png', name: 'picked.png', bytes: picked.buffer.length },

@@ -36,7 +36,7 @@ suite('One decision, one action: a lone single-choice question is answered by th
     console.log(`      one click -> tool call returns: ${settledAt - clickedAt} ms`);
     assert.equal(json.status, 'answered');
     assert.deepEqual(json.answers, { database: { selected: ['SQLite'], skipped: false } });
-    assert.equal(line, 'The user answered 1 question: database = "SQLite".');
+    assert.equal(line.replace(/, "[^"]*"(?:(?:, | and )"[^"]*")* \(request id "[^"]+"\)/, ''), 'The user answered 1 question: database = "SQLite".');
     await panel.locator('.empty').waitFor();
   });
 

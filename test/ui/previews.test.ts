@@ -226,7 +226,7 @@ suite('Question panel: option previews, the note on the whole batch, the countdo
     assert.equal(json.status, 'answered');
     assert.equal(json.note, typed);
     assert.deepEqual(json.answers, { database: { selected: ['PostgreSQL'], skipped: false }, service_name: { selected: ['billing-api'], skipped: false } });
-    assert.equal(line, `The user answered 2 questions: database = "PostgreSQL"; service_name = "billing-api". The user's note on all of these answers: ${JSON.stringify(typed)}.`);
+    assert.equal(line.replace(/, "[^"]*"(?:(?:, | and )"[^"]*")* \(request id "[^"]+"\)/, ''), `The user answered 2 questions: database = "PostgreSQL"; service_name = "billing-api". The user's note on all of these answers: ${JSON.stringify(typed)}.`);
   });
 
   test('a countdown shows the time left, warns in the last minute, and the request times out', async () => {
@@ -258,7 +258,7 @@ suite('Question panel: option previews, the note on the whole batch, the countdo
 
       const { json, line } = await toolResult(workbench, call);
       assert.equal(json.status, 'timed_out');
-      assert.match(line, /^The user did not answer in time\./);
+      assert.match(line, /^The user did not answer in time: "[^"]+"(?:(?:, | and )"[^"]+")* \(request id "[^"]+"\)\./);
       await panel.locator('.notice', { hasText: 'The request you were looking at timed out.' }).waitFor();
       assert.equal(await panel.locator('.countdown').count(), 0, 'the countdown leaves with the request');
     } finally {

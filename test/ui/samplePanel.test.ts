@@ -39,7 +39,7 @@ suite('Question panel in the real workbench', () => {
     await workbench.runCommand('Notifications: Show Notifications');
     const notification = page.locator('.notifications-center .notification-list-item', { hasText: 'Sample question returned' });
     await notification.waitFor();
-    assert.match(await notification.innerText(), /The user answered 1 question: database = "SQLite"\./);
+    assert.match(await notification.innerText(), /The user answered 1 question, "[^"]+" \(request id "[^"]+"\): database = "SQLite"\./);
     await workbench.screenshot('ui-sample-answered');
   });
 });

@@ -89,7 +89,7 @@ suite('answer images: what the model and the history get', () => {
     broker.reply('r1', { layout: { selected: ['Grid'], note: 'see both', images: [PNG, JPEG], skipped: false } });
     const { text, response } = await call;
     const [line, json] = text.split('\n');
-    assert.equal(line, 'The user answered 1 question: layout = "Grid" (note: "see both") (2 images). The user attached 2 images; they follow this text, in the order of the answers.');
+    assert.equal(line, 'The user answered 1 question, "Which layout?" (request id "r1"): layout = "Grid" (note: "see both") (2 images). The user attached 2 images; they follow this text, in the order of the answers.');
     assert.deepEqual(JSON.parse(json!).answers.layout.images, [
       { mimeType: 'image/png', name: 'shot.png', bytes: 3000 },
       { mimeType: 'image/jpeg', name: 'photo.jpg', bytes: 500 },

@@ -263,7 +263,7 @@ suite('MCP endpoint: connections', () => {
       // The streamed call, silent all this time (its first keep-alive is due at 15 s), still waits and is answered.
       assert.equal(broker.size, 1);
       broker.reply(broker.list()[0]!.id, { database: { selected: ['SQLite'], skipped: false } });
-      assert.match((await call).content[0]!.text, /^The user answered 1 question: database = "SQLite"\./);
+      assert.match((await call).content[0]!.text, /^The user answered 1 question, "[^"]*" \(request id "[^"]+"\): database = "SQLite"\./);
       await client.close();
     });
   });

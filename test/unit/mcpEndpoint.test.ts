@@ -25,7 +25,7 @@ suite('MCP endpoint', () => {
       assert.deepEqual(broker.list()[0]!.source, { type: 'mcp', label: 'Claude Code', via: `MCP client · name self-reported · token ${fingerprint(TOKEN)}`, way: 'MCP client' });
       broker.reply(broker.list()[0]!.id, { database: { selected: ['SQLite'], skipped: false } });
       const result = (await call) as { content: Array<{ text: string }>; isError?: boolean };
-      assert.match(result.content[0]!.text, /^The user answered 1 question: database = "SQLite"\.\n\{"requestId":"r1","status":"answered"/);
+      assert.match(result.content[0]!.text, /^The user answered 1 question, "[^"]*" \(request id "[^"]+"\): database = "SQLite"\.\n\{"requestId":"r1","status":"answered"/);
       assert.equal(result.isError, undefined);
       await client.close();
     });

@@ -23,7 +23,7 @@ suite('MCP endpoint: images in the answer', () => {
       assert.equal(result.isError, undefined);
       assert.deepEqual(result.content.map((c) => c.type), ['text', 'image', 'image']);
       const text = result.content[0]!.text!;
-      assert.match(text, /^The user answered 1 question: database = "SQLite" \(note: "as in the screenshot"\) \(2 images\)\. The user attached 2 images; they follow this text/);
+      assert.match(text, /^The user answered 1 question, "[^"]*" \(request id "[^"]+"\): database = "SQLite" \(note: "as in the screenshot"\) \(2 images\)\. The user attached 2 images; they follow this text/);
       assert.deepEqual(JSON.parse(text.slice(text.indexOf('\n') + 1)).answers.database.images, [
         { mimeType: 'image/png', name: 'screenshot.png', bytes: PNG.length },
         { mimeType: 'image/gif', bytes: GIF.length },

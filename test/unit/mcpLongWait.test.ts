@@ -61,7 +61,7 @@ suite('MCP endpoint: a waiting call stays alive', () => {
         await stream.done;
         const last = stream.messages().at(-1)!;
         assert.equal(last.id, 2);
-        assert.match(last.result!.content[0]!.text, /^The user answered 1 question: database = "SQLite"\./);
+        assert.match(last.result!.content[0]!.text, /^The user answered 1 question, "[^"]*" \(request id "[^"]+"\): database = "SQLite"\./);
         // Nothing after the answer: the stream ended with it.
         const count = stream.messages().filter((m) => m.method === 'notifications/progress').length;
         await new Promise((r) => setTimeout(r, 2 * EVERY_MS));

@@ -4,9 +4,9 @@ import { PanelToHostSchema } from '../../src/broker/protocol';
 import { LIMITS } from '../../src/broker/schemas';
 
 const questions = [
-  { id: 'db', kind: 'single' as const },
-  { id: 'extras', kind: 'multi' as const },
-  { id: 'key', kind: 'secret' as const },
+  { id: 'db', kind: 'single' as const, question: 'Which database?' },
+  { id: 'extras', kind: 'multi' as const, question: 'Which extras?' },
+  { id: 'key', kind: 'secret' as const, question: 'Your API key?' },
 ];
 
 suite('tool result text', () => {
@@ -23,7 +23,7 @@ suite('tool result text', () => {
     const [line, json] = text.split('\n');
     assert.equal(
       line,
-      'The user answered 3 questions: db = "PostgreSQL" (note: "use v16"); extras = ["Redis", other: "Kafka"]; key = stored in $API_KEY. New integrated terminals have $API_KEY set; use it from there and never print or ask for the value.',
+      'The user answered 3 questions, "Which database?", "Which extras?" and "Your API key?" (request id "r1"): db = "PostgreSQL" (note: "use v16"); extras = ["Redis", other: "Kafka"]; key = stored in $API_KEY. New integrated terminals have $API_KEY set; use it from there and never print or ask for the value.',
     );
     assert.equal(JSON.parse(json!).status, 'answered');
   });
@@ -40,7 +40,7 @@ suite('tool result text', () => {
     const line = text.slice(0, newline);
     assert.equal(
       line,
-      'The user answered 2 questions: db = "SQLite"; extras = skipped. The user\'s note on all of these answers: "All of this is for the \\"staging\\" cluster only.\\nAsk again before production.".',
+      'The user answered 2 questions, "Which database?" and "Which extras?" (request id "r1"): db = "SQLite"; extras = skipped. The user\'s note on all of these answers: "All of this is for the \\"staging\\" cluster only.\\nAsk again before production.".',
     );
     const json = JSON.parse(text.slice(newline + 1));
     assert.equal(json.note, note);
@@ -62,6 +62,21 @@ suite('tool result text', () => {
       const line = formatQuestionResult(questions, { requestId: 'r1', status }).split('\n')[0]!;
       assert.match(line, /do not ask again for the same thing/, status);
     }
+  });
+
+  test('names the questions and the request id, so a result delivered late (a CLI moved the call to the background) still reads as the answer to that call', () => {
+    const one = [{ id: 'db', kind: 'single' as const, question: 'Which database?' }];
+    const line = (status: 'answered' | 'rejected' | 'cancelled' | 'timed_out' | 'unavailable', qs: typeof questions = one) =>
+      formatQuestionResult(qs, { requestId: 'req-7', status, ...(status === 'answered' ? { answers: { db: { selected: ['SQLite'], skipped: false } } } : {}) }).split('\n')[0]!;
+    assert.equal(line('answered'), 'The user answered 1 question, "Which database?" (request id "req-7"): db = "SQLite".');
+    assert.match(line('rejected'), /^The user declined to answer "Which database\?" \(request id "req-7"\)\. Continue/);
+    assert.equal(line('cancelled'), 'The question was cancelled before the user answered: "Which database?" (request id "req-7").');
+    assert.match(line('timed_out'), /^The user did not answer in time: "Which database\?" \(request id "req-7"\)\. Continue/);
+    assert.match(line('unavailable'), /^No one can answer questions right now: "Which database\?" \(request id "req-7"\)\. Continue/);
+    // A long question is cut, and the JSON after the line is unchanged.
+    const long = [{ id: 'db', kind: 'single' as const, question: `${'x'.repeat(200)}?` }];
+    assert.match(line('answered', long), new RegExp(`^The user answered 1 question, "${'x'.repeat(119)}…" \\(request id "req-7"\\): db = "SQLite"\\.$`));
+    assert.deepEqual(JSON.parse(formatQuestionResult(one, { requestId: 'req-7', status: 'cancelled' }).split('\n')[1]!), { requestId: 'req-7', status: 'cancelled' });
   });
 });
 

@@ -65,6 +65,6 @@ suite('answers file', () => {
     assert.deepEqual(response, { requestId: 'r1', status: 'answered', answers: { db: { selected: ['B'], skipped: false } }, reason });
     assert.deepEqual(settled, [reason]);
     const [line] = formatQuestionResult(DB_QUESTION.questions, response).split('\n');
-    assert.equal(line, 'The answers file answered 1 question (not the user): db = "B".');
+    assert.equal(line, `The answers file answered 1 question (not the user), ${JSON.stringify(DB_QUESTION.questions[0]!.question)} (request id "r1"): db = "B".`);
   });
 });

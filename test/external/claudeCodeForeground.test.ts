@@ -1,0 +1,229 @@
+import * as assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Frame } from 'playwright-core';
+import { agentConfigs, claudeCodeMcpJson } from '../../src/extension/agentConfigs';
+import { startModelServer, type ModelServer } from '../fixtures/anthropic-model/server.mjs';
+import { runClaude } from '../harness/claudeCode.mjs';
+import { startInteractiveClaude, type InteractiveClaude } from '../harness/claudeCodeTmux.mjs';
+import { answerByClick, button, waitForRequest } from '../ui/panelHelpers';
+import { useWorkbench, type Workbench } from '../ui/workbench';
+
+// Interactive Claude Code (in tmux, the way most people run it) moves an MCP call still running
+// after 120 s to the background, tells the model to keep working and delivers the answer later as
+// a "[SYSTEM NOTIFICATION - NOT USER INPUT]" turn. With the configuration we hand out, a question
+// and a permission prompt answered in the panel after 150 s stay the tool call they answer, and
+// print mode is unchanged. All three wait at once: the test takes about three minutes.
+const USER_DELAY_S = 150;
+const QUESTION_TEXT = 'Interactive Claude Code, answered late: which database?';
+const PRINT_QUESTION_TEXT = 'Claude Code print mode, answered late: which database?';
+const question = (header: string, text: string) => ({ questions: [{ id: 'database', header, question: text, options: [{ label: 'PostgreSQL' }, { label: 'SQLite' }] }] });
+const MARKER = 'foreground-marker';
+const ASK_USER = 'mcp__agent-questions__ask_user';
+const SCENARIOS = [
+  { match: 'scenario:fg-ask', calls: [{ name: ASK_USER, input: question('Late question', QUESTION_TEXT) }] },
+  { match: 'scenario:fg-bash', calls: [{ name: 'Bash', input: { command: `touch ${MARKER} && echo made-${MARKER}`, description: 'Create a marker file' } }], reply: 'BASH RESULT (error={is_error}): {result}' },
+  { match: 'scenario:fg-print', calls: [{ name: ASK_USER, input: question('Late print question', PRINT_QUESTION_TEXT) }] },
+];
+/** What Claude Code says, to the model and on screen, when it moves a call to the background. */
+const BACKGROUND = /moved to the background|SYSTEM NOTIFICATION|background-task event/i;
+
+/** The lines of a handed-out configuration text under its `// <file>` heading, up to the next blank line. */
+function section(text: string, heading: string): string {
+  const lines = text.split('\n');
+  const start = lines.findIndex((line) => line.startsWith(heading));
+  assert.ok(start >= 0, `the configuration has a "${heading}" section`);
+  const end = lines.indexOf('', start);
+  return lines.slice(start + 1, end < 0 ? undefined : end).join('\n');
+}
+
+type Block = { type?: string; id?: string; name?: string; tool_use_id?: string; is_error?: boolean; content?: unknown; text?: string };
+const blocksOf = (request: ModelServer['received'][number]): Block[] => (request.body.messages ?? []).flatMap((m) => (Array.isArray(m.content) ? (m.content as Block[]) : [{ type: 'text', text: String(m.content) }]));
+const textOf = (content: unknown): string => (typeof content === 'string' ? content : Array.isArray(content) ? content.map((c: Block) => c.text ?? '').join('\n') : '');
+
+suite('Interactive Claude Code keeps a long wait in the foreground (the handed-out configuration, answered in the panel after 150 s)', () => {
+  let workbench: Workbench;
+  let panel: Frame;
+  let model: ModelServer;
+  let terminalEnv: Record<string, string> = {};
+  let settings = '';
+  const sessions: InteractiveClaude[] = [];
+  useWorkbench((opened, openedPanel) => {
+    workbench = opened;
+    panel = openedPanel;
+  });
+
+  suiteSetup(async function () {
+    this.timeout(120_000);
+    model = await startModelServer({ scenarios: SCENARIOS });
+    await workbench.driver('config', { section: 'agentQuestions', key: 'mcp.enabled', value: true });
+    let url = '';
+    for (let i = 0; i < 100 && !url; i++) {
+      url = (await workbench.driver<{ value: { url?: string } }>('command', { id: 'agentQuestions.internal.mcpState' })).value.url ?? '';
+      if (!url) await new Promise((r) => setTimeout(r, 100));
+    }
+    terminalEnv = await workbench.driver<Record<string, string>>('terminalEnv', { names: ['AGENT_QUESTIONS_MCP_URL', 'AGENT_QUESTIONS_MCP_TOKEN', 'AGENT_QUESTIONS_HOOK'] });
+    assert.equal(terminalEnv['AGENT_QUESTIONS_MCP_URL'], url);
+    settings = section(agentConfigs(url).find((config) => config.agent === 'Claude Code')!.text, '// .claude/settings.json');
+  });
+
+  teardown(async () => {
+    await Promise.all(sessions.splice(0).map((s) => s.close()));
+    for (const pending of await workbench.driver<Array<{ id: string }>>('list')) await workbench.driver('reject', { requestId: pending.id });
+  });
+
+  suiteTeardown(async () => {
+    await model?.close();
+  });
+
+  /** A session with the handed-out .mcp.json and .claude/settings.json; ask_user allowed as "don't ask again" would (settings.local.json). */
+  async function startSession(): Promise<InteractiveClaude> {
+    const session = startInteractiveClaude({
+      modelUrl: model.url,
+      // MCP tools straight in `tools`, not behind a ToolSearch call the scripted model would have to make.
+      env: { ...terminalEnv, ENABLE_TOOL_SEARCH: 'false' },
+      projectFiles: { '.mcp.json': claudeCodeMcpJson(), '.claude/settings.json': settings, '.claude/settings.local.json': JSON.stringify({ permissions: { allow: [ASK_USER] } }) },
+      enabledMcpjsonServers: ['agent-questions'],
+    });
+    sessions.push(session);
+    await session.waitFor(/manual mode on|\? for shortcuts/, 60_000);
+    return session;
+  }
+
+  /** Types a prompt and submits it; Enter right after fast typing can count as part of a paste, so it is pressed again until the model gets it. */
+  async function prompt(session: InteractiveClaude, text: string): Promise<void> {
+    session.type(text);
+    for (let i = 0; i < 50 && !session.screen().includes(text); i++) await new Promise((r) => setTimeout(r, 100));
+    const sent = () => model.received.some((r) => JSON.stringify(r.body.messages ?? []).includes(text));
+    for (let attempt = 0; attempt < 5 && !sent(); attempt++) {
+      await new Promise((r) => setTimeout(r, 300));
+      session.press('Enter');
+      for (let i = 0; i < 15 && !sent(); i++) await new Promise((r) => setTimeout(r, 200));
+    }
+    assert.ok(sent(), `Claude Code did not take the prompt; it shows:\n${session.screen()}`);
+  }
+
+  /** When a pending request whose JSON contains `text` was first seen in the queue. */
+  async function arrival(text: string, ms = 90_000): Promise<number> {
+    const deadline = Date.now() + ms;
+    while (Date.now() < deadline) {
+      if (JSON.stringify(await workbench.driver<unknown[]>('list')).includes(text)) return Date.now();
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    throw new Error(`no request with "${text}" arrived in ${ms} ms`);
+  }
+
+  /** One answer at a time: the panel shows one request, picked from the Queue. */
+  let answering = Promise.resolve();
+  function answerInPanel(row: string, shown: string, answer: () => Promise<void>): Promise<void> {
+    const turn = answering.then(async () => {
+      await workbench.page.locator('.monaco-list-row', { hasText: row }).first().click();
+      await waitForRequest(panel, shown);
+      await answer();
+      await panel.locator('.request', { hasText: shown }).waitFor({ state: 'detached' });
+    });
+    answering = turn.catch(() => undefined);
+    return turn;
+  }
+
+  /** The user's delay (the point of the test), then the answer; resolves with when it was given and how long the request had waited. */
+  async function answerAfter(seconds: number, text: string, row: string, answer: () => Promise<void>): Promise<{ at: number; waited: number }> {
+    const arrived = await arrival(text);
+    await new Promise((r) => setTimeout(r, seconds * 1000 - (Date.now() - arrived)));
+    await answerInPanel(row, text, answer);
+    return { at: Date.now(), waited: (Date.now() - arrived) / 1000 };
+  }
+
+  /** Everything a session's screen showed while `until` was pending, sampled twice a second (what scrolls by is caught too). */
+  function recordScreen(session: InteractiveClaude, until: Promise<unknown>): { seen: () => string } {
+    let seen = '';
+    let done = false;
+    void until.finally(() => (done = true)).catch(() => undefined);
+    void (async () => {
+      while (!done) {
+        const match = BACKGROUND.exec(session.screen());
+        if (match && !seen) seen = session.screen();
+        await new Promise((r) => setTimeout(r, 500));
+      }
+    })();
+    return { seen: () => seen };
+  }
+
+  /** The requests of one scenario (by its prompt), in order. */
+  const requestsOf = (scenario: string) => model.received.filter((r) => JSON.stringify(r.body.messages ?? []).includes(scenario));
+
+  /** Waits for a model request of the scenario after `at` that carries `text`; the answer reached the model, in whatever frame. */
+  async function nextRequest(scenario: string, at: number, text: string, session: InteractiveClaude): Promise<void> {
+    const deadline = Date.now() + 60_000;
+    while (Date.now() < deadline) {
+      if (requestsOf(scenario).some((r) => r.at >= at && JSON.stringify(r.body.messages).includes(text))) return;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    throw new Error(`no model request after the answer carried "${text}"; the terminal shows:\n${session.screen()}`);
+  }
+
+  /** The tool_result the model got for its call of `tool` in this scenario (the last request's view of the conversation). */
+  function toolResultFor(scenario: string, tool: string): Block {
+    const last = requestsOf(scenario).at(-1)!;
+    const call = blocksOf(last).find((b) => b.type === 'tool_use' && b.name === tool);
+    assert.ok(call, `the model called ${tool}`);
+    const result = blocksOf(last).find((b) => b.type === 'tool_result' && b.tool_use_id === call.id);
+    assert.ok(result, `the conversation has the result of ${tool}`);
+    return result;
+  }
+
+  test('a question (ask_user) and a permission prompt (Bash, through the hook) answered after 150 s come back as the results of their calls, with no "moved to the background"; print mode unchanged', async function () {
+    this.timeout(USER_DELAY_S * 1000 + 180_000);
+    const [asking, approving] = await Promise.all([startSession(), startSession()]);
+    await Promise.all([prompt(asking, 'Go. scenario:fg-ask'), prompt(approving, 'Make the marker. scenario:fg-bash')]);
+    const print = runClaude({ prompt: 'Go. scenario:fg-print', modelUrl: model.url, mcpUrl: '', mcpConfig: claudeCodeMcpJson(), allowedTools: [ASK_USER], extraEnv: terminalEnv });
+    const killPrint = setTimeout(() => print.child.kill('SIGKILL'), USER_DELAY_S * 1000 + 150_000);
+    try {
+      const askAnswer = answerAfter(USER_DELAY_S, QUESTION_TEXT, 'Late question', () => answerByClick(panel, 'SQLite'));
+      const bashAnswer = answerAfter(USER_DELAY_S, MARKER, 'wants to run a command', () => button(panel, 'allow_once').click());
+      const printAnswer = answerAfter(USER_DELAY_S, PRINT_QUESTION_TEXT, 'Late print question', () => answerByClick(panel, 'PostgreSQL'));
+      const askScreen = recordScreen(asking, askAnswer);
+      const bashScreen = recordScreen(approving, bashAnswer);
+      // Claude Code shows its own permission prompt meanwhile.
+      await approving.waitFor(/Do you want to proceed\?/, 60_000);
+      const [asked, approved, printed] = await Promise.all([askAnswer, bashAnswer, printAnswer]);
+      console.log(`      answered after ${[asked, approved, printed].map((a) => `${a.waited.toFixed(0)} s`).join(', ')} (interactive ask_user, interactive Bash permission, print-mode ask_user)`);
+      assert.ok(asked.waited >= USER_DELAY_S && approved.waited >= USER_DELAY_S && printed.waited >= USER_DELAY_S);
+
+      // Each case is checked to the end, so one run shows which of them fail.
+      const failures: string[] = [];
+      const check = async (name: string, run: () => Promise<void>) => run().catch((error: Error) => failures.push(`${name}: ${error.message}`));
+      await check('ask_user, interactive', async () => {
+        // The answer is the result of the ask_user call, and it names the question and the request.
+        await nextRequest('scenario:fg-ask', asked.at, 'The user answered', asking);
+        const answer = textOf(toolResultFor('scenario:fg-ask', ASK_USER).content);
+        assert.match(answer, new RegExp(`^The user answered 1 question, "${QUESTION_TEXT.replace(/[?]/g, '\\?')}" \\(request id "[^"]+"\\): database = "SQLite"\\.`), answer);
+        await asking.waitFor(/MODEL RECEIVED: The user answered 1 question/, 30_000);
+        assert.equal(askScreen.seen(), '', `the terminal showed:\n${askScreen.seen()}`);
+        const framed = requestsOf('scenario:fg-ask').map((r) => JSON.stringify(r.body.messages)).find((text) => BACKGROUND.test(text));
+        assert.equal(framed, undefined, 'the model got a background-task frame');
+      });
+      await check('Bash permission through the hook, interactive', async () => {
+        // The command ran as the result of its Bash call.
+        await nextRequest('scenario:fg-bash', approved.at, `made-${MARKER}`, approving);
+        const ran = toolResultFor('scenario:fg-bash', 'Bash');
+        assert.notEqual(ran.is_error, true, textOf(ran.content));
+        assert.match(textOf(ran.content), new RegExp(`made-${MARKER}`));
+        assert.equal(existsSync(join(approving.project, MARKER)), true, 'the allowed command ran');
+        await approving.waitFor(/BASH RESULT \(error=false\): made-foreground-marker/, 30_000);
+        assert.equal(bashScreen.seen(), '', `the terminal showed:\n${bashScreen.seen()}`);
+        const framed = requestsOf('scenario:fg-bash').map((r) => JSON.stringify(r.body.messages)).find((text) => BACKGROUND.test(text));
+        assert.equal(framed, undefined, 'the model got a background-task frame');
+      });
+      await check('ask_user, print mode', async () => {
+        // As before: the answer is the tool result.
+        const { stdout, stderr } = await print.done;
+        assert.match(stdout, new RegExp(`MODEL RECEIVED: The user answered 1 question, "${PRINT_QUESTION_TEXT.replace(/[?]/g, '\\?')}" \\(request id "[^"]+"\\): database = "PostgreSQL"\\.`), `${stdout}\n${stderr}`);
+      });
+      assert.deepEqual(failures, []);
+      assert.match(settings, /"CLAUDE_CODE_MCP_AUTO_BACKGROUND_MS": "0"/, 'the handed-out settings keep MCP calls in the foreground');
+    } finally {
+      clearTimeout(killPrint);
+    }
+  });
+});
