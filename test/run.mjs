@@ -63,16 +63,17 @@ function runNodeLayer(name, timeoutMs, env = {}) {
 }
 
 /**
- * The same, started in the background: its output goes to a file, printed whole when it ends, so
- * it can run beside the other layers (the external layer mostly waits on CLIs and on deliberate
- * human-like delays, and needs little of the machine meanwhile).
+ * A layer, or a part of one (`only`/`except` a list of test files), started in the background: its
+ * output goes to a file, printed whole when it ends, so it can run beside the other layers (the
+ * external layer mostly waits on CLIs and on deliberate human-like delays).
  */
-function startNodeLayer(name, timeoutMs, env = {}) {
-  const resultsFile = join(scratch, `${name}.json`);
-  const logFile = join(scratch, `${name}.log`);
+function startNodeLayer(key, folder, timeoutMs, env = {}, files = []) {
+  const safe = key.replace(/\W+/g, '-');
+  const resultsFile = join(scratch, `${safe}.json`);
+  const logFile = join(scratch, `${safe}.log`);
   // A file, not a pipe: the other layers run with spawnSync, which would leave a pipe unread.
   const log = openSync(logFile, 'w');
-  const child = spawn(process.execPath, ['--enable-source-maps', join(out, 'harness', 'runLayer.js'), join(out, name), String(timeoutMs), resultsFile], {
+  const child = spawn(process.execPath, ['--enable-source-maps', join(out, 'harness', 'runLayer.js'), join(out, folder), String(timeoutMs), resultsFile, ...files], {
     cwd: root,
     stdio: ['ignore', log, log],
     env: { ...process.env, ...env },
@@ -81,9 +82,9 @@ function startNodeLayer(name, timeoutMs, env = {}) {
   return new Promise((resolve) => {
     child.on('close', (code) => {
       closeSync(log);
-      console.log(`\n=== ${name} (ran beside the layers above; its output) ===`);
+      console.log(`\n=== ${key} (ran beside the layers above; its output) ===`);
       process.stdout.write(readFileSync(logFile, 'utf8'));
-      resolve({ result: readResult(resultsFile, code), seconds: (Date.now() - started) / 1000 });
+      resolve({ key, result: readResult(resultsFile, code), seconds: (Date.now() - started) / 1000 });
     });
   });
 }
@@ -119,40 +120,41 @@ try {
   // Artifacts are this run's only.
   rmSync(join(root, 'test-results'), { recursive: true, force: true });
   mkdirSync(join(root, 'test-results'), { recursive: true });
-  // The external layer runs beside the others when they run too: see startNodeLayer.
-  let external;
+  // The external layer runs beside the others when they run too (see startNodeLayer): its long
+  // waits from the start, the rest with the ui layer.
+  const background = [];
   const together = layers.includes('external') && layers.some((l) => l === 'ui' || l === 'agent');
-  const startExternal = () => {
+  const externalEnv = () => {
     provisionClaudeCode();
     provisionOpenCode();
     provisionCodex();
-    return startNodeLayer('external', 120_000, { AGENT_QUESTIONS_VSIX: vsix() });
+    return { AGENT_QUESTIONS_VSIX: vsix() };
   };
+  const LONG_WAITS = ['only', 'longWait,claudeCodeForeground'];
+  if (together) background.push(startNodeLayer('external (long waits)', 'external', 120_000, externalEnv(), LONG_WAITS));
+  let restOfExternal;
   for (const layer of layers) {
     if (layer === 'external' && together) continue;
     console.log(`\n=== ${layer} ===`);
     const layerStarted = Date.now();
     if (layer === 'unit') results.unit = runNodeLayer('unit', 10_000);
     if (layer === 'integration') results.integration = await runIntegration();
+    if ((layer === 'ui' || layer === 'agent') && together && !restOfExternal) {
+      restOfExternal = startNodeLayer('external', 'external', 120_000, externalEnv(), ['except', LONG_WAITS[1]]);
+      background.push(restOfExternal);
+    }
     // The ui layer drives the packaged .vsix, so packaging is tested on every run.
-    if (layer === 'ui') {
-      external ??= together ? startExternal() : undefined;
-      results.ui = runNodeLayer('ui', 120_000, { AGENT_QUESTIONS_VSIX: vsix() });
-    }
+    if (layer === 'ui') results.ui = runNodeLayer('ui', 120_000, { AGENT_QUESTIONS_VSIX: vsix() });
     // The agent layer: VS Code's own agent mode with the scripted model calls ask_user.
-    if (layer === 'agent') {
-      external ??= together ? startExternal() : undefined;
-      results.agent = runNodeLayer('agent', 180_000, { AGENT_QUESTIONS_VSIX: vsix(), AGENT_QUESTIONS_MODEL_VSIX: packageScriptedModel() });
-    }
+    if (layer === 'agent') results.agent = runNodeLayer('agent', 180_000, { AGENT_QUESTIONS_VSIX: vsix(), AGENT_QUESTIONS_MODEL_VSIX: packageScriptedModel() });
     // The external layer: the real Claude Code CLI asks through the MCP endpoint; OpenCode and
     // Codex CLI read the configurations we hand out.
-    if (layer === 'external') results.external = (await startExternal()).result;
+    if (layer === 'external') results.external = (await startNodeLayer('external', 'external', 120_000, externalEnv())).result;
     seconds[layer] = (Date.now() - layerStarted) / 1000;
   }
-  if (external) {
-    const { result, seconds: took } = await external;
-    results.external = result;
-    seconds.external = took;
+  for (const { key, result, seconds: took } of await Promise.all(background)) {
+    results[key] = result;
+    seconds[key] = took;
   }
 } catch (error) {
   console.error(`npm test: ${error instanceof Error ? error.message : error}`);

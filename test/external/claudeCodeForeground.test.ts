@@ -13,9 +13,12 @@ import { useWorkbench, type Workbench } from '../ui/workbench';
 // after 120 s to the background, tells the model to keep working and delivers the answer later as
 // a "[SYSTEM NOTIFICATION - NOT USER INPUT]" turn. With the configuration we hand out, a question
 // and a permission prompt answered in the panel after 150 s stay the tool call they answer, and
-// print mode is unchanged. All three wait at once: the test takes about three minutes.
+// print mode is unchanged; a question answered after ten minutes too. All four wait at once: the
+// test takes about eleven minutes, beside the other layers (npm test starts it first).
 const USER_DELAY_S = 150;
+const LONG_DELAY_S = 600;
 const QUESTION_TEXT = 'Interactive Claude Code, answered late: which database?';
+const LONG_QUESTION_TEXT = 'Interactive Claude Code, answered after ten minutes: which database?';
 const PRINT_QUESTION_TEXT = 'Claude Code print mode, answered late: which database?';
 const question = (header: string, text: string) => ({ questions: [{ id: 'database', header, question: text, options: [{ label: 'PostgreSQL' }, { label: 'SQLite' }] }] });
 const MARKER = 'foreground-marker';
@@ -23,6 +26,7 @@ const ASK_USER = 'mcp__agent-questions__ask_user';
 const SCENARIOS = [
   { match: 'scenario:fg-ask', calls: [{ name: ASK_USER, input: question('Late question', QUESTION_TEXT) }] },
   { match: 'scenario:fg-bash', calls: [{ name: 'Bash', input: { command: `touch ${MARKER} && echo made-${MARKER}`, description: 'Create a marker file' } }], reply: 'BASH RESULT (error={is_error}): {result}' },
+  { match: 'scenario:fg-long', calls: [{ name: ASK_USER, input: question('Ten-minute question', LONG_QUESTION_TEXT) }] },
   { match: 'scenario:fg-print', calls: [{ name: ASK_USER, input: question('Late print question', PRINT_QUESTION_TEXT) }] },
 ];
 /** What Claude Code says, to the model and on screen, when it moves a call to the background. */
@@ -172,37 +176,41 @@ suite('Interactive Claude Code keeps a long wait in the foreground (the handed-o
     return result;
   }
 
-  test('a question (ask_user) and a permission prompt (Bash, through the hook) answered after 150 s come back as the results of their calls, with no "moved to the background"; print mode unchanged', async function () {
-    this.timeout(USER_DELAY_S * 1000 + 180_000);
-    const [asking, approving] = await Promise.all([startSession(), startSession()]);
-    await Promise.all([prompt(asking, 'Go. scenario:fg-ask'), prompt(approving, 'Make the marker. scenario:fg-bash')]);
+  test('a question (ask_user) and a permission prompt (Bash, through the hook) answered after 150 s, and a question after 10 minutes, come back as the results of their calls, with no "moved to the background"; print mode unchanged', async function () {
+    this.timeout(LONG_DELAY_S * 1000 + 180_000);
+    const [asking, approving, waitingLong] = await Promise.all([startSession(), startSession(), startSession()]);
+    await Promise.all([prompt(asking, 'Go. scenario:fg-ask'), prompt(approving, 'Make the marker. scenario:fg-bash'), prompt(waitingLong, 'Go. scenario:fg-long')]);
     const print = runClaude({ prompt: 'Go. scenario:fg-print', modelUrl: model.url, mcpUrl: '', mcpConfig: claudeCodeMcpJson(), allowedTools: [ASK_USER], extraEnv: terminalEnv });
     const killPrint = setTimeout(() => print.child.kill('SIGKILL'), USER_DELAY_S * 1000 + 150_000);
     try {
       const askAnswer = answerAfter(USER_DELAY_S, QUESTION_TEXT, 'Late question', () => answerByClick(panel, 'SQLite'));
       const bashAnswer = answerAfter(USER_DELAY_S, MARKER, 'wants to run a command', () => button(panel, 'allow_once').click());
       const printAnswer = answerAfter(USER_DELAY_S, PRINT_QUESTION_TEXT, 'Late print question', () => answerByClick(panel, 'PostgreSQL'));
+      const longAnswer = answerAfter(LONG_DELAY_S, LONG_QUESTION_TEXT, 'Ten-minute question', () => answerByClick(panel, 'SQLite'));
+      const longScreen = recordScreen(waitingLong, longAnswer);
       const askScreen = recordScreen(asking, askAnswer);
       const bashScreen = recordScreen(approving, bashAnswer);
       // Claude Code shows its own permission prompt meanwhile.
       await approving.waitFor(/Do you want to proceed\?/, 60_000);
-      const [asked, approved, printed] = await Promise.all([askAnswer, bashAnswer, printAnswer]);
-      console.log(`      answered after ${[asked, approved, printed].map((a) => `${a.waited.toFixed(0)} s`).join(', ')} (interactive ask_user, interactive Bash permission, print-mode ask_user)`);
-      assert.ok(asked.waited >= USER_DELAY_S && approved.waited >= USER_DELAY_S && printed.waited >= USER_DELAY_S);
+      const [asked, approved, printed, long] = await Promise.all([askAnswer, bashAnswer, printAnswer, longAnswer]);
+      console.log(`      answered after ${[asked, approved, printed, long].map((a) => `${a.waited.toFixed(0)} s`).join(', ')} (interactive ask_user, interactive Bash permission, print-mode ask_user, interactive ask_user after ten minutes)`);
+      assert.ok(asked.waited >= USER_DELAY_S && approved.waited >= USER_DELAY_S && printed.waited >= USER_DELAY_S && long.waited >= LONG_DELAY_S);
 
       // Each case is checked to the end, so one run shows which of them fail.
       const failures: string[] = [];
       const check = async (name: string, run: () => Promise<void>) => run().catch((error: Error) => failures.push(`${name}: ${error.message}`));
-      await check('ask_user, interactive', async () => {
+      const answeredInForeground = async (scenario: string, text: string, session: InteractiveClaude, at: number, screen: { seen: () => string }) => {
         // The answer is the result of the ask_user call, and it names the question and the request.
-        await nextRequest('scenario:fg-ask', asked.at, 'The user answered', asking);
-        const answer = textOf(toolResultFor('scenario:fg-ask', ASK_USER).content);
-        assert.match(answer, new RegExp(`^The user answered 1 question, "${QUESTION_TEXT.replace(/[?]/g, '\\?')}" \\(request id "[^"]+"\\): database = "SQLite"\\.`), answer);
-        await asking.waitFor(/MODEL RECEIVED: The user answered 1 question/, 30_000);
-        assert.equal(askScreen.seen(), '', `the terminal showed:\n${askScreen.seen()}`);
-        const framed = requestsOf('scenario:fg-ask').map((r) => JSON.stringify(r.body.messages)).find((text) => BACKGROUND.test(text));
+        await nextRequest(scenario, at, 'The user answered', session);
+        const answer = textOf(toolResultFor(scenario, ASK_USER).content);
+        assert.match(answer, new RegExp(`^The user answered 1 question, "${text.replace(/[?]/g, '\\?')}" \\(request id "[^"]+"\\): database = "SQLite"\\.`), answer);
+        await session.waitFor(/MODEL RECEIVED: The user answered 1 question/, 30_000);
+        assert.equal(screen.seen(), '', `the terminal showed:\n${screen.seen()}`);
+        const framed = requestsOf(scenario).map((r) => JSON.stringify(r.body.messages)).find((body) => BACKGROUND.test(body));
         assert.equal(framed, undefined, 'the model got a background-task frame');
-      });
+      };
+      await check('ask_user, interactive', () => answeredInForeground('scenario:fg-ask', QUESTION_TEXT, asking, asked.at, askScreen));
+      await check('ask_user, interactive, after ten minutes', () => answeredInForeground('scenario:fg-long', LONG_QUESTION_TEXT, waitingLong, long.at, longScreen));
       await check('Bash permission through the hook, interactive', async () => {
         // The command ran as the result of its Bash call.
         await nextRequest('scenario:fg-bash', approved.at, `made-${MARKER}`, approving);

@@ -9,9 +9,13 @@ export interface LayerResult {
   pending: number;
 }
 
-export async function runMochaSuite(folder: string, options: { timeout: number; resultsFile?: string | undefined; grep?: string | undefined }): Promise<LayerResult> {
+/** `files`: only these test files (names without `.test.js`), or every one but these when `except`. */
+export interface FileChoice { files: readonly string[]; except: boolean }
+
+export async function runMochaSuite(folder: string, options: { timeout: number; resultsFile?: string | undefined; grep?: string | undefined; choice?: FileChoice | undefined }): Promise<LayerResult> {
   const mocha = new Mocha({ ui: 'tdd', color: false, timeout: options.timeout, reporter: 'spec', ...(options.grep ? { grep: options.grep } : {}) });
-  for (const file of readdirSync(folder).filter((f) => f.endsWith('.test.js')).sort()) mocha.addFile(join(folder, file));
+  const chosen = (file: string) => !options.choice || options.choice.files.includes(file.replace(/\.test\.js$/, '')) !== options.choice.except;
+  for (const file of readdirSync(folder).filter((f) => f.endsWith('.test.js') && chosen(f)).sort()) mocha.addFile(join(folder, file));
   const result: LayerResult = { passed: 0, failed: 0, pending: 0 };
   await new Promise<void>((resolve) => {
     const runner = mocha.run();

@@ -1,9 +1,11 @@
-// A plain-Node test layer (unit, ui): node out/test/harness/runLayer.js <folder> <timeoutMs> [resultsFile]
+// A plain-Node test layer (unit, ui): node out/test/harness/runLayer.js <folder> <timeoutMs> [resultsFile] [only|except] [file,file…]
+// (files by name without .test.js: a part of a layer, run beside the rest).
 import { runMochaSuite } from './mochaSuite';
 
-const [folder, timeout, resultsFile] = process.argv.slice(2);
-if (!folder) throw new Error('usage: runLayer.js <folder> <timeoutMs> [resultsFile]');
-runMochaSuite(folder, { timeout: Number(timeout ?? 10_000), resultsFile, grep: process.env.AGENT_QUESTIONS_GREP }).then(
+const [folder, timeout, resultsFile, how, files] = process.argv.slice(2);
+if (!folder) throw new Error('usage: runLayer.js <folder> <timeoutMs> [resultsFile] [only|except] [file,file…]');
+const choice = how === 'only' || how === 'except' ? { files: (files ?? '').split(','), except: how === 'except' } : undefined;
+runMochaSuite(folder, { timeout: Number(timeout ?? 10_000), resultsFile, grep: process.env.AGENT_QUESTIONS_GREP, choice }).then(
   (result) => process.exit(result.failed > 0 ? 1 : 0),
   (error: unknown) => {
     console.error(error);
