@@ -4,7 +4,6 @@
 import { parseAskUserInput } from './askUserInput';
 import { askQuestions, type Policy } from './askWithPolicy';
 import type { AskOptions, QuestionBroker } from './broker';
-import type { CancellationSignal } from './events';
 import type { LaterAnswers } from './laterAnswers';
 import { formatQuestionResult, formatWaitingResult } from './resultText';
 import type { QuestionResponse, RequestSource } from './schemas';
@@ -20,10 +19,10 @@ export interface AskUserCall {
 
 export interface LaterCaller {
   store: LaterAnswers;
-  /** The chat session or MCP session that asked: only it can collect the answer. */
+  /** The chat session or MCP client that asked: only it can collect the answer. */
   owner: string;
-  /** Cancels the owner's waiting questions when nobody can collect them any more (the MCP session ended). */
-  ownerGone?: CancellationSignal;
+  /** The owners that share places with it (the MCP clients of one token); alone, its own group. */
+  group?: string;
 }
 
 export interface AskUserResult {
@@ -43,13 +42,14 @@ export async function callAskUser(raw: unknown, call: AskUserCall): Promise<AskU
   const request = { source: call.source, questions: parsed.questions, ...(context ? { context } : {}) };
   // Only a question a human will see waits in the background; unavailable or scripted answers come at once.
   if (wait === false && call.later && call.policy.route().kind === 'ask') {
-    const { store, owner, ownerGone } = call.later;
-    const refused = store.refusal(owner);
+    const { store, owner, group } = call.later;
+    const refused = store.refusal(owner, group);
     if (refused) return { text: `ask_user: nothing was asked. ${refused}`, isError: true };
     let waitingId = '';
-    const options: AskOptions = { timeoutMs: call.options?.timeoutMs, ...(ownerGone ? { token: ownerGone } : {}), onQueued: (id) => (waitingId = id) };
+    // No cancellation: the question outlives the call, the chat turn and the MCP session that asked.
+    const options: AskOptions = { timeoutMs: call.options?.timeoutMs, onQueued: (id) => (waitingId = id) };
     const response = askQuestions(call.broker, { ...request, keepsWorking: true }, call.policy, options);
-    store.hold(owner, waitingId, parsed.questions, response);
+    store.hold(owner, waitingId, parsed.questions, response, group);
     return { text: formatWaitingResult(waitingId), waitingId };
   }
   const response = await askQuestions(call.broker, request, call.policy, call.options);

@@ -24,7 +24,7 @@ export interface GetAnswersResult {
   images: AnswerImage[];
 }
 
-const UNKNOWN_REASON = 'No question with this id was asked with wait: false by you (this chat or MCP session), or its answer was dropped after it was collected.';
+const UNKNOWN_REASON = 'No question with this id was asked with wait: false by you (this chat, or this MCP client: its name through the same token), or its answer was dropped after it was collected.';
 
 export async function callGetAnswers(raw: unknown, call: GetAnswersCall): Promise<GetAnswersResult> {
   const parsed = GetAnswersInputSchema.safeParse(raw);

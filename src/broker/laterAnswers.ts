@@ -1,12 +1,16 @@
 // Questions asked with `wait: false`: the agent keeps working and collects the answer later with
-// `get_answers`. Each one belongs to whoever asked (a chat session, an MCP session); only that
-// owner can read it. An answer is kept until collected (at most a day) and for `keepMs` after the
-// first collection. Secrets are handles in a response, as everywhere: no value is ever held here.
+// `get_answers`. Each one belongs to whoever asked (a chat session, an MCP client as the endpoint
+// knows it); only that owner can read it. An answer is kept until collected (at most a day) and for
+// `keepMs` after the first collection. Secrets are handles in a response, as everywhere: no value is
+// ever held here. The places are shared: an owner holds at most 8, a group of owners (the MCP
+// clients of one token) at most half of the total, so one flood never takes every place.
 import type { Question, QuestionResponse } from './schemas';
 
-/** Unsettled `wait: false` questions one owner may have at once, and all owners together. */
+/** Unsettled `wait: false` questions one owner may have at once, one group of owners, and all owners together. */
 export const LATER_WAITING_PER_OWNER = 8;
 export const LATER_WAITING_TOTAL = 64;
+/** Half the total: whatever one group holds, the other askers still have as many places. */
+export const LATER_WAITING_PER_GROUP = LATER_WAITING_TOTAL / 2;
 /** An answer nobody collects is dropped after this long. */
 export const UNCOLLECTED_KEEP_MS = 24 * 60 * 60_000;
 
@@ -17,6 +21,7 @@ export type LaterLookup = { state: 'unknown' } | { state: 'waiting'; questions: 
 
 interface Held {
   owner: string;
+  group: string;
   questions: LaterQuestions;
   response?: QuestionResponse;
   settledAt?: number;
@@ -39,20 +44,27 @@ export class LaterAnswers {
     this.now = options.now ?? Date.now;
   }
 
-  /** Why `owner` may not ask another `wait: false` question now, or undefined when it may. */
-  refusal(owner: string): string | undefined {
+  /**
+   * Why `owner` (one of `group`: the MCP clients of one token; alone, its own group) may not ask
+   * another `wait: false` question now, or undefined when it may. The message names the limit and what to do.
+   */
+  refusal(owner: string, group = owner): string | undefined {
     this.prune();
     const waiting = [...this.held.values()].filter((h) => !h.response);
+    const orWait = 'or ask with wait: true (the call then waits for the answer).';
     if (waiting.filter((h) => h.owner === owner).length >= LATER_WAITING_PER_OWNER)
-      return `${LATER_WAITING_PER_OWNER} of your questions asked with wait: false are still unanswered; collect their answers with get_answers (waitSeconds > 0 waits for them) before asking more.`;
-    if (waiting.length >= LATER_WAITING_TOTAL) return `${LATER_WAITING_TOTAL} questions asked with wait: false are still unanswered; ask with wait: true, or collect answers first.`;
+      return `${LATER_WAITING_PER_OWNER} of your questions asked with wait: false are still unanswered; collect their answers with get_answers (waitSeconds > 0 waits for them) before asking more (${LATER_WAITING_PER_OWNER} is the limit for one asker), ${orWait}`;
+    if (waiting.filter((h) => h.group === group).length >= LATER_WAITING_PER_GROUP)
+      return `The agents connected through your token already have ${LATER_WAITING_PER_GROUP} questions asked with wait: false unanswered (the limit for one token: half of the ${LATER_WAITING_TOTAL} places, so other askers still have theirs); collect answers with get_answers first, ${orWait}`;
+    if (waiting.length >= LATER_WAITING_TOTAL) return `${LATER_WAITING_TOTAL} questions asked with wait: false are still unanswered (the limit for all agents together); collect answers with get_answers first, ${orWait}`;
     return undefined;
   }
 
-  /** Keeps the answer of request `id` for `owner` when `response` settles. */
-  hold(owner: string, id: string, questions: LaterQuestions, response: Promise<QuestionResponse>): void {
+  /** Keeps the answer of request `id` for `owner` (one of `group`) when `response` settles. */
+  hold(owner: string, id: string, questions: LaterQuestions, response: Promise<QuestionResponse>, group = owner): void {
     const entry: Held = {
       owner,
+      group,
       questions,
       settled: response.then((settled) => {
         entry.response = settled;
@@ -83,6 +95,12 @@ export class LaterAnswers {
       stop.addEventListener('abort', () => resolve(), { once: true });
       void Promise.all(waits).then(() => resolve());
     });
+  }
+
+  /** Whether `owner` has a question still waiting or an answer it has not collected yet. */
+  holds(owner: string): boolean {
+    this.prune();
+    return [...this.held.values()].some((h) => h.owner === owner && h.collectedAt === undefined);
   }
 
   /** Owners' waiting questions, for tests and the log. */

@@ -15,7 +15,7 @@ import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { eventStreamMessages } from '../broker/eventStream';
 import { ConnectionGate } from './mcpConnections';
 import { uiText } from '../broker/visibleText';
-import { selfReportedName, type CallScope } from './mcpTools';
+import { holdsLaterAnswers, selfReportedName, type CallScope } from './mcpTools';
 
 export const MCP_PATH = '/mcp';
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -252,7 +252,7 @@ export class McpEndpoint {
     };
     active.ended.signal.addEventListener('abort', onEnded);
     const keepAliveMs = this.options.keepAliveMs ?? KEEP_ALIVE_MS;
-    const scope: CallScope = { signal: AbortSignal.any([closed.signal, active.ended.signal]), sessionEnded: active.ended.signal, tokenId, admit: () => this.admit(active, tokenId), progressEveryMs: keepAliveMs };
+    const scope: CallScope = { signal: AbortSignal.any([closed.signal, active.ended.signal]), tokenId, admit: () => this.admit(active, tokenId), progressEveryMs: keepAliveMs };
     try {
       const response = await this.callScope.run(scope, () => active.transport.handleRequest(webRequest(req, this.port, 'application/json, text/event-stream'), { parsedBody: parsed }));
       await writeResponse(streamed ? response : await asJson(response, res), res);
@@ -295,10 +295,12 @@ export class McpEndpoint {
 
   private openSession(tokenId: string): Session | undefined {
     if (this.byId.size >= this.limits.sessions) {
-      // Make room by closing the session idle the longest; never one with a call waiting, nor an agent at work.
-      const idle = [...this.byId.entries()].filter(([, s]) => s.waiting === 0 && !this.recentlyActive(s)).sort((a, b) => a[1].lastUsed - b[1].lastUsed)[0];
+      // Make room by closing the session idle the longest; never one with a call waiting, nor an agent at work;
+      // one whose client has `wait: false` answers to collect last (they survive it, but its client must reconnect).
+      const candidates = [...this.byId.entries()].filter(([, s]) => s.waiting === 0 && !this.recentlyActive(s)).map(([id, s]) => ({ id, lastUsed: s.lastUsed, holds: Number(holdsLaterAnswers(s.server, s.tokenId)) }));
+      const idle = candidates.sort((a, b) => a.holds - b.holds || a.lastUsed - b.lastUsed)[0];
       if (!idle) return undefined;
-      this.endSession(idle[0], 'closed to make room (idle the longest)');
+      this.endSession(idle.id, 'closed to make room (idle the longest)');
     }
     const ended = new AbortController();
     const server = this.options.createServer(() => this.callScope.getStore());

@@ -1,6 +1,7 @@
 // The MCP face of Agent Questions: tools `ask_user` and `get_answers` (the same contracts as the
 // language-model tools) and `approve` (a permission prompt). One SDK Server per client session; a
-// question asked with `wait: false` belongs to that session. No 'vscode' import.
+// question asked with `wait: false` belongs to the client (its token and name), not to the session,
+// so the client collects it after its session was closed or evicted. No 'vscode' import.
 import { randomUUID } from 'node:crypto';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
@@ -32,8 +33,6 @@ export interface McpToolsContext {
 /** What the endpoint knows about the call in progress: its cancellation, its token, and whether it may wait. */
 export interface CallScope {
   signal: AbortSignal;
-  /** Aborted when the session ends: its `wait: false` questions can no longer be collected. */
-  sessionEnded?: AbortSignal;
   /** Fingerprint of the token the request came through. */
   tokenId: string;
   /** Counts the call as waiting until `release()`, or says which cap it would pass. */
@@ -52,6 +51,24 @@ const TOOLS = [
   { name: APPROVE_TOOL, description: APPROVE_DESCRIPTION, inputSchema: toolJsonSchema(ApproveInputSchema) as never },
 ];
 const TOOL_NAMES = new Set(TOOLS.map((t) => t.name));
+
+/**
+ * Who owns a `wait: false` question asked through `server`: the token's fingerprint and the name the
+ * client gives itself (not its version: an upgrade keeps its answers). A client that reconnects
+ * presents both again; two instances of one CLI on one token share their answers, which they can
+ * only read by the request ids the asker was given.
+ */
+export function askerOf(server: Server, tokenId: string): { owner: string; group: string } {
+  return { owner: `mcp:${tokenId}:${(server.getClientVersion()?.name ?? '').slice(0, 200)}`, group: `mcp:${tokenId}` };
+}
+
+// Whether a server's client holds `wait: false` questions or answers: the endpoint closes such a session last.
+const holdsLater = new WeakMap<Server, (tokenId: string) => boolean>();
+
+/** Whether the client of `server`, through the token `tokenId`, has questions asked with `wait: false` waiting or answers it has not collected. */
+export function holdsLaterAnswers(server: Server, tokenId: string): boolean {
+  return holdsLater.get(server)?.(tokenId) ?? false;
+}
 
 /** The name a client gives itself in `initialize` (title, else name), made safe to show. Anyone with the token can claim any name. */
 export function selfReportedName(server: Server): string {
@@ -85,8 +102,10 @@ const NO_JSON_SCHEMA_VALIDATION: jsonSchemaValidator = {
  */
 export function createToolServer(context: McpToolsContext, version: string, scope: () => CallScope | undefined): Server {
   const server = new Server({ name: 'agent-questions', version }, { capabilities: { tools: {} }, jsonSchemaValidator: NO_JSON_SCHEMA_VALIDATION });
-  // Only this session collects the answers to its `wait: false` questions.
-  const owner = `mcp:${randomUUID()}`;
+  // Without an endpoint's call scope (no token) only this server collects its answers.
+  const alone = { owner: `mcp:${randomUUID()}` };
+  const asker = (call: CallScope | undefined) => (call ? askerOf(server, call.tokenId) : alone);
+  holdsLater.set(server, (tokenId) => context.later.holds(askerOf(server, tokenId).owner));
   // The way it connected (MCP, or the hook command of an agent) is self-reported like the name.
   const source = (call: CallScope | undefined): RequestSource => {
     const way = connectionWay(server.getClientVersion()?.name);
@@ -106,8 +125,7 @@ export function createToolServer(context: McpToolsContext, version: string, scop
     const progress = reportProgress(request.params._meta?.progressToken, call?.progressEveryMs, extra.sendNotification);
     try {
       if (name === ASK_USER_TOOL) {
-        const ownerGone = call?.sessionEnded ? toSignal(call.sessionEnded) : undefined;
-        const later = { store: context.later, owner, ...(ownerGone ? { ownerGone } : {}) };
+        const later = { store: context.later, ...asker(call) };
         const result = await callAskUser(args ?? {}, { broker: context.broker, policy: context.policy, source: from, options, later });
         if (result.waitingId) context.log(`MCP ask_user from ${from.label}: waiting (wait: false)`);
         if (!result.response) return text(result.text, result.isError);
@@ -117,7 +135,7 @@ export function createToolServer(context: McpToolsContext, version: string, scop
         return { content: [...text(result.text).content, ...images] };
       }
       if (name === GET_ANSWERS_TOOL) {
-        const result = await callGetAnswers(args ?? {}, { store: context.later, owner, signal: AbortSignal.any(call ? [extra.signal, call.signal] : [extra.signal]) });
+        const result = await callGetAnswers(args ?? {}, { store: context.later, owner: asker(call).owner, signal: AbortSignal.any(call ? [extra.signal, call.signal] : [extra.signal]) });
         if (!result.results) return text(result.text, true);
         return { content: [...text(result.text).content, ...result.images.map(({ data, mimeType }) => ({ type: 'image' as const, data, mimeType }))] };
       }

@@ -2,9 +2,9 @@ import * as assert from 'node:assert/strict';
 import type { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { callAskUser, type AskUserCall } from '../../src/broker/askUserCall';
 import { callGetAnswers } from '../../src/broker/getAnswersCall';
-import { LATER_WAITING_PER_OWNER, LaterAnswers } from '../../src/broker/laterAnswers';
+import { LATER_WAITING_PER_GROUP, LATER_WAITING_PER_OWNER, LaterAnswers } from '../../src/broker/laterAnswers';
 import { cancellation, makeBroker, makePolicy } from './fakes';
-import { connect, until, withEndpoint, type ToolResult } from './mcpHelpers';
+import { connect, TOKEN, until, withEndpoint, type ToolResult } from './mcpHelpers';
 
 const ASK = { questions: [{ id: 'db', header: 'Database', question: 'Which database?', options: [{ label: 'PostgreSQL' }, { label: 'SQLite' }] }] };
 const LATER = { ...ASK, wait: false };
@@ -122,26 +122,113 @@ suite('ask_user with wait: false, and get_answers', () => {
 
 suite('wait: false over MCP', () => {
   const textOf = (r: unknown) => (r as ToolResult).content[0]!.text;
+  const idOf = (r: unknown) => {
+    assert.notEqual((r as ToolResult).isError, true, textOf(r));
+    return JSON.parse(textOf(r).split('\n')[1]!).requestId as string;
+  };
 
-  test('the session that asked collects the answer; another session cannot; closing the session cancels what it left waiting', () =>
+  test('the client that asked collects the answer; another client on the same token cannot; closing its session leaves what it asked waiting', () =>
     withEndpoint(async ({ broker, endpoint }) => {
       const asker = await connect(endpoint.url);
-      const other = await connect(endpoint.url);
-      const asked = textOf(await asker.callTool({ name: 'ask_user', arguments: LATER }));
-      const id = JSON.parse(asked.split('\n')[1]!).requestId as string;
+      const other = await connect(endpoint.url, TOKEN, 'other-agent');
+      const id = idOf(await asker.callTool({ name: 'ask_user', arguments: LATER }));
       assert.equal(broker.get(id)?.kind, 'questions');
       broker.reply(id, { db: { selected: ['SQLite'], skipped: false } });
       await until(() => broker.size === 0);
       assert.match(textOf(await other.callTool({ name: 'get_answers', arguments: { ids: [id] } })), /"status":"unknown"/);
       assert.match(textOf(await asker.callTool({ name: 'get_answers', arguments: { ids: [id] } })), /The user answered 1 question: db = "SQLite"/);
 
-      const left = JSON.parse(textOf(await asker.callTool({ name: 'ask_user', arguments: LATER })).split('\n')[1]!).requestId as string;
-      assert.ok(broker.get(left));
+      const left = idOf(await asker.callTool({ name: 'ask_user', arguments: LATER }));
       await (asker.transport as StreamableHTTPClientTransport).terminateSession();
       await asker.close();
-      await until(() => broker.get(left) === undefined);
+      assert.equal(endpoint.sessions().length, 1, 'the session is closed');
+      assert.ok(broker.get(left), 'its question still waits in the panel');
       await other.close();
     }));
+
+  test('prevents losing a wait: false answer to eviction: the evicted asker reconnects and collects it', () =>
+    withEndpoint(
+      async ({ broker, endpoint }) => {
+        const asker = await connect(endpoint.url, TOKEN, 'claude-code');
+        const id = idOf(await asker.callTool({ name: 'ask_user', arguments: LATER }));
+        // A newer session on the same token past the session limit closes the asker's (the only one).
+        const newcomer = await connect(endpoint.url, TOKEN, 'newcomer');
+        assert.deepEqual(endpoint.sessions().map((s) => s.name), ['newcomer']);
+        await assert.rejects(asker.listTools(), 'the asker was evicted');
+        assert.ok(broker.get(id), 'the question stays in the panel');
+        broker.reply(id, { db: { selected: ['PostgreSQL'], skipped: false } });
+        await newcomer.close();
+        const back = await connect(endpoint.url, TOKEN, 'claude-code');
+        assert.match(textOf(await back.callTool({ name: 'get_answers', arguments: { ids: [id] } })), /db = "PostgreSQL"/);
+        await back.close();
+        await asker.close().catch(() => undefined);
+      },
+      { limits: { sessions: 1, recentlyActiveMs: 0 } },
+    ));
+
+  test('prevents losing a wait: false answer to a reconnect: the same client (name and token) collects it in its new session, another name cannot', () =>
+    withEndpoint(async ({ broker, endpoint }) => {
+      const asker = await connect(endpoint.url, TOKEN, 'codex');
+      const id = idOf(await asker.callTool({ name: 'ask_user', arguments: LATER }));
+      await (asker.transport as StreamableHTTPClientTransport).terminateSession();
+      await asker.close();
+      const back = await connect(endpoint.url, TOKEN, 'codex');
+      assert.match(textOf(await back.callTool({ name: 'get_answers', arguments: { ids: [id] } })), /"status":"waiting"/);
+      const collected = back.callTool({ name: 'get_answers', arguments: { ids: [id], waitSeconds: 600 } });
+      broker.reply(id, { db: { selected: ['SQLite'], skipped: false } });
+      assert.match(textOf(await collected), /db = "SQLite"/);
+      const stranger = await connect(endpoint.url, TOKEN, 'opencode');
+      assert.match(textOf(await stranger.callTool({ name: 'get_answers', arguments: { ids: [id] } })), /"status":"unknown"/);
+      await Promise.all([back.close(), stranger.close()]);
+    }));
+
+  test('prevents one token holder from taking every wait: false place: an asker holds at most 8, a token at most half of the 64, and others still ask', () =>
+    withEndpoint(async ({ broker, endpoint, later }) => {
+      const first = await connect(endpoint.url, TOKEN, 'first');
+      for (let i = 0; i < LATER_WAITING_PER_OWNER; i++) idOf(await first.callTool({ name: 'ask_user', arguments: LATER }));
+      const over = (await first.callTool({ name: 'ask_user', arguments: LATER })) as ToolResult;
+      assert.equal(over.isError, true);
+      assert.match(over.content[0]!.text, /^ask_user: nothing was asked\. 8 of your questions asked with wait: false are still unanswered; .*\(8 is the limit for one asker\), or ask with wait: true/);
+      const second = await connect(endpoint.url, TOKEN, 'second');
+      idOf(await second.callTool({ name: 'ask_user', arguments: LATER }));
+
+      // One process on the token claims more names: it stops at half of the places.
+      const names = Array.from({ length: 4 }, (_, i) => `flood-${i}`);
+      const flooders = await Promise.all(names.map((name) => connect(endpoint.url, TOKEN, name)));
+      const results = [];
+      for (const flooder of flooders) for (let i = 0; i < LATER_WAITING_PER_OWNER; i++) results.push((await flooder.callTool({ name: 'ask_user', arguments: LATER })) as ToolResult);
+      assert.equal(later.waitingCount, LATER_WAITING_PER_GROUP);
+      assert.equal(results.filter((r) => !r.isError).length, LATER_WAITING_PER_GROUP - LATER_WAITING_PER_OWNER - 1, 'the flood took only what the first two left of the half');
+      const refused = results.filter((r) => r.isError);
+      assert.match(refused[0]!.content[0]!.text, /^ask_user: nothing was asked\. The agents connected through your token already have 32 questions asked with wait: false unanswered \(the limit for one token: half of the 64 places/);
+      // The other half is still there for everyone else (a chat in VS Code).
+      const chat = await callAskUser(LATER, { broker, policy: makePolicy(), source: { type: 'tool', label: 'Chat tool' }, later: { store: later, owner: 'chat:a' } });
+      assert.ok(chat.waitingId, 'a chat still asks');
+      assert.equal(broker.size, LATER_WAITING_PER_GROUP + 1);
+      await Promise.all([first, second, ...flooders].map((c) => c.close()));
+    }));
+
+  test('prevents evicting the session with answers to collect first: an idle session without any is closed before it', () =>
+    withEndpoint(
+      async ({ broker, endpoint }) => {
+        const holder = await connect(endpoint.url, TOKEN, 'holder');
+        const id = idOf(await holder.callTool({ name: 'ask_user', arguments: LATER }));
+        broker.reply(id, { db: { selected: ['SQLite'], skipped: false } });
+        await until(() => broker.size === 0);
+        // Used after the holder, so the holder is the one idle the longest.
+        const idle = await connect(endpoint.url, TOKEN, 'idle');
+        const newcomer = await connect(endpoint.url, TOKEN, 'newcomer');
+        assert.deepEqual(endpoint.sessions().map((s) => s.name).sort(), ['holder', 'newcomer']);
+        // Once its answer is collected, the holder is closed in its turn like any idle session.
+        assert.match(textOf(await holder.callTool({ name: 'get_answers', arguments: { ids: [id] } })), /db = "SQLite"/);
+        await newcomer.listTools();
+        const third = await connect(endpoint.url, TOKEN, 'third');
+        assert.deepEqual(endpoint.sessions().map((s) => s.name).sort(), ['newcomer', 'third']);
+        await Promise.all([newcomer.close(), third.close()]);
+        await Promise.all([idle, holder].map((c) => c.close().catch(() => undefined)));
+      },
+      { limits: { sessions: 2, recentlyActiveMs: 0 } },
+    ));
 
   test('get_answers with waitSeconds waits on the stream until the user answers', () =>
     withEndpoint(async ({ broker, endpoint }) => {
