@@ -50,7 +50,8 @@ suite('"Always allow" and "Always deny" in the permission prompt', () => {
     // Always deny, in this workspace (the default scope).
     call = await ask('git push --force origin main');
     await panel.locator('.tool-call pre.command', { hasText: 'git push --force' }).waitFor();
-    await pick('git push --force origin main');
+    // One rule only (git push is not a modelled tool: no prefix), so no choice to make: the rule is shown.
+    assert.match(await panel.locator('.rule-preview').innerText(), /Rule: git push --force origin main/);
     assert.equal((await button(panel, 'deny_always').innerText()).trim(), 'Always deny `git push --force origin main` in this workspace');
     await button(panel, 'deny_always').scrollIntoViewIfNeeded();
     await workbench.screenshot('permission-always-deny');

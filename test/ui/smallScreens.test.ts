@@ -30,7 +30,7 @@ const LONG = {
   ],
 };
 
-const LONG_COMMAND = `curl -sSfL ${UNBROKEN} | tee /tmp/${IDENTIFIER}.log && npm test -- --grep "billing service with a long name"`;
+const LONG_COMMAND = `curl -sSfL ${UNBROKEN} | tee logs/${IDENTIFIER}.log && npm test -- --grep "billing service with a long name"`;
 
 /**
  * Everything in the panel that makes it scroll sideways or is cut off: the page wider than the
@@ -155,7 +155,7 @@ suite('Question panel: a 240-pixel side bar', () => {
       await panel.locator('.tool-call .command').waitFor();
       await assertFits('permission');
       assert.equal(await panel.locator('.tool-call .command').innerText(), LONG_COMMAND, 'the whole command is shown');
-      // Allow once, Always allow `curl …` in this workspace, Deny: more than one row, each within the panel.
+      // Allow once, Always allow (the exact line) in this workspace, Deny: more than one row, each within the panel.
       const rows = await panel.evaluate(() => new Set([...document.querySelectorAll('.request .actions > *')].map((b) => Math.round(b.getBoundingClientRect().top))).size);
       assert.ok(rows > 1, `the buttons wrap at 240 px (${rows} row)`);
       await button(panel, 'deny').scrollIntoViewIfNeeded();
