@@ -43,8 +43,13 @@ suite('The real agent loop (VS Code agent mode, scripted model)', () => {
     // invocation message (a past-tense form needs a proposed API, see the README).
     const response = chat.locator('.interactive-item-container.interactive-response').last();
     // Dispatched, not clicked: the list's sticky header can lie over the toggle and take the click.
-    if (!(await response.innerText()).includes('Asking 1 question (Database)')) await response.getByText(/^Completed \d+ steps/).dispatchEvent('click');
-    await response.getByText('Asking 1 question (Database)').first().waitFor();
+    // The steps may collapse after we looked (the chat finishes rendering under load): open them until the step shows.
+    const step = response.getByText('Asking 1 question (Database)').first();
+    for (let attempt = 0; attempt < 5 && !(await step.isVisible()); attempt++) {
+      await response.getByText(/^Completed \d+ steps/).dispatchEvent('click', undefined, { timeout: 5_000 }).catch(() => undefined);
+      await step.waitFor({ timeout: 5_000 }).catch(() => undefined);
+    }
+    await step.waitFor();
     await workbench.screenshot('agent-loop-answered');
     assert.match(reply, /MODEL RECEIVED: The user answered 1 question, "[^"]+" \(request id "[^"]+"\): database = "SQLite"\./);
     assert.match(reply, /"answers":\{"database":\{"selected":\["SQLite"\],"skipped":false\}\}/);
