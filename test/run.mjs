@@ -1,6 +1,6 @@
-// `npm test`: builds, then runs the unit, integration, ui and agent layers one after another, the
-// external layer beside the ui and agent layers (its output printed whole when it ends), and ends
-// with a line per layer and a total. Exit code is non-zero on any failure.
+// `npm test`: type-checks and builds, then runs the unit, integration, ui and agent layers one after
+// another; half of the ui layer and the external layer run beside them (their output printed whole
+// when each ends). It ends with a line per layer (or part) and a total. Exit code is non-zero on any failure.
 //   npm test                      all layers
 //   npm test -- unit integration  some layers
 //   AGENT_QUESTIONS_DESKTOP=1     integration on a downloaded desktop VS Code (needs the internet)
@@ -52,9 +52,9 @@ function readResult(file, exitCode) {
   return { passed: 0, failed: exitCode === 0 ? 0 : 1, pending: 0, crashed: true };
 }
 
-function runNodeLayer(name, timeoutMs, env = {}) {
+function runNodeLayer(name, timeoutMs, env = {}, files = []) {
   const resultsFile = join(scratch, `${name}.json`);
-  const result = spawnSync(process.execPath, ['--enable-source-maps', join(out, 'harness', 'runLayer.js'), join(out, name), String(timeoutMs), resultsFile], {
+  const result = spawnSync(process.execPath, ['--enable-source-maps', join(out, 'harness', 'runLayer.js'), join(out, name), String(timeoutMs), resultsFile, ...files], {
     cwd: root,
     stdio: 'inherit',
     env: { ...process.env, ...env },
@@ -131,6 +131,8 @@ try {
     return { AGENT_QUESTIONS_VSIX: vsix() };
   };
   const LONG_WAITS = ['only', 'longWait,claudeCodeForeground'];
+  // About half of the ui layer's minutes (the suites' own times, printed by each run).
+  const UI_SECOND_HALF = 'accessibility,markdown,previews,panel,localization,oneAction,images';
   if (together) background.push(startNodeLayer('external (long waits)', 'external', 120_000, externalEnv(), LONG_WAITS));
   let restOfExternal;
   for (const layer of layers) {
@@ -143,8 +145,12 @@ try {
       restOfExternal = startNodeLayer('external', 'external', 120_000, externalEnv(), ['except', LONG_WAITS[1]]);
       background.push(restOfExternal);
     }
-    // The ui layer drives the packaged .vsix, so packaging is tested on every run.
-    if (layer === 'ui') results.ui = runNodeLayer('ui', 120_000, { AGENT_QUESTIONS_VSIX: vsix() });
+    // The ui layer drives the packaged .vsix, so packaging is tested on every run. It runs in two
+    // halves side by side (each suite opens its own workbench), the second in the background.
+    if (layer === 'ui') {
+      background.push(startNodeLayer('ui (second half)', 'ui', 120_000, { AGENT_QUESTIONS_VSIX: vsix() }, ['only', UI_SECOND_HALF]));
+      results.ui = runNodeLayer('ui', 120_000, { AGENT_QUESTIONS_VSIX: vsix() }, ['except', UI_SECOND_HALF]);
+    }
     // The agent layer: VS Code's own agent mode with the scripted model calls ask_user.
     if (layer === 'agent') results.agent = runNodeLayer('agent', 180_000, { AGENT_QUESTIONS_VSIX: vsix(), AGENT_QUESTIONS_MODEL_VSIX: packageScriptedModel() });
     // The external layer: the real Claude Code CLI asks through the MCP endpoint; OpenCode and
