@@ -1,6 +1,8 @@
 // Part of npm run bench: the round trip of an MCP tools/call of ask_user, answered as soon as it is
 // queued (broker.reply, what the API's reply does), against a tools/call of a no-op tool on the
 // same endpoint (same listener, token check, sessions and transport), measured in the same run.
+// And the CLI approval path: the hook program a CLI runs for a command a remembered rule allows,
+// start to exit, against a no-op hook (a Node program that reads its input and prints an allow).
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
@@ -10,7 +12,31 @@ import { RememberedPermissions } from '../../src/broker/rememberedPermissions';
 import { McpEndpoint } from '../../src/extension/mcpEndpoint';
 import { LaterAnswers } from '../../src/broker/laterAnswers';
 import { createToolServer } from '../../src/extension/mcpTools';
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { loadCommandChecker } from '../../src/extension/shellModule';
 import { median, runBench } from './benchKit';
+
+const HOOK = join(__dirname, '..', '..', '..', 'dist', 'approvalHook.js');
+const WASM = join(__dirname, '..', '..', '..', 'node_modules', '@vscode', 'tree-sitter-wasm', 'wasm');
+const HOOK_RUNS = 40;
+/** Claude Code's PermissionRequest hook input for a command the bench's rule allows. */
+const HOOK_INPUT = JSON.stringify({ session_id: 'bench', transcript_path: '/nonexistent/bench.jsonl', cwd: '/tmp', hook_event_name: 'PermissionRequest', tool_name: 'Bash', tool_input: { command: 'npm test -- --grep parser', description: 'Run the tests' } });
+const NOOP_HOOK = `process.stdin.resume();process.stdin.on('end',()=>process.stdout.write(JSON.stringify({hookSpecificOutput:{hookEventName:'PermissionRequest',decision:{behavior:'allow'}}})))`;
+
+/** One hook run, start to exit, in ms; it must print an allow. */
+function hookRun(args: string[], env: Record<string, string>): Promise<number> {
+  const started = process.hrtime.bigint();
+  const child = spawn(process.execPath, args, { env: { PATH: process.env['PATH'] ?? '', ...env }, stdio: ['pipe', 'pipe', 'pipe'] });
+  let err = '';
+  child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
+  let out = '';
+  child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+  child.stdin.end(HOOK_INPUT);
+  return new Promise((resolve, reject) =>
+    child.on('close', () => (/"behavior":"allow"/.test(out) ? resolve(Number(process.hrtime.bigint() - started) / 1e6) : reject(new Error(`the hook did not allow: ${out} ${err}`)))),
+  );
+}
 
 /** ask_user answered at once may cost at most this much more than the no-op tool: streamed, it must not wait on a delayed ACK. */
 const TARGET_RATIO = 1.3;
@@ -57,15 +83,17 @@ async function main() {
   const policy = {
     route: () => ({ kind: 'ask' as const }),
     loadAnswersFile: async () => ({ ok: true as const, entries: {} }),
-    permissions: new RememberedPermissions({ get: <T>(key: string) => store.get(key) as T | undefined, update: async (key: string, value: unknown) => void store.set(key, value) }),
+    permissions: new RememberedPermissions({ get: <T>(key: string) => store.get(key) as T | undefined, update: async (key: string, value: unknown) => void store.set(key, value) }, { loadChecker: () => loadCommandChecker(WASM), workspaceFolders: () => ['/tmp'] }),
   };
-  // The first session gets our tools, the second the no-op tool: one endpoint for both.
+  // The rule a user chose with "Always allow `npm test …`".
+  await policy.permissions.remember({ key: 'cmd:npm test', value: true, label: 'npm test …', description: 'bench' }, 'bench');
+  // The second session gets the no-op tool, every other one our tools: one endpoint for all.
   let sessions = 0;
   const endpoint = await McpEndpoint.start({
     port: 0,
     token: () => TOKEN,
     log: () => undefined,
-    createServer: (scope) => (sessions++ === 0 ? createToolServer({ broker, later: new LaterAnswers({ keepMs: () => 60_000 }), policy, timeoutMs: () => 0, log: () => undefined, workspaceFolders: () => [] }, 'bench', scope) : noopServer()),
+    createServer: (scope) => (sessions++ === 1 ? noopServer() : createToolServer({ broker, later: new LaterAnswers({ keepMs: () => 60_000 }), policy, timeoutMs: () => 0, log: () => undefined, workspaceFolders: () => [] }, 'bench', scope)),
   });
   try {
     const ours = await client(endpoint.url);
@@ -79,6 +107,18 @@ async function main() {
     console.log(`tools/call of ask_user, answered when queued     ${askMs.toFixed(2)} ms  ratio ${(askMs / noopMs).toFixed(2)}x (target <= ${TARGET_RATIO}x)`);
     await ours.close();
     await bare.close();
+
+    const env = { AGENT_QUESTIONS_MCP_URL: endpoint.url, AGENT_QUESTIONS_MCP_TOKEN: TOKEN };
+    const hook: number[] = [];
+    const noop: number[] = [];
+    for (let i = -3; i < HOOK_RUNS; i++) {
+      const ms = await hookRun([HOOK, 'claude-code'], env);
+      const baseline = await hookRun(['-e', NOOP_HOOK], {});
+      if (i >= 0) (hook.push(ms), noop.push(baseline));
+    }
+    console.log(`\nCLI approval path (Claude Code's PermissionRequest hook, a command a remembered rule allows), medians over ${HOOK_RUNS} runs each`);
+    console.log(`a no-op hook (node, reads its input, prints allow) ${median(noop).toFixed(1)} ms (baseline)`);
+    console.log(`our hook program, through the endpoint and rules  ${median(hook).toFixed(1)} ms  ratio ${(median(hook) / median(noop)).toFixed(2)}x`);
   } finally {
     await endpoint.close();
   }
