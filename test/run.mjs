@@ -121,7 +121,7 @@ try {
   rmSync(join(root, 'test-results'), { recursive: true, force: true });
   mkdirSync(join(root, 'test-results'), { recursive: true });
   // The external layer runs beside the others when they run too (see startNodeLayer): its long
-  // waits from the start, the rest with the ui layer.
+  // waits from the integration layer on, the rest with the ui layer.
   const background = [];
   const together = layers.includes('external') && layers.some((l) => l === 'ui' || l === 'agent');
   const externalEnv = () => {
@@ -133,10 +133,15 @@ try {
   const LONG_WAITS = ['only', 'longWait,claudeCodeForeground'];
   // About half of the ui layer's minutes (the suites' own times, printed by each run).
   const UI_SECOND_HALF = 'accessibility,markdown,previews,panel,localization,oneAction,images';
-  if (together) background.push(startNodeLayer('external (long waits)', 'external', 120_000, externalEnv(), LONG_WAITS));
+  let longWaits;
   let restOfExternal;
   for (const layer of layers) {
     if (layer === 'external' && together) continue;
+    // After the unit layer, which reads the development build that packaging replaces.
+    if (layer !== 'unit' && together && !longWaits) {
+      longWaits = startNodeLayer('external (long waits)', 'external', 120_000, externalEnv(), LONG_WAITS);
+      background.push(longWaits);
+    }
     console.log(`\n=== ${layer} ===`);
     const layerStarted = Date.now();
     if (layer === 'unit') results.unit = runNodeLayer('unit', 10_000);
