@@ -44,7 +44,8 @@ suite('The real agent loop (VS Code agent mode, scripted model)', () => {
     const response = chat.locator('.interactive-item-container.interactive-response').last();
     // Dispatched, not clicked: the list's sticky header can lie over the toggle and take the click.
     // The steps may collapse after we looked (the chat finishes rendering under load): open them until the step shows.
-    const step = response.getByText('Asking 1 question (Database)').first();
+    // The collapsed list keeps a hidden copy of the text: look for the one on screen.
+    const step = response.getByText('Asking 1 question (Database)').filter({ visible: true }).first();
     for (let attempt = 0; attempt < 5 && !(await step.isVisible()); attempt++) {
       await response.getByText(/^Completed \d+ steps/).dispatchEvent('click', undefined, { timeout: 5_000 }).catch(() => undefined);
       await step.waitFor({ timeout: 5_000 }).catch(() => undefined);

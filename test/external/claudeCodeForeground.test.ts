@@ -117,16 +117,18 @@ suite('Interactive Claude Code keeps a long wait in the foreground (the handed-o
     throw new Error(`no request with "${text}" arrived in ${ms} ms`);
   }
 
-  /** One answer at a time: the panel shows one request, picked from the Queue. */
+  /** One answer at a time: the panel shows one request, picked from the Queue. Resolves with when the answer was given (just before it). */
   let answering = Promise.resolve();
-  function answerInPanel(row: string, shown: string, answer: () => Promise<void>): Promise<void> {
+  function answerInPanel(row: string, shown: string, answer: () => Promise<void>): Promise<number> {
     const turn = answering.then(async () => {
       await workbench.page.locator('.monaco-list-row', { hasText: row }).first().click();
       await waitForRequest(panel, shown);
+      const at = Date.now();
       await answer();
       await panel.locator('.request', { hasText: shown }).waitFor({ state: 'detached' });
+      return at;
     });
-    answering = turn.catch(() => undefined);
+    answering = turn.then(() => undefined, () => undefined);
     return turn;
   }
 
@@ -134,8 +136,9 @@ suite('Interactive Claude Code keeps a long wait in the foreground (the handed-o
   async function answerAfter(seconds: number, text: string, row: string, answer: () => Promise<void>): Promise<{ at: number; waited: number }> {
     const arrived = await arrival(text);
     await new Promise((r) => setTimeout(r, seconds * 1000 - (Date.now() - arrived)));
-    await answerInPanel(row, text, answer);
-    return { at: Date.now(), waited: (Date.now() - arrived) / 1000 };
+    // The model's next request can come before the panel has let go of the answered request: time it from the answer.
+    const at = await answerInPanel(row, text, answer);
+    return { at, waited: (at - arrived) / 1000 };
   }
 
   /** Everything a session's screen showed while `until` was pending, sampled twice a second (what scrolls by is caught too). */
