@@ -1,6 +1,6 @@
 // Messages between the Question panel (untrusted webview) and the host, validated on both sides.
 import * as z from 'zod';
-import { AnswersSchema, HistoryEntrySchema, LIMITS, PendingRequestSchema, PERMISSION_DECISIONS, RESPONSE_STATUSES, RULE_SCOPES } from './schemas';
+import { AnswersSchema, HistoryEntrySchema, LIMITS, PendingRequestSchema, PERMISSION_DECISIONS, QuestionRequestSchema, RESPONSE_STATUSES, RULE_SCOPES } from './schemas';
 
 const RequestId = z.string().min(1).max(100);
 
@@ -55,7 +55,14 @@ export const HostToPanelSchema = z.discriminatedUnion('type', [
     storedSecrets: z.array(z.string()),
   }),
   z.object({ type: z.literal('storedSecrets'), names: z.array(z.string()) }),
-  z.object({ type: z.literal('added'), request: PendingRequestSchema }),
+  /** `replaces`: the held preview of this request (see 'preview'), which it takes over on screen. */
+  z.object({ type: z.literal('added'), request: PendingRequestSchema, replaces: RequestId.optional() }),
+  /**
+   * A question VS Code has prepared but not yet invoked: shown when nothing else is, never answerable
+   * (its id is not the broker's) until an 'added' replaces it or a 'withdrawn' removes it.
+   */
+  z.object({ type: z.literal('preview'), request: QuestionRequestSchema }),
+  z.object({ type: z.literal('withdrawn'), previewId: RequestId }),
   z.object({
     type: z.literal('settled'),
     requestId: RequestId,

@@ -79,7 +79,7 @@ export function activate(context: vscode.ExtensionContext): AgentQuestionsApi {
   // Not awaited: activation does not wait for the layout. A failed move leaves the view where it was.
   placeNextToChatOnce(context.globalState).catch(() => undefined);
   registerPermissionCommands(context, policy.permissions);
-  registerAskUserTool(context, broker, policy, later, log);
+  registerAskUserTool(context, broker, policy, later, log, panel);
   registerSampleQuestionCommand(context, log);
   const nudger = registerNudges(context, broker, panel, log);
   context.subscriptions.push(trackWalkthroughProgress(broker, vault));

@@ -8,7 +8,7 @@ import type { History } from '../broker/history';
 import { isOpenableHref } from '../broker/markdownTree';
 import { PANEL_MESSAGES } from '../broker/panelMessages';
 import { PANEL_STRINGS_ELEMENT_ID, PanelToHostSchema, type HostToPanel, type PanelToHost } from '../broker/protocol';
-import type { Answers, PendingRequest } from '../broker/schemas';
+import type { Answers, PendingRequest, QuestionRequest } from '../broker/schemas';
 import { mark } from './benchTrace';
 import { MarkdownRenderer } from './markdownRenderer';
 import { resolveSecretAnswers, type SecretInput } from './secretAnswers';
@@ -33,6 +33,8 @@ export class QuestionPanelView implements vscode.WebviewViewProvider, vscode.Dis
   private requestedShow: string | undefined;
   /** The user asked to focus the panel before it was ready: its first control takes focus once it is. */
   private requestedFocus = false;
+  /** A queued request's id -> the id of its preview in the panel (set just before the broker's 'added'). */
+  private readonly previewOf = new Map<string, string>();
   /** Only to check that a link the panel asks to open is one a waiting request shows. */
   private readonly markdown: MarkdownRenderer;
 
@@ -48,7 +50,9 @@ export class QuestionPanelView implements vscode.WebviewViewProvider, vscode.Dis
       // After the first snapshot the panel receives changes, not the whole queue again.
       broker.onDidChange((change) => {
         if (change.type === 'added') {
-          this.post({ type: 'added', request: change.request });
+          const replaces = this.previewOf.get(change.request.id);
+          this.previewOf.delete(change.request.id);
+          this.post({ type: 'added', request: change.request, ...(replaces ? { replaces } : {}) });
           if (readSettings().revealOnAsk) this.reveal();
           return;
         }
@@ -85,6 +89,23 @@ export class QuestionPanelView implements vscode.WebviewViewProvider, vscode.Dis
     this.requestedFocus = !this.view?.visible;
     await vscode.commands.executeCommand(`${QuestionPanelView.viewType}.focus`);
     this.post({ type: 'focus' });
+  }
+
+  /** Shows a question VS Code has prepared, before its invocation queues it: held, not answerable. */
+  preview(request: QuestionRequest): void {
+    mark('preview posted');
+    this.post({ type: 'preview', request });
+  }
+
+  /** The queued request `requestId` takes over the preview `previewId` on screen. Call before it is queued. */
+  bindPreview(previewId: string, requestId: string): void {
+    this.previewOf.set(requestId, previewId);
+  }
+
+  /** Removes a preview whose call was never invoked (or never queued). */
+  withdrawPreview(previewId: string): void {
+    mark('preview withdrawn');
+    this.post({ type: 'withdrawn', previewId });
   }
 
   /** Resolves with the time the panel reported this request interactive (at once if it already did). */

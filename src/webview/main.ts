@@ -1,9 +1,10 @@
 // The Question panel: shows one request at a time (the head of the queue, or one chosen in the
-// Queue), keeps it until it settles, and restores drafts after a reload. Host messages are
-// validated before use; secrets never enter the saved state.
+// Queue), keeps it until it settles, and restores drafts after a reload. With nothing else to show,
+// a question VS Code has only prepared is shown inert until its queued request takes it over. Host
+// messages are validated before use; secrets never enter the saved state.
 import { ageOf } from '../broker/age';
 import { HostToPanelSchema, type HostToPanel, type PanelToHost } from '../broker/protocol';
-import type { HistoryEntry, PendingRequest, ResponseStatus } from '../broker/schemas';
+import type { HistoryEntry, PendingRequest, QuestionRequest, ResponseStatus } from '../broker/schemas';
 import { el } from './dom';
 import { emptyRequestDraft, type RequestDraft } from './drafts';
 import { renderHistory } from './historyView';
@@ -38,6 +39,12 @@ document.getElementById('app')!.append(noticeArea, requestArea, waitingArea, his
 const announcer = document.getElementById('announcer')!;
 
 let pending: PendingRequest[] = [];
+/** Prepared calls' questions, not in the queue: nothing can answer them until an 'added' replaces one. */
+let previews: QuestionRequest[] = [];
+/** The id the request on screen is answered under, and its draft: a preview's until its request takes it over. */
+let binding: { id: string; draft?: RequestDraft } | undefined;
+/** The user asked to focus the panel while a preview was on screen. */
+let focusOnTakeOver = false;
 let history: HistoryEntry[] = [];
 let clockOffset = 0;
 let view: RequestView | undefined;
@@ -87,9 +94,22 @@ function receive(message: HostToPanel): void {
     case 'storedSecrets':
       storedSecrets = message.names;
       return;
-    case 'added':
+    case 'added': {
       pending = insertInQueueOrder(pending, message.request);
-      return refresh(1);
+      const preview = previews.find((r) => r.id === message.replaces);
+      if (!preview) return refresh(1);
+      previews = previews.filter((r) => r !== preview);
+      const onScreen = preview.id === saved.shownId && view !== undefined;
+      if (onScreen) takeOver(message.request);
+      return refresh(onScreen ? 0 : 1);
+    }
+    case 'preview':
+      previews = [...previews, message.request];
+      return refresh(0);
+    case 'withdrawn':
+      previews = previews.filter((r) => r.id !== message.previewId);
+      if (message.previewId === saved.shownId) dropView();
+      return refresh(0);
     case 'settled':
       if (message.requestId === saved.shownId && message.requestId !== repliedTo) showNotice(noticeFor(message.status, message.reason));
       pending = pending.filter((r) => r.id !== message.requestId);
@@ -105,7 +125,9 @@ function receive(message: HostToPanel): void {
       return;
     }
     case 'focus':
-      view?.focusFirst();
+      // A preview takes no focus; its request does, when it takes it over.
+      if (view?.element.inert) focusOnTakeOver = true;
+      else view?.focusFirst();
       return;
     case 'ping':
       host.postMessage({ type: 'pong', nonce: message.nonce });
@@ -121,12 +143,12 @@ function insertInQueueOrder(queue: PendingRequest[], request: PendingRequest): P
 }
 
 function refresh(arrived: number): void {
-  const current = pending.find((r) => r.id === saved.shownId);
+  const current = pending.find((r) => r.id === saved.shownId) ?? previews.find((r) => r.id === saved.shownId);
   // The request being answered stays on screen; newer ones wait their turn.
   if (current && view) {
     if (arrived > 0) announce(t('Another request is waiting.'));
   } else {
-    show(current ?? pending[0]);
+    show(current ?? pending[0] ?? previews[0]);
   }
   updateWaiting();
   // Most changes leave the history as it was; rebuilding it would only cost layout.
@@ -161,15 +183,18 @@ function show(request: PendingRequest | undefined, userAsked = false): void {
       host.postMessage({ type: 'decide', requestId: request.id, decision, ...(message ? { message } : {}), ...(rule ? { rule } : {}), ...(scope ? { scope } : {}) });
     });
   } else {
-    const draft = (saved.drafts[request.id] ??= emptyRequestDraft(request.questions, storedSecrets));
+    // A preview's draft joins the saved state only when its request takes it over.
+    const preview = previews.includes(request);
+    const draft = preview ? emptyRequestDraft(request.questions, storedSecrets) : (saved.drafts[request.id] ??= emptyRequestDraft(request.questions, storedSecrets));
+    const bound = (binding = { id: request.id, ...(preview ? { draft } : {}) });
     view = renderQuestionRequest(request, draft, header, storedSecrets, {
       onDraftChange: save,
       onSubmit: (answers, { values, useStored, allWorkspaces, nameConfirmed }, note) => {
-        repliedTo = request.id;
+        repliedTo = bound.id;
         view?.lock();
         host.postMessage({
           type: 'reply',
-          requestId: request.id,
+          requestId: bound.id,
           answers,
           ...(Object.keys(values).length ? { secrets: values } : {}),
           ...(useStored.length ? { useStored } : {}),
@@ -179,13 +204,15 @@ function show(request: PendingRequest | undefined, userAsked = false): void {
         });
       },
       onReject: () => {
-        repliedTo = request.id;
+        repliedTo = bound.id;
         view?.lock();
-        host.postMessage({ type: 'reject', requestId: request.id, reason: 'The user declined to answer.' });
+        host.postMessage({ type: 'reject', requestId: bound.id, reason: 'The user declined to answer.' });
       },
       announce,
       hostNow: () => Date.now() + clockOffset,
     });
+    // Seen, not answerable: no click, key or focus reaches it until its request takes it over.
+    view.element.inert = preview;
   }
   requestArea.replaceChildren(view.element);
   announce(
@@ -196,6 +223,20 @@ function show(request: PendingRequest | undefined, userAsked = false): void {
   // Focus moves in only when the user asked: a request that simply arrives must not catch keys
   // meant for an editor, a terminal or the chat (the toolkit's elements upgrade as they connect).
   if (userAsked) view.focusFirst();
+  // A preview is not ready for input: its request says 'shown' when it takes it over.
+  if (!view.element.inert) host.postMessage({ type: 'shown', requestId: request.id });
+}
+
+/** The queued request takes over its preview on screen: the same view and draft, now answerable under the request's id. */
+function takeOver(request: PendingRequest): void {
+  saved.shownId = request.id;
+  if (binding?.draft) saved.drafts[request.id] = binding.draft;
+  save();
+  if (binding) binding.id = request.id;
+  view!.element.dataset.requestId = request.id;
+  view!.element.inert = false;
+  if (focusOnTakeOver) view!.focusFirst();
+  focusOnTakeOver = false;
   host.postMessage({ type: 'shown', requestId: request.id });
 }
 
@@ -203,6 +244,8 @@ function show(request: PendingRequest | undefined, userAsked = false): void {
 function dropView(): void {
   view?.dispose?.();
   view = undefined;
+  binding = undefined;
+  focusOnTakeOver = false;
 }
 
 function updateWaiting(): void {

@@ -4,8 +4,9 @@
 // warm-up; two pairs: the plain question, and the same question with 2,000 characters of markdown
 // (ours as the request's context, the built-in's as the question's message: a table, a highlighted
 // code block, a list). Medians of: Enter in the chat -> the question is on screen for input, both seen in the
-// browser (ours: the panel has rendered the request; built-in: the carousel's first option is in the
-// chat), and Submit -> the model's next request carries the answer; ratios ours / built-in. The
+// browser (ours: the panel has rendered the question, from the prepared call's preview, which takes
+// input once invoke has queued its request tens of ms later; built-in: the carousel's first option
+// is in the chat), and Submit -> the model's next request carries the answer; ratios ours / built-in. The
 // panel's `shown` message back to the host comes after that and costs the user nothing; it is printed too. Then the split of our path, from the model's tool call
 // to the panel's `shown`, and back. Also activation: activate() entry to return, and what VS Code
 // reports. Every time is a Date.now() in the browser or the extension host, on one machine clock.
@@ -82,10 +83,11 @@ async function oursRound(workbench: Workbench, panel: Frame, prompt: string): Pr
   const added = await driver<{ callId: number }>('watchAdded');
   const shown = await driver<{ callId: number }>('watchShown');
   // In the panel: a capture listener runs before the panel's own (arrival), a later bubble listener
-  // after it (rendered), and the next frame after that (painted).
+  // after it (rendered), and the next frame after that (painted). The question arrives as the
+  // prepared call's 'preview' (shown, held until invoke) or, without one, as the queued 'added'.
   await panel.evaluate(() => {
     const state: Bench = ((window as unknown as W).aqBench = {});
-    const isAdded = (event: MessageEvent) => (event.data as { type?: string })?.type === 'added';
+    const isAdded = (event: MessageEvent) => ['added', 'preview'].includes((event.data as { type?: string })?.type ?? '');
     window.addEventListener('message', (event) => isAdded(event) && (state.addedArrivedAt ??= Date.now()), { capture: true });
     window.addEventListener('message', (event) => {
       if (!isAdded(event) || state.addedRenderedAt) return;
@@ -118,10 +120,11 @@ async function oursRound(workbench: Workbench, panel: Frame, prompt: string): Pr
     split: {
       'Enter -> model calls the tool': calledAt - enterAt,
       'tool call -> prepareInvocation': since(at('prepareInvocation')),
+      'tool call -> preview posted to the panel': since(at('preview posted')),
       'tool call -> prepareInvocation returns': since(at('prepared')),
       'tool call -> invoke': since(at('invoke')),
       'tool call -> broker queued': since(addedAt),
-      "tool call -> panel receives 'added'": since(inPanel.addedArrivedAt!),
+      'tool call -> panel receives the question': since(inPanel.addedArrivedAt!),
       'tool call -> panel rendered': since(inPanel.addedRenderedAt!),
       'tool call -> panel painted': since(inPanel.addedPaintedAt!),
       "tool call -> host hears 'shown'": since(shownAt),

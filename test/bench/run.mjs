@@ -1,5 +1,6 @@
 // npm run bench: the broker and MCP endpoint benchmarks (plain Node), then the panel and agent-loop
-// benchmarks and the long-wait return path (real workbench).
+// benchmarks and the long-wait return path (real workbench). `npm run bench -- agent` runs only the
+// agent-loop head-to-head (the noisiest line, worth running several times).
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { packageExtension, packageScriptedModel } from '../harness/package.mjs';
@@ -11,11 +12,18 @@ const run = (args, env = {}) => {
   if (result.status !== 0) process.exit(result.status ?? 1);
 };
 
+const only = process.argv.slice(2);
+if (only.some((name) => name !== 'agent')) {
+  console.error(`npm run bench: unknown part ${only.join(' ')}; the only part that runs alone is 'agent'`);
+  process.exit(2);
+}
+const all = only.length === 0;
+
 run([join(root, 'esbuild.mjs')]);
-run(['--expose-gc', join(root, 'out', 'test', 'bench', 'brokerBench.js')]);
-run([join(root, 'out', 'test', 'bench', 'mcpBench.js')]);
+if (all) run(['--expose-gc', join(root, 'out', 'test', 'bench', 'brokerBench.js')]);
+if (all) run([join(root, 'out', 'test', 'bench', 'mcpBench.js')]);
 provision();
 const vsix = packageExtension();
-run([join(root, 'out', 'test', 'bench', 'panelBench.js')], { AGENT_QUESTIONS_VSIX: vsix });
+if (all) run([join(root, 'out', 'test', 'bench', 'panelBench.js')], { AGENT_QUESTIONS_VSIX: vsix });
 run([join(root, 'out', 'test', 'bench', 'agentBench.js')], { AGENT_QUESTIONS_VSIX: vsix, AGENT_QUESTIONS_MODEL_VSIX: packageScriptedModel() });
-run([join(root, 'out', 'test', 'bench', 'waitBench.js')], { AGENT_QUESTIONS_VSIX: vsix, AGENT_QUESTIONS_MODEL_VSIX: packageScriptedModel() });
+if (all) run([join(root, 'out', 'test', 'bench', 'waitBench.js')], { AGENT_QUESTIONS_VSIX: vsix, AGENT_QUESTIONS_MODEL_VSIX: packageScriptedModel() });

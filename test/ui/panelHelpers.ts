@@ -21,7 +21,8 @@ export async function toolResult(workbench: Workbench, call: ToolCall): Promise<
 
 /** Waits until the panel shows the request whose first question has this header (or this permission title). */
 export async function waitForRequest(panel: Frame, text: string): Promise<void> {
-  await panel.locator('.request', { hasText: text }).first().waitFor({ timeout: 20_000 });
+  // Not a held preview (inert: a call VS Code prepared but has not invoked yet).
+  await panel.locator('.request:not([inert])', { hasText: text }).first().waitFor({ timeout: 20_000 });
 }
 
 /**
