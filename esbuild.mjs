@@ -122,8 +122,9 @@ for (const file of ['tree-sitter.wasm', 'tree-sitter-bash.wasm']) {
 
 /** What activation and the panel load, minified: the issue's budgets (lazily loaded bundles have none). */
 function checkBudgets() {
-  // extension.js: 200 KB until the permission paths were placed by real path (the protected-files table, issue 31).
-  const budgets = { 'dist/extension.js': 210 * 1024, 'dist/webview.js': 256 * 1024 };
+  // extension.js: 200 KB until issues 31 and 32 (paths by real path with the protected-files table,
+  // Check a Command, the question shown at prepareInvocation); activation time is benched on its own.
+  const budgets = { 'dist/extension.js': 216 * 1024, 'dist/webview.js': 256 * 1024 };
   for (const [file, budget] of Object.entries(budgets)) {
     const size = statSync(join(root, file)).size;
     if (size > budget) throw new Error(`esbuild.mjs: ${file} is ${(size / 1024).toFixed(1)} KB, over its ${budget / 1024} KB budget`);
