@@ -65,7 +65,7 @@ suite('The question shown at prepareInvocation, held until invoke (VS Code agent
     assert.equal(queued.length, 1, 'exactly one request');
     assert.equal(await panel.locator('.request').getAttribute('data-request-id'), queued[0]!.id);
     await answerByClick(panel, 'SQLite');
-    assert.match(await finalReply(chat), /MODEL RECEIVED: The user answered 1 question: database = "SQLite"\./);
+    assert.match(await finalReply(chat), /MODEL RECEIVED: The user answered 1 question, "[^"]+" \(request id "[^"]+"\): database = "SQLite"\./);
     await panel.locator('.empty').waitFor();
     assert.deepEqual(await pending(), []);
     const recorded = await history();

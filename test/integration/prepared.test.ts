@@ -87,7 +87,7 @@ suite('The question shown at prepareInvocation', () => {
     const request = await added;
     assert.deepEqual(api.list().map((r) => r.id), [request.id]);
     api.reply(request.id, { database: { selected: ['PostgreSQL'], skipped: false } });
-    assert.equal(parseResult(resultText(await pending)).line, 'The user answered 1 question: database = "PostgreSQL".');
+    assert.match(parseResult(resultText(await pending)).line, /^The user answered 1 question, "[^"]+" \(request id "[^"]+"\): database = "PostgreSQL"\.$/);
     source.dispose();
   });
 });
