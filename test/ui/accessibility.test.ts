@@ -102,11 +102,13 @@ suite('Question panel: accessibility, audited by axe-core in every state and the
     yield 'notice: cancelled';
 
     // The API's own timeout: a countdown in its last minute (a warning), then the timed-out notice.
-    const timed = await workbench.driver<{ callId: number }>('ask', { request: { extensionId: 'tests.a11y', timeoutSeconds: 8, questions: yesNo('hurry', 'Hurry').questions } });
+    // 20 s: long enough for the countdown's audit under load, and the notice (shown for 20 s after
+    // the timeout) is still there when that audit ends.
+    const timed = await workbench.driver<{ callId: number }>('ask', { request: { extensionId: 'tests.a11y', timeoutSeconds: 20, questions: yesNo('hurry', 'Hurry').questions } });
     await waitForRequest(panel, 'Hurry?');
     await panel.locator('.countdown.warning').waitFor();
     yield 'countdown (last minute)';
-    await notice('timed out');
+    await panel.locator('.notice', { hasText: 'timed out' }).waitFor({ timeout: 40_000 });
     await workbench.driver('await', { callId: timed.callId });
     yield 'notice: timed out';
 
