@@ -121,7 +121,8 @@ suite('Interactive Claude Code keeps a long wait in the foreground (the handed-o
   let answering = Promise.resolve();
   function answerInPanel(row: string, shown: string, answer: () => Promise<void>): Promise<number> {
     const turn = answering.then(async () => {
-      await workbench.page.locator('.monaco-list-row', { hasText: row }).first().click();
+      // Picked from the Queue only when not already on screen: showing it again restarts its arrival, and a click then only chooses.
+      if (!(await panel.locator('.request:not([inert])', { hasText: shown }).first().isVisible())) await workbench.page.locator('.monaco-list-row', { hasText: row }).first().click();
       await waitForRequest(panel, shown);
       const at = Date.now();
       await answer();
