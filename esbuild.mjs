@@ -36,14 +36,14 @@ const withoutAjv = {
 const builds = [
   { ...common, entryPoints: ['src/extension/extension.ts'], outfile: 'dist/extension.js', platform: 'node', format: 'cjs', external: ['vscode'] },
   // Loaded only when the external-agent endpoint is on (see src/extension/externalAgents.ts).
-  { ...common, entryPoints: ['src/extension/mcpModule.ts'], outfile: 'dist/mcp.js', platform: 'node', format: 'cjs', plugins: [withoutAjv] },
+  { ...common, entryPoints: ['src/mcp/mcpModule.ts'], outfile: 'dist/mcp.js', platform: 'node', format: 'cjs', plugins: [withoutAjv] },
   // Loaded on the first shell command a permission prompt decides (see src/extension/policyAdapter.ts).
   { ...common, entryPoints: ['src/extension/shellModule.ts'], outfile: 'dist/shell.js', platform: 'node', format: 'cjs' },
   // markdown-it, once for both sides: a script the panel loads (it sets the global) that the host also
   // requires (it sets module.exports) when the panel first asks to open a link (see src/extension/markdownRenderer.ts).
   {
     ...common,
-    entryPoints: ['src/broker/markdownModule.ts'],
+    entryPoints: ['src/broker/markdown/markdownModule.ts'],
     outfile: 'dist/markdown.js',
     platform: 'browser',
     format: 'iife',
@@ -77,7 +77,7 @@ if (!production) {
 /** Writes ask_user's and get_answers' model descriptions and JSON Schemas into package.json when they changed. */
 async function generateToolSchema() {
   const outfile = join(root, 'out', 'build', 'toolSchema.cjs');
-  await esbuild.build({ ...common, sourcemap: false, entryPoints: ['src/broker/toolSchema.ts'], outfile, platform: 'node', format: 'cjs' });
+  await esbuild.build({ ...common, sourcemap: false, entryPoints: ['src/broker/contract/toolSchema.ts'], outfile, platform: 'node', format: 'cjs' });
   const { askUserJsonSchema, ASK_USER_DESCRIPTION, getAnswersJsonSchema, GET_ANSWERS_DESCRIPTION } = createRequire(import.meta.url)(outfile);
   const manifestPath = join(root, 'package.json');
   const text = readFileSync(manifestPath, 'utf8');
@@ -113,7 +113,7 @@ if (watch) {
   if (production) checkBudgets();
 }
 
-// The shell parser (src/broker/shellCommand.ts) loads tree-sitter's WASM files at run time from dist/;
+// The shell parser (src/broker/permissions/shell/shellCommand.ts) loads tree-sitter's WASM files at run time from dist/;
 // esbuild bundles only the JavaScript, so the two .wasm files are copied beside the bundles.
 mkdirSync(join(root, 'dist'), { recursive: true });
 for (const file of ['tree-sitter.wasm', 'tree-sitter-bash.wasm']) {

@@ -2,9 +2,9 @@
 // remembered "always allow"), then the broker's queue.
 import type { AskOptions, NewPermissionRequest, NewQuestionRequest, QuestionBroker } from './broker';
 import type { Route } from './policy';
-import type { RememberedPermissions } from './rememberedPermissions';
+import type { RememberedPermissions } from './permissions/rememberedPermissions';
 import { answersFromScript, SCRIPTED_REASON, type ParsedAnswersFile } from './scriptedAnswers';
-import type { PermissionResponse, QuestionResponse } from './schemas';
+import type { PermissionResponse, QuestionResponse } from './contract/schemas';
 
 export interface Policy {
   route(): Route;

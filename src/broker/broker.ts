@@ -1,8 +1,8 @@
 // The one place a request lives: pending requests in order, each settled exactly once,
 // by a reply, a rejection, a cancellation, a timeout or disposal.
 import { Emitter, type CancellationSignal, type Disposable } from './events';
-import { checkAnswers } from './answerCheck';
-import { AnswersSchema } from './schemas';
+import { checkAnswers } from './questions/answerCheck';
+import { AnswersSchema } from './contract/schemas';
 import { uiText } from './visibleText';
 import type {
   Answers,
@@ -14,7 +14,7 @@ import type {
   QuestionResponse,
   ResponseStatus,
   RuleScope,
-} from './schemas';
+} from './contract/schemas';
 
 export type NewQuestionRequest = Omit<QuestionRequest, 'id' | 'kind' | 'createdAt'>;
 export type NewPermissionRequest = Omit<PermissionRequest, 'id' | 'kind' | 'createdAt'>;

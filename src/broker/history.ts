@@ -1,8 +1,8 @@
 // Every settled request, newest first, with secret answers redacted and image bytes dropped, capped and persisted.
 import type { BrokerChange } from './broker';
-export type { HistoryEntry } from './schemas';
-import { redactAnswers } from './redaction';
-import type { Answers, HistoryEntry } from './schemas';
+export type { HistoryEntry } from './contract/schemas';
+import { redactAnswers } from './secrets/redaction';
+import type { Answers, HistoryEntry } from './contract/schemas';
 import type { KeyValueStore } from './store';
 
 const KEY = 'agentQuestions.history';

@@ -3,7 +3,7 @@
 // every request waiting then), a bounded number per hour, an optional reminder. By default the
 // message says who asks, what kind and how many wait, never what: no question, command or answer.
 // Who asks is in plain words: an agent names itself, and its name must not carry a link.
-import type { PendingRequest } from './schemas';
+import type { PendingRequest } from './contract/schemas';
 import { uiText } from './visibleText';
 
 export interface NudgeSettings {

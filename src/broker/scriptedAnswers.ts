@@ -1,8 +1,8 @@
 // Scripted answers for CI and evals: a JSON file mapping question ids to answers.
 // Anything missing or not fitting fails closed: the request is `unavailable`, never guessed.
 import * as z from 'zod';
-import { jsonErrorLocation } from './jsonErrorLocation';
-import { SNAKE_CASE, LIMITS, type Answer, type Answers, type Question } from './schemas';
+import { jsonErrorLocation } from './questions/jsonErrorLocation';
+import { SNAKE_CASE, LIMITS, type Answer, type Answers, type Question } from './contract/schemas';
 
 const ScriptedAnswerSchema = z.union([
   z.string(),

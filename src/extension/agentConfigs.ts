@@ -1,6 +1,6 @@
 // Configuration text for connecting CLI agents to the MCP endpoint. Each reads the token from the
 // environment of a terminal VS Code started (AGENT_QUESTIONS_MCP_TOKEN), so no secret is pasted.
-import { HOOK_VAR, MCP_SERVER_NAME, MCP_TOKEN_VAR, MCP_URL_VAR } from '../broker/wireNames';
+import { HOOK_VAR, MCP_SERVER_NAME, MCP_TOKEN_VAR, MCP_URL_VAR } from '../broker/contract/wireNames';
 import { OPENCODE_PLUGIN, OPENCODE_PLUGIN_PATH } from './openCodePlugin';
 
 

@@ -1,11 +1,11 @@
 // Builds the exported API on the broker. The public types live in api.ts (copyable, import-free).
 import * as vscode from 'vscode';
-import { parseApiAskRequest } from '../broker/askUserInput';
+import { parseApiAskRequest } from '../broker/questions/askUserInput';
 import { askPermission, askQuestions, type Policy } from '../broker/askWithPolicy';
 import type { QuestionBroker } from '../broker/broker';
 import type { History } from '../broker/history';
-import { ApiPermissionRequestSchema, type RequestSource } from '../broker/schemas';
-import { displayToolCall } from '../broker/toolCallDisplay';
+import { ApiPermissionRequestSchema, type RequestSource } from '../broker/contract/schemas';
+import { displayToolCall } from '../broker/permissions/toolCallDisplay';
 import type { AgentQuestionsApi } from './api';
 import { resolveSecretAnswers } from './secretAnswers';
 import type { SecretVault } from './secretVault';

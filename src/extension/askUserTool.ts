@@ -2,20 +2,20 @@
 // panel as soon as VS Code prepares the call (held, not answerable), and the invocation's request
 // takes it over; a prepared call that is never invoked is withdrawn (see preparedCalls.ts).
 import * as vscode from 'vscode';
-import { attachedImages } from '../broker/answerImages';
-import { parseAskUserInput } from '../broker/askUserInput';
-import { callAskUser } from '../broker/askUserCall';
+import { attachedImages } from '../broker/questions/answerImages';
+import { parseAskUserInput } from '../broker/questions/askUserInput';
+import { callAskUser } from '../broker/questions/askUserCall';
 import type { Policy } from '../broker/askWithPolicy';
 import type { QuestionBroker } from '../broker/broker';
-import type { LaterAnswers } from '../broker/laterAnswers';
+import type { LaterAnswers } from '../broker/questions/laterAnswers';
 import { chatOwner, GetAnswersTool } from './getAnswersTool';
-import { askingMarkdown, FOCUS_QUESTION_COMMAND, type AskingWords } from '../broker/progressMessage';
+import { askingMarkdown, FOCUS_QUESTION_COMMAND, type AskingWords } from '../broker/questions/progressMessage';
 import { mark } from './benchTrace';
 import { readSettings } from './settings';
 import { keepTokenizerWarm } from './tokenizerKeepWarm';
 import { newRequestId } from '../broker/ids';
-import { PreparedCalls } from '../broker/preparedCalls';
-import type { Question, QuestionRequest } from '../broker/schemas';
+import { PreparedCalls } from '../broker/questions/preparedCalls';
+import type { Question, QuestionRequest } from '../broker/contract/schemas';
 import type { QuestionPanelView } from './questionPanelView';
 import { uiText } from '../broker/visibleText';
 

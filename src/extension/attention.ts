@@ -2,7 +2,7 @@
 // and a notification when a request arrives where the panel is not visible (never a pile of them).
 import * as vscode from 'vscode';
 import type { QuestionBroker } from '../broker/broker';
-import type { PendingRequest } from '../broker/schemas';
+import type { PendingRequest } from '../broker/contract/schemas';
 import type { QuestionPanelView } from './questionPanelView';
 import type { QueueNode } from './queueTree';
 import { requestLabel } from './queueTree';

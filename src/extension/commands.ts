@@ -2,8 +2,8 @@
 import * as vscode from 'vscode';
 import type { QuestionBroker } from '../broker/broker';
 import type { History } from '../broker/history';
-import type { HistoryEntry, PendingRequest, PermissionDecision } from '../broker/schemas';
-import { summarizeAnswer } from '../broker/resultText';
+import type { HistoryEntry, PendingRequest, PermissionDecision } from '../broker/contract/schemas';
+import { summarizeAnswer } from '../broker/contract/resultText';
 import { uiText } from '../broker/visibleText';
 import { localizedAge } from './localizedAge';
 import { QuestionPanelView } from './questionPanelView';

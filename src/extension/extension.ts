@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import { QuestionBroker } from '../broker/broker';
 import { History } from '../broker/history';
 import { newRequestId } from '../broker/ids';
-import { LaterAnswers } from '../broker/laterAnswers';
+import { LaterAnswers } from '../broker/questions/laterAnswers';
 import type { AgentQuestionsApi } from './api';
 import { createApi } from './apiImpl';
 import { activation, takeMarks } from './benchTrace';

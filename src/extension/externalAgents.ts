@@ -5,17 +5,17 @@
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
-import type { LaterAnswers } from '../broker/laterAnswers';
+import type { LaterAnswers } from '../broker/questions/laterAnswers';
 import type { Policy } from '../broker/askWithPolicy';
 import type { QuestionBroker } from '../broker/broker';
-import { HOOK_VAR, MCP_TOKEN_VAR, MCP_URL_VAR } from '../broker/wireNames';
+import { HOOK_VAR, MCP_TOKEN_VAR, MCP_URL_VAR } from '../broker/contract/wireNames';
 import type { AgentConfig } from './agentConfigs';
 import type { Attention } from './attention';
-import type { McpEndpoint, SessionInfo } from './mcpEndpoint';
+import type { McpEndpoint, SessionInfo } from '../mcp/mcpEndpoint';
 import { OPENCODE_PLUGIN_PATH } from './openCodePlugin';
 import { readSettings } from './settings';
 
-type McpModule = typeof import('./mcpModule');
+type McpModule = typeof import('../mcp/mcpModule');
 // A computed path, so esbuild leaves the require alone: dist/mcp.js is its own bundle.
 const loadMcpModule = (): McpModule => require(join(__dirname, 'mcp.js')) as McpModule;
 

@@ -1,8 +1,8 @@
 // The `get_answers` language-model tool: a thin adapter over callGetAnswers. Only the chat that
 // asked (VS Code's invocation token names its session) can collect an answer.
 import * as vscode from 'vscode';
-import { callGetAnswers } from '../broker/getAnswersCall';
-import type { LaterAnswers } from '../broker/laterAnswers';
+import { callGetAnswers } from '../broker/questions/getAnswersCall';
+import type { LaterAnswers } from '../broker/questions/laterAnswers';
 
 /** Who asked or collects: the chat session from the invocation token; callers outside a chat share one owner. */
 export function chatOwner(toolInvocationToken: unknown): string {

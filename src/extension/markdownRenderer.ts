@@ -1,10 +1,10 @@
 // The host's copy of the panel's markdown rendering, for one purpose: saying which links the panel
 // may ask to open. Loads dist/markdown.js on first use and keeps recent trees by their source.
 import { join } from 'node:path';
-import { markdownSources, type MarkdownNode, type MarkdownTree } from '../broker/markdownTree';
-import type { PendingRequest } from '../broker/schemas';
+import { markdownSources, type MarkdownNode, type MarkdownTree } from '../broker/markdown/markdownTree';
+import type { PendingRequest } from '../broker/contract/schemas';
 
-export type MarkdownModule = typeof import('../broker/markdownModule');
+export type MarkdownModule = typeof import('../broker/markdown/markdownModule');
 // A computed path, so esbuild leaves the require alone: dist/markdown.js is its own bundle.
 const loadBundled = (): MarkdownModule => require(join(__dirname, 'markdown.js')) as MarkdownModule;
 

@@ -2,9 +2,9 @@
 // uses, and forget one, or all. "Check a Command…": how a shell command would be decided right now,
 // by which rule and why, and what it does.
 import * as vscode from 'vscode';
-import { COMMAND } from '../broker/permissionRules';
-import type { PermissionOutcome, RememberedPermissions, RuleScope } from '../broker/rememberedPermissions';
-import { displayToolCall } from '../broker/toolCallDisplay';
+import { COMMAND } from '../broker/permissions/permissionRules';
+import type { PermissionOutcome, RememberedPermissions, RuleScope } from '../broker/permissions/rememberedPermissions';
+import { displayToolCall } from '../broker/permissions/toolCallDisplay';
 import { uiText } from '../broker/visibleText';
 import { localizedAge } from './localizedAge';
 

@@ -3,11 +3,11 @@
 import * as vscode from 'vscode';
 import type { Policy } from '../broker/askWithPolicy';
 import { isUnattendedEnvironment, routeFor } from '../broker/policy';
-import type { CommandRules, CommandRuleValue } from '../broker/commandRules';
-import { memoryStore, RememberedPermissions, type SettingsRules } from '../broker/rememberedPermissions';
+import type { CommandRules, CommandRuleValue } from '../broker/permissions/shell/commandRules';
+import { memoryStore, RememberedPermissions, type SettingsRules } from '../broker/permissions/rememberedPermissions';
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
-import type { PathContext } from '../broker/toolPaths';
+import type { PathContext } from '../broker/permissions/toolPaths';
 import { ignoresCase, realPathOf } from './realPath';
 import type * as ShellModule from './shellModule';
 import { parseAnswersFile, type ParsedAnswersFile } from '../broker/scriptedAnswers';

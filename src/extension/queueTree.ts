@@ -7,7 +7,7 @@
 // past those rows (a request joining a long group, or leaving its end) refreshes only that row.
 import * as vscode from 'vscode';
 import type { QuestionBroker } from '../broker/broker';
-import type { PendingRequest } from '../broker/schemas';
+import type { PendingRequest } from '../broker/contract/schemas';
 import { uiText } from '../broker/visibleText';
 import { localizedAge } from './localizedAge';
 

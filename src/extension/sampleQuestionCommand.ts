@@ -1,7 +1,7 @@
 // "Agent Questions: Ask a Sample Question" and "Ask for a Sample Secret": call ask_user through
 // vscode.lm.invokeTool exactly as an agent does, so the extension can be tried without Copilot.
 import * as vscode from 'vscode';
-import type { PendingRequest } from '../broker/schemas';
+import type { PendingRequest } from '../broker/contract/schemas';
 import { AskUserTool } from './askUserTool';
 
 // The samples are in VS Code's display language: they are the user's first look at the panel.

@@ -1,7 +1,7 @@
 // Turns secret answers into handles: a typed value (from the panel) or a trusted caller's value
 // is stored first; "use the stored value" is checked against the vault. The model never gets a value.
-import { envVarNeedsConfirmation } from '../broker/envVarPolicy';
-import type { Answers, QuestionRequest } from '../broker/schemas';
+import { envVarNeedsConfirmation } from '../broker/secrets/envVarPolicy';
+import type { Answers, QuestionRequest } from '../broker/contract/schemas';
 import type { SecretVault } from './secretVault';
 
 export interface SecretInput {

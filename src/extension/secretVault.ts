@@ -4,11 +4,11 @@
 // state, see SecretRecords), never a value.
 import { createHash } from 'node:crypto';
 import * as vscode from 'vscode';
-import { envVarRefusal } from '../broker/envVarPolicy';
+import { envVarRefusal } from '../broker/secrets/envVarPolicy';
 import { Emitter } from '../broker/events';
-import { SecretRecords, type SecretRecord, type SecretScope } from '../broker/secretRecords';
+import { SecretRecords, type SecretRecord, type SecretScope } from '../broker/secrets/secretRecords';
 
-export type { SecretScope } from '../broker/secretRecords';
+export type { SecretScope } from '../broker/secrets/secretRecords';
 
 /** This window's workspace: the workspace file or first folder, hashed; every window without a folder shares one. */
 export function currentWorkspaceId(): string {

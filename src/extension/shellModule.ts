@@ -2,10 +2,10 @@
 // bundled apart and loaded on the first shell command a permission prompt decides, so activation
 // never pays for them.
 import { join } from 'node:path';
-import { summarizeCommandLine } from '../broker/commandEffects';
-import { decideCommandLine, offeredRules } from '../broker/commandRules';
-import type { CommandChecker } from '../broker/permissionRules';
-import { loadShellParser, SHELL_WASM_FILES } from '../broker/shellCommand';
+import { summarizeCommandLine } from '../broker/permissions/shell/commandEffects';
+import { decideCommandLine, offeredRules } from '../broker/permissions/shell/commandRules';
+import type { CommandChecker } from '../broker/permissions/permissionRules';
+import { loadShellParser, SHELL_WASM_FILES } from '../broker/permissions/shell/shellCommand';
 
 /** The parser (from the WASM files beside this bundle in dist/) and the rules that use it. */
 export async function loadCommandChecker(dist: string): Promise<CommandChecker> {

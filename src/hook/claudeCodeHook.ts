@@ -9,7 +9,7 @@
 // its transcript, and the panel's request is withdrawn.
 import { answeredInTranscript } from './claudeCodeTranscript';
 import type { HookAgent } from './hookAgents';
-import { ASK_USER_QUESTION_TOOL } from '../broker/wireNames';
+import { ASK_USER_QUESTION_TOOL } from '../broker/contract/wireNames';
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 

@@ -2,8 +2,8 @@
 // notifications/initialized, then tools/call `approve`), plain JSON-RPC over node:http. Replies may
 // be JSON or an SSE stream. Only loopback URLs get the token. Node builtins only.
 import { request, type IncomingMessage } from 'node:http';
-import { eventStreamMessages } from '../broker/eventStream';
-import { APPROVE_TOOL, ASK_USER_QUESTION_TOOL } from '../broker/wireNames';
+import { eventStreamMessages } from '../broker/contract/eventStream';
+import { APPROVE_TOOL, ASK_USER_QUESTION_TOOL } from '../broker/contract/wireNames';
 
 /** Why no decision could be had; the message is for the user's terminal and never holds the token. */
 export class HookFailure extends Error {}

@@ -6,7 +6,7 @@
 // permission, { answers: [[…], …] } or { reject: true } for questions. Exit 1 gives no decision:
 // the plugin leaves the request to OpenCode's own prompt.
 import type { HookAgent } from './hookAgents';
-import { ASK_USER_QUESTION_TOOL } from '../broker/wireNames';
+import { ASK_USER_QUESTION_TOOL } from '../broker/contract/wireNames';
 
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);

@@ -1,7 +1,7 @@
 // The hook command's work, apart from the process it runs in (so unit tests can drive it): read the
 // agent's hook input, ask the endpoint's `approve` tool, print the decision in the agent's shape.
 // Fails closed: any problem prints no decision, one line on stderr, and the agent's own prompt asks.
-import { HOOK_CLIENT_PREFIX, MCP_TOKEN_VAR, MCP_URL_VAR } from '../broker/wireNames';
+import { HOOK_CLIENT_PREFIX, MCP_TOKEN_VAR, MCP_URL_VAR } from '../broker/contract/wireNames';
 import { HOOK_AGENTS } from './hookAgents';
 import { askApprove, HookFailure } from './mcpApprove';
 

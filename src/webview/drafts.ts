@@ -1,8 +1,8 @@
 // The user's answer in progress for one question, and what it means as an Answer.
 // Pure and DOM-free, so it is unit-tested in Node. Secret values are never part of a draft, nor
 // are attached images' bytes (they stay in memory, see imageStore.ts).
-import { envVarNeedsConfirmation } from '../broker/envVarPolicy';
-import { LIMITS, type Answer, type Question } from '../broker/schemas';
+import { envVarNeedsConfirmation } from '../broker/secrets/envVarPolicy';
+import { LIMITS, type Answer, type Question } from '../broker/contract/schemas';
 import { answerImages } from './imageStore';
 import { t } from './l10n';
 

@@ -1,5 +1,5 @@
 // The collapsible list of recently settled requests. Secret answers show as "stored in NAME".
-import type { HistoryEntry } from '../broker/schemas';
+import type { HistoryEntry } from '../broker/contract/schemas';
 import { el } from './dom';
 import { t } from './l10n';
 

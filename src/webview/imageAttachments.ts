@@ -2,7 +2,7 @@
 // checked by its first bytes and its size (imageStore.ts), shown as a thumbnail with a remove
 // button, and sent as base64 with the answer. The bytes live in this webview's memory only, never
 // in setState: after a reload the panel says how many were lost.
-import { IMAGE_MIME_TYPES, LIMITS } from '../broker/schemas';
+import { IMAGE_MIME_TYPES, LIMITS } from '../broker/contract/schemas';
 import { el } from './dom';
 import type { Draft } from './drafts';
 import { t } from './l10n';

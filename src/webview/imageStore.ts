@@ -1,7 +1,7 @@
 // The images attached to each draft, in this webview's memory only: keyed by the draft object, so
 // the bytes go away with it and are never serialized with it (drafts go to setState). DOM-free.
-import { sniffImageType, type ImageMimeType } from '../broker/imageFormat';
-import { LIMITS, type AnswerImage } from '../broker/schemas';
+import { sniffImageType, type ImageMimeType } from '../broker/questions/imageFormat';
+import { LIMITS, type AnswerImage } from '../broker/contract/schemas';
 import type { Draft } from './drafts';
 import { t } from './l10n';
 

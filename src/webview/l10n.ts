@@ -1,8 +1,8 @@
 // The panel's strings, translated by the host from the extension's l10n bundle (vscode.l10n.t)
 // and embedded in the page once (see questionPanelView.ts). Without a table (English, or the
 // unit tests in Node) the English message is the text.
-import { PanelStringsSchema, PANEL_STRINGS_ELEMENT_ID } from '../broker/protocol';
-import type { PanelMessage } from '../broker/panelMessages';
+import { PanelStringsSchema, PANEL_STRINGS_ELEMENT_ID } from '../broker/contract/protocol';
+import type { PanelMessage } from '../broker/contract/panelMessages';
 
 let table: Record<string, string> | undefined;
 

@@ -3,8 +3,8 @@
 // a question VS Code has only prepared is shown inert until its queued request takes it over. Host
 // messages are validated before use; secrets never enter the saved state.
 import { ageOf } from '../broker/age';
-import { HostToPanelSchema, type HostToPanel, type PanelToHost } from '../broker/protocol';
-import type { HistoryEntry, PendingRequest, QuestionRequest, ResponseStatus } from '../broker/schemas';
+import { HostToPanelSchema, type HostToPanel, type PanelToHost } from '../broker/contract/protocol';
+import type { HistoryEntry, PendingRequest, QuestionRequest, ResponseStatus } from '../broker/contract/schemas';
 import { el } from './dom';
 import { emptyRequestDraft, type RequestDraft } from './drafts';
 import { renderHistory } from './historyView';

@@ -1,8 +1,8 @@
 // The agent's markdown in the panel: dist/webviewMarkdown.js renders it (markdown-it, highlight.js)
-// into an allowlisted tree (src/broker/markdownRender.ts); this file turns a tree into DOM through
+// into an allowlisted tree (src/broker/markdown/markdownRender.ts); this file turns a tree into DOM through
 // el(), text only. Until that script has loaded, a source shows as plain text and is upgraded in place.
 // Links open only through the host, which asks VS Code.
-import type { MarkdownElement, MarkdownNode, MarkdownTree } from '../broker/markdownTree';
+import type { MarkdownElement, MarkdownNode, MarkdownTree } from '../broker/markdown/markdownTree';
 import { el } from './dom';
 import { t } from './l10n';
 import { MARKDOWN_ENGINE_READY, type MarkdownEngineWindow } from './markdownEngineGlobal';

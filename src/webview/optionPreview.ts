@@ -1,7 +1,7 @@
 // The preview of the option the user is on: the hovered one, else the one that last had focus.
 // Beside the option list when the panel is wide enough, below it otherwise (media/panel.css).
 // The preview is the agent's markdown, rendered by renderMarkdown (never HTML); it never takes focus.
-import type { QuestionOption } from '../broker/schemas';
+import type { QuestionOption } from '../broker/contract/schemas';
 import { el } from './dom';
 import { t, tParts } from './l10n';
 import { renderMarkdown } from './markdown';

@@ -5,7 +5,7 @@
 // all workspaces), and Allow once / Always allow / Always deny / Deny (with an optional message).
 // Nothing the agent sent is cut or hidden.
 import { invisibleCodePoints } from '../broker/visibleText';
-import type { PermissionDecision, PermissionRequest, RememberOption, RuleScope, ToolCall } from '../broker/schemas';
+import type { PermissionDecision, PermissionRequest, RememberOption, RuleScope, ToolCall } from '../broker/contract/schemas';
 import { el } from './dom';
 import { t } from './l10n';
 import { renderMarkdown } from './markdown';

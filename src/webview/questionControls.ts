@@ -1,7 +1,7 @@
 // One question's input control, bound to its draft: radio group, checkboxes, text area or
 // masked field, plus "Other…" and an optional note. Secret values stay in the DOM only.
-import { envVarNeedsConfirmation } from '../broker/envVarPolicy';
-import type { Question } from '../broker/schemas';
+import { envVarNeedsConfirmation } from '../broker/secrets/envVarPolicy';
+import type { Question } from '../broker/contract/schemas';
 import { el } from './dom';
 import { OTHER, type Draft } from './drafts';
 import { withOptionPreview } from './optionPreview';

@@ -1,7 +1,7 @@
 // A question request: one step per question with a chip bar, then a review step (several
 // questions), or the question and Submit (one question). Unanswered questions are sent as
 // skipped only after the user confirms.
-import { LIMITS, type Answers, type QuestionRequest } from '../broker/schemas';
+import { LIMITS, type Answers, type QuestionRequest } from '../broker/contract/schemas';
 import { startCountdown } from './countdown';
 import { el } from './dom';
 import { batchNote, describeDraft, evaluateDraft, OTHER, skippedAnswer, type DraftState, type RequestDraft } from './drafts';

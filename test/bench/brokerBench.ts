@@ -1,10 +1,10 @@
 // npm run bench: the broker against a bare Map + Promise rendezvous, measured in the same run.
 // Prints cycles per second and their ratio, with and without schema validation, and heap bytes
 // per pending request at 10,000 pending. Ratios, not absolute times, are what to compare.
-import { parseAskUserInput } from '../../src/broker/askUserInput';
+import { parseAskUserInput } from '../../src/broker/questions/askUserInput';
 import { QuestionBroker } from '../../src/broker/broker';
 import { newRequestId } from '../../src/broker/ids';
-import type { Answers, Question } from '../../src/broker/schemas';
+import type { Answers, Question } from '../../src/broker/contract/schemas';
 import { median, runBench } from './benchKit';
 
 const RAW_INPUT = {

@@ -8,10 +8,10 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { QuestionBroker } from '../../src/broker/broker';
-import { RememberedPermissions } from '../../src/broker/rememberedPermissions';
-import { McpEndpoint } from '../../src/extension/mcpEndpoint';
-import { LaterAnswers } from '../../src/broker/laterAnswers';
-import { createToolServer } from '../../src/extension/mcpTools';
+import { RememberedPermissions } from '../../src/broker/permissions/rememberedPermissions';
+import { McpEndpoint } from '../../src/mcp/mcpEndpoint';
+import { LaterAnswers } from '../../src/broker/questions/laterAnswers';
+import { createToolServer } from '../../src/mcp/mcpTools';
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { loadCommandChecker } from '../../src/extension/shellModule';

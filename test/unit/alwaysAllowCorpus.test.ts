@@ -8,10 +8,10 @@ import { mkdirSync, mkdtempSync, readdirSync, realpathSync, rmSync, symlinkSync 
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import type { NewPermissionRequest } from '../../src/broker/broker';
-import { exactRuleKey } from '../../src/broker/commandRules';
-import { COMMAND, type CommandChecker, type RuleOption } from '../../src/broker/permissionRules';
-import { memoryStore, RememberedPermissions } from '../../src/broker/rememberedPermissions';
-import { displayToolCall } from '../../src/broker/toolCallDisplay';
+import { exactRuleKey } from '../../src/broker/permissions/shell/commandRules';
+import { COMMAND, type CommandChecker, type RuleOption } from '../../src/broker/permissions/permissionRules';
+import { memoryStore, RememberedPermissions } from '../../src/broker/permissions/rememberedPermissions';
+import { displayToolCall } from '../../src/broker/permissions/toolCallDisplay';
 import { CLASSES, caseInsensitiveCorpus, corpus, shellControls, toolControls, type AttackClass, type CorpusLine, type Places } from './alwaysAllowCorpus.data';
 import { loadTestChecker } from './fakes';
 

@@ -9,7 +9,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { claudeCodeHook } from '../../src/hook/claudeCodeHook';
-import { connectionWay } from '../../src/broker/wireNames';
+import { connectionWay } from '../../src/broker/contract/wireNames';
 import { decisionOf, loopbackUrl, replyMessages } from '../../src/hook/mcpApprove';
 import { runHook, type HookRun } from '../../src/hook/runHook';
 import { TOKEN, until, withEndpoint } from './mcpHelpers';

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import type { NewPermissionRequest, NewQuestionRequest } from '../../src/broker/broker';
-import { approveResultFor, askUserQuestionResultFor, describeToolCall, permissionRequestFor, questionRequestFor, type ApproveInput } from '../../src/broker/approveTool';
+import { approveResultFor, askUserQuestionResultFor, describeToolCall, permissionRequestFor, questionRequestFor, type ApproveInput } from '../../src/broker/permissions/approveTool';
 
 const SOURCE = { type: 'mcp' as const, label: 'Claude Code' };
 const BASH: ApproveInput = { tool_name: 'Bash', input: { command: 'touch marker && echo done', description: 'Create a marker file' }, tool_use_id: 'toolu_2' };

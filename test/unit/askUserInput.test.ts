@@ -1,8 +1,8 @@
 import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseAskUserInput } from '../../src/broker/askUserInput';
-import { ASK_USER_DESCRIPTION, askUserJsonSchema } from '../../src/broker/toolSchema';
+import { parseAskUserInput } from '../../src/broker/questions/askUserInput';
+import { ASK_USER_DESCRIPTION, askUserJsonSchema } from '../../src/broker/contract/toolSchema';
 import { RESTRICTED_SETTINGS } from '../../src/broker/policy';
 
 const options = (...labels: string[]) => labels.map((label) => ({ label }));

@@ -5,7 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { loadShellParser, SHELL_WASM_FILES, type ShellParser } from '../../src/broker/shellCommand';
+import { loadShellParser, SHELL_WASM_FILES, type ShellParser } from '../../src/broker/permissions/shell/shellCommand';
 import { seededRandom, type Random } from './random';
 
 const WASM = join(__dirname, '..', '..', '..', 'node_modules', '@vscode', 'tree-sitter-wasm', 'wasm');

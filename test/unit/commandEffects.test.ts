@@ -1,11 +1,11 @@
 import * as assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { commandEffects, effectsSummary, summarizeCommandLine, type CommandEffects, type PathClass } from '../../src/broker/commandEffects';
-import { placeOf } from '../../src/broker/toolPaths';
+import { commandEffects, effectsSummary, summarizeCommandLine, type CommandEffects, type PathClass } from '../../src/broker/permissions/shell/commandEffects';
+import { placeOf } from '../../src/broker/permissions/toolPaths';
 import { askPermission } from '../../src/broker/askWithPolicy';
-import type { PendingRequest } from '../../src/broker/schemas';
-import { loadShellParser, SHELL_WASM_FILES, type ShellParser, type SubCommand } from '../../src/broker/shellCommand';
-import { displayToolCall } from '../../src/broker/toolCallDisplay';
+import type { PendingRequest } from '../../src/broker/contract/schemas';
+import { loadShellParser, SHELL_WASM_FILES, type ShellParser, type SubCommand } from '../../src/broker/permissions/shell/shellCommand';
+import { displayToolCall } from '../../src/broker/permissions/toolCallDisplay';
 import { makeBroker, makePolicy } from './fakes';
 
 const WASM = join(__dirname, '..', '..', '..', 'node_modules', '@vscode', 'tree-sitter-wasm', 'wasm');

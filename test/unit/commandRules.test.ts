@@ -1,8 +1,8 @@
 import * as assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { decideCommandLine, NEVER_PREFIX_COMMANDS, offeredRules, ruleCovers, type CommandRules, type OfferedRule } from '../../src/broker/commandRules';
-import { DANGEROUS_ARGUMENTS, findDangerousArgument, sedScriptIsRisky } from '../../src/broker/dangerousArguments';
-import { loadShellParser, SHELL_WASM_FILES, type ShellParser } from '../../src/broker/shellCommand';
+import { decideCommandLine, NEVER_PREFIX_COMMANDS, offeredRules, ruleCovers, type CommandRules, type OfferedRule } from '../../src/broker/permissions/shell/commandRules';
+import { DANGEROUS_ARGUMENTS, findDangerousArgument, sedScriptIsRisky } from '../../src/broker/permissions/shell/dangerousArguments';
+import { loadShellParser, SHELL_WASM_FILES, type ShellParser } from '../../src/broker/permissions/shell/shellCommand';
 
 const WASM = join(__dirname, '..', '..', '..', 'node_modules', '@vscode', 'tree-sitter-wasm', 'wasm');
 const loadParser = () => loadShellParser({ treeSitterWasm: join(WASM, SHELL_WASM_FILES.treeSitter), bashWasm: join(WASM, SHELL_WASM_FILES.bash) });

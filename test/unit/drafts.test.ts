@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import type { Question } from '../../src/broker/schemas';
+import type { Question } from '../../src/broker/contract/schemas';
 import { describeDraft, emptyDraft, evaluateDraft, OTHER, skippedAnswer } from '../../src/webview/drafts';
 
 const single: Question = { id: 'db', header: 'Database', question: '?', kind: 'single', options: [{ label: 'A' }, { label: 'B', recommended: true }], allowOther: true };

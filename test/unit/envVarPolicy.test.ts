@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
-import { parseApiAskRequest, parseAskUserInput } from '../../src/broker/askUserInput';
-import { callAskUser } from '../../src/broker/askUserCall';
-import { DENIED_ENV_VAR_PREFIXES, RESERVED_ENV_VAR_PREFIX, envVarNeedsConfirmation, envVarRefusal, isCredentialName } from '../../src/broker/envVarPolicy';
+import { parseApiAskRequest, parseAskUserInput } from '../../src/broker/questions/askUserInput';
+import { callAskUser } from '../../src/broker/questions/askUserCall';
+import { DENIED_ENV_VAR_PREFIXES, RESERVED_ENV_VAR_PREFIX, envVarNeedsConfirmation, envVarRefusal, isCredentialName } from '../../src/broker/secrets/envVarPolicy';
 import { CREDENTIAL_NAMES, NOT_CREDENTIAL_NAMES } from './envVarNames';
 import { makeBroker, makePolicy } from './fakes';
 

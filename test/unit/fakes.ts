@@ -4,7 +4,7 @@ import type { CancellationSignal } from '../../src/broker/events';
 import type { Policy } from '../../src/broker/askWithPolicy';
 import type { Route } from '../../src/broker/policy';
 import { join } from 'node:path';
-import { RememberedPermissions } from '../../src/broker/rememberedPermissions';
+import { RememberedPermissions } from '../../src/broker/permissions/rememberedPermissions';
 import { loadCommandChecker } from '../../src/extension/shellModule';
 import type { ParsedAnswersFile } from '../../src/broker/scriptedAnswers';
 import type { KeyValueStore } from '../../src/broker/store';

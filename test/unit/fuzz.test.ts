@@ -1,7 +1,7 @@
 // 10,000 random or mutated inputs through the ask_user entry point: each is either asked
 // (and then settled) or answered with a model-readable error; nothing throws, nothing hangs.
 import * as assert from 'node:assert/strict';
-import { callAskUser } from '../../src/broker/askUserCall';
+import { callAskUser } from '../../src/broker/questions/askUserCall';
 import { cancellation, makeBroker, makePolicy } from './fakes';
 import { seededRandom, type Random } from './random';
 

@@ -1,10 +1,10 @@
 import * as assert from 'node:assert/strict';
-import { callAskUser } from '../../src/broker/askUserCall';
+import { callAskUser } from '../../src/broker/questions/askUserCall';
 import type { NewQuestionRequest } from '../../src/broker/broker';
 import { History } from '../../src/broker/history';
-import { base64ByteLength, sniffImageType } from '../../src/broker/imageFormat';
-import { summarizeAnswer } from '../../src/broker/resultText';
-import { LIMITS, type Answer, type AnswerImage, type Question } from '../../src/broker/schemas';
+import { base64ByteLength, sniffImageType } from '../../src/broker/questions/imageFormat';
+import { summarizeAnswer } from '../../src/broker/contract/resultText';
+import { LIMITS, type Answer, type AnswerImage, type Question } from '../../src/broker/contract/schemas';
 import { emptyDraft, evaluateDraft, skippedAnswer } from '../../src/webview/drafts';
 import { attachmentsOf, readImage } from '../../src/webview/imageStore';
 import { makeBroker, makePolicy, MemoryStore } from './fakes';

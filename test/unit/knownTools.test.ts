@@ -3,9 +3,9 @@
 import * as assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { decideCommandLine, offeredRules } from '../../src/broker/commandRules';
-import { KNOWN_TOOLS, knownPrefixFor, knownToolsMarkdown } from '../../src/broker/knownTools';
-import { loadShellParser, SHELL_WASM_FILES, type ShellParser } from '../../src/broker/shellCommand';
+import { decideCommandLine, offeredRules } from '../../src/broker/permissions/shell/commandRules';
+import { KNOWN_TOOLS, knownPrefixFor, knownToolsMarkdown } from '../../src/broker/permissions/shell/knownTools';
+import { loadShellParser, SHELL_WASM_FILES, type ShellParser } from '../../src/broker/permissions/shell/shellCommand';
 
 const WASM = join(__dirname, '..', '..', '..', 'node_modules', '@vscode', 'tree-sitter-wasm', 'wasm');
 

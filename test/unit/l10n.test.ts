@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { PANEL_MESSAGES } from '../../src/broker/panelMessages';
+import { PANEL_MESSAGES } from '../../src/broker/contract/panelMessages';
 import { readJson, ROOT, translatedMessages } from './l10nSources';
 
 const placeholders = (text: string) => [...new Set(text.match(/\{\d+\}/g) ?? [])].sort();

@@ -1,8 +1,8 @@
 import * as assert from 'node:assert/strict';
 import type { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { callAskUser, type AskUserCall } from '../../src/broker/askUserCall';
-import { callGetAnswers } from '../../src/broker/getAnswersCall';
-import { LATER_WAITING_PER_GROUP, LATER_WAITING_PER_OWNER, LaterAnswers } from '../../src/broker/laterAnswers';
+import { callAskUser, type AskUserCall } from '../../src/broker/questions/askUserCall';
+import { callGetAnswers } from '../../src/broker/questions/getAnswersCall';
+import { LATER_WAITING_PER_GROUP, LATER_WAITING_PER_OWNER, LaterAnswers } from '../../src/broker/questions/laterAnswers';
 import { cancellation, makeBroker, makePolicy } from './fakes';
 import { connect, TOKEN, until, withEndpoint, type ToolResult } from './mcpHelpers';
 

@@ -1,13 +1,13 @@
 import * as assert from 'node:assert/strict';
-import { parseHighlighted } from '../../src/broker/markdownHighlight';
-import { highlightCode, MAX_HIGHLIGHTED_CHARS } from '../../src/broker/markdownHighlight';
-import { PanelToHostSchema } from '../../src/broker/protocol';
-import { renderMarkdownTree as renderTree } from '../../src/broker/markdownRender';
+import { parseHighlighted } from '../../src/broker/markdown/markdownHighlight';
+import { highlightCode, MAX_HIGHLIGHTED_CHARS } from '../../src/broker/markdown/markdownHighlight';
+import { PanelToHostSchema } from '../../src/broker/contract/protocol';
+import { renderMarkdownTree as renderTree } from '../../src/broker/markdown/markdownRender';
 
 /** As the panel renders: with highlighting. */
 const renderMarkdownTree = (source: string) => renderTree(source, highlightCode);
-import { HLJS_CLASS, isOpenableHref, LANGUAGE, MARKDOWN_LIMITS, MARKDOWN_TAGS, markdownSources, measureTree, type MarkdownElement, type MarkdownNode, type MarkdownTree } from '../../src/broker/markdownTree';
-import type { PendingRequest } from '../../src/broker/schemas';
+import { HLJS_CLASS, isOpenableHref, LANGUAGE, MARKDOWN_LIMITS, MARKDOWN_TAGS, markdownSources, measureTree, type MarkdownElement, type MarkdownNode, type MarkdownTree } from '../../src/broker/markdown/markdownTree';
+import type { PendingRequest } from '../../src/broker/contract/schemas';
 
 function blocks(source: string): MarkdownNode[] {
   const tree = renderMarkdownTree(source);

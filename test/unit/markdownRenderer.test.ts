@@ -1,9 +1,9 @@
 import * as assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import * as markdownModule from '../../src/broker/markdownModule';
+import * as markdownModule from '../../src/broker/markdown/markdownModule';
 import { MarkdownRenderer, type MarkdownModule } from '../../src/extension/markdownRenderer';
-import type { QuestionRequest } from '../../src/broker/schemas';
+import type { QuestionRequest } from '../../src/broker/contract/schemas';
 
 const request = (context: string, preview = 'See [the docs](https://docs.example/a).'): QuestionRequest => ({
   id: `r-${context.length}`,

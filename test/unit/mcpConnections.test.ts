@@ -3,8 +3,8 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { createServer as createHttpServer } from 'node:http';
 import { connect as connectSocket, type AddressInfo, type Socket } from 'node:net';
-import { ConnectionGate } from '../../src/extension/mcpConnections';
-import { MAX_CONNECTIONS } from '../../src/extension/mcpEndpoint';
+import { ConnectionGate } from '../../src/mcp/mcpConnections';
+import { MAX_CONNECTIONS } from '../../src/mcp/mcpEndpoint';
 import { callAsk, connect, INITIALIZE, post, TOKEN, until, withEndpoint } from './mcpHelpers';
 
 /** A raw connection that records what the server sends and when the server closes it. */

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { uiText } from '../../src/broker/visibleText';
-import { MAX_SESSIONS, tokenMatches } from '../../src/extension/mcpEndpoint';
+import { MAX_SESSIONS, tokenMatches } from '../../src/mcp/mcpEndpoint';
 import { ASK, callAsk, connect, INITIALIZE, post, TOKEN, until, withEndpoint, type ToolResult } from './mcpHelpers';
 
 const fingerprint = (token: string) => createHash('sha256').update(token).digest('hex').slice(0, 6);

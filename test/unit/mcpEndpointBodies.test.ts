@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { connect as connectSocket } from 'node:net';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { MAX_ELEMENTS, MAX_NESTING } from '../../src/extension/mcpEndpoint';
+import { MAX_ELEMENTS, MAX_NESTING } from '../../src/mcp/mcpEndpoint';
 import { post, TOKEN, withEndpoint } from './mcpHelpers';
 
 const MB = 1024 * 1024;

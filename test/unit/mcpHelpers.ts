@@ -3,9 +3,9 @@
 import * as assert from 'node:assert/strict';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { McpEndpoint, type McpEndpointOptions } from '../../src/extension/mcpEndpoint';
-import { LaterAnswers } from '../../src/broker/laterAnswers';
-import { createToolServer } from '../../src/extension/mcpTools';
+import { McpEndpoint, type McpEndpointOptions } from '../../src/mcp/mcpEndpoint';
+import { LaterAnswers } from '../../src/broker/questions/laterAnswers';
+import { createToolServer } from '../../src/mcp/mcpTools';
 import { makeBroker, makePolicy } from './fakes';
 
 export const TOKEN = 'test-token-0123456789';

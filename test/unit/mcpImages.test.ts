@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
-import { askUserQuestionResultFor, questionRequestFor } from '../../src/broker/approveTool';
+import { askUserQuestionResultFor, questionRequestFor } from '../../src/broker/permissions/approveTool';
 import type { NewQuestionRequest } from '../../src/broker/broker';
 import { ASK, connect, TOKEN, until, withEndpoint } from './mcpHelpers';
 

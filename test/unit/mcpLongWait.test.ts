@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
-import { eventStreamMessages } from '../../src/broker/eventStream';
-import { WAITING_MESSAGE } from '../../src/extension/mcpTools';
+import { eventStreamMessages } from '../../src/broker/contract/eventStream';
+import { WAITING_MESSAGE } from '../../src/mcp/mcpTools';
 import { ASK, callAsk, connect, INITIALIZE, post, until, withEndpoint } from './mcpHelpers';
 
 // A question waits as long as the human takes: while a tools/call waits, its event stream carries

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { Nudger, nudgeMessage, nudgeSettingsFrom, plainName, type InspectedSetting, type NudgeMessage, type NudgeSettings } from '../../src/broker/nudges';
-import type { PendingRequest } from '../../src/broker/schemas';
+import type { PendingRequest } from '../../src/broker/contract/schemas';
 import { DB_QUESTION, makeBroker } from './fakes';
 
 const SETTINGS: NudgeSettings = { afterMs: 5, reminderAfterMs: 0, maxPerHour: 6, includeQuestionText: false, includeCommandText: false };

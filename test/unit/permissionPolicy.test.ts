@@ -2,9 +2,9 @@
 // The remembered rules, their scopes, rules from settings, paths and configuration files.
 import * as assert from 'node:assert/strict';
 import type { NewPermissionRequest } from '../../src/broker/broker';
-import type { CommandRules, CommandRuleValue } from '../../src/broker/commandRules';
-import { memoryStore, RememberedPermissions, type SettingsRules } from '../../src/broker/rememberedPermissions';
-import { displayToolCall } from '../../src/broker/toolCallDisplay';
+import type { CommandRules, CommandRuleValue } from '../../src/broker/permissions/shell/commandRules';
+import { memoryStore, RememberedPermissions, type SettingsRules } from '../../src/broker/permissions/rememberedPermissions';
+import { displayToolCall } from '../../src/broker/permissions/toolCallDisplay';
 import { loadTestChecker } from './fakes';
 
 const WORKSPACE = '/home/dev/project';

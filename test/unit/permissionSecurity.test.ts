@@ -5,9 +5,9 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { askPermission } from '../../src/broker/askWithPolicy';
 import type { Route } from '../../src/broker/policy';
-import type { PermissionRequest } from '../../src/broker/schemas';
-import { LaterAnswers } from '../../src/broker/laterAnswers';
-import { createToolServer } from '../../src/extension/mcpTools';
+import type { PermissionRequest } from '../../src/broker/contract/schemas';
+import { LaterAnswers } from '../../src/broker/questions/laterAnswers';
+import { createToolServer } from '../../src/mcp/mcpTools';
 import { makeBroker, makePolicy } from './fakes';
 
 const WORKSPACE = '/home/dev/project';

@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import { askPermission, askQuestions } from '../../src/broker/askWithPolicy';
 import { isUnattendedEnvironment, routeFor } from '../../src/broker/policy';
 import { answersFromScript, parseAnswersFile } from '../../src/broker/scriptedAnswers';
-import type { Question } from '../../src/broker/schemas';
+import type { Question } from '../../src/broker/contract/schemas';
 import { DB_QUESTION, makeBroker, makePolicy } from './fakes';
 
 const PERMISSION = { source: { type: 'extension' as const, label: 'Extension a.b' }, title: 'Run the tests?', detail: '`npm test`', permissionKey: 'run-tests' };

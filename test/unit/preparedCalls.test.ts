@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { PreparedCalls } from '../../src/broker/preparedCalls';
+import { PreparedCalls } from '../../src/broker/questions/preparedCalls';
 
 /** Prepared calls on a hand-driven clock: `fire()` runs the timers that are due by `now`. */
 function make(max?: number) {

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import MarkdownIt from 'markdown-it';
-import { askingMarkdown, askingText, escapeMarkdown, FOCUS_QUESTION_COMMAND } from '../../src/broker/progressMessage';
+import { askingMarkdown, askingText, escapeMarkdown, FOCUS_QUESTION_COMMAND } from '../../src/broker/questions/progressMessage';
 
 // VS Code renders the progress line as markdown; markdown-it with HTML and bare-URL links on is stricter than it.
 const render = (markdown: string) => new MarkdownIt({ html: true, linkify: true }).renderInline(markdown);

@@ -1,7 +1,7 @@
 // 1,000 random interleavings of ask / reply / reject / cancel / timeout / dispose:
 // each request settles exactly once, with the status of the first settling action, and 0 are left.
 import * as assert from 'node:assert/strict';
-import type { QuestionResponse } from '../../src/broker/schemas';
+import type { QuestionResponse } from '../../src/broker/contract/schemas';
 import { cancellation, DB_QUESTION, makeBroker } from './fakes';
 import { seededRandom } from './random';
 

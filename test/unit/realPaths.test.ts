@@ -5,10 +5,10 @@ import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { NewPermissionRequest } from '../../src/broker/broker';
-import { memoryStore, RememberedPermissions } from '../../src/broker/rememberedPermissions';
-import { isShellTool, shellLineOf } from '../../src/broker/shellTools';
-import { displayToolCall } from '../../src/broker/toolCallDisplay';
-import { looksLikePath, normalizePath, pathsIn, placeOf, type PathContext } from '../../src/broker/toolPaths';
+import { memoryStore, RememberedPermissions } from '../../src/broker/permissions/rememberedPermissions';
+import { isShellTool, shellLineOf } from '../../src/broker/permissions/shell/shellTools';
+import { displayToolCall } from '../../src/broker/permissions/toolCallDisplay';
+import { looksLikePath, normalizePath, pathsIn, placeOf, type PathContext } from '../../src/broker/permissions/toolPaths';
 import { realPathOf } from '../../src/extension/realPath';
 import { loadTestChecker } from './fakes';
 

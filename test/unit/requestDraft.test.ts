@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { LIMITS, type Question } from '../../src/broker/schemas';
+import { LIMITS, type Question } from '../../src/broker/contract/schemas';
 import { batchNote, emptyRequestDraft } from '../../src/webview/drafts';
 
 const questions: Question[] = [

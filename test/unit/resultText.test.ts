@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
-import { formatQuestionResult } from '../../src/broker/resultText';
-import { PanelToHostSchema } from '../../src/broker/protocol';
-import { LIMITS } from '../../src/broker/schemas';
+import { formatQuestionResult } from '../../src/broker/contract/resultText';
+import { PanelToHostSchema } from '../../src/broker/contract/protocol';
+import { LIMITS } from '../../src/broker/contract/schemas';
 
 const questions = [
   { id: 'db', kind: 'single' as const, question: 'Which database?' },

@@ -1,8 +1,8 @@
 import * as assert from 'node:assert/strict';
 import { askQuestions } from '../../src/broker/askWithPolicy';
-import { formatQuestionResult } from '../../src/broker/resultText';
+import { formatQuestionResult } from '../../src/broker/contract/resultText';
 import { answersFromScript, parseAnswersFile } from '../../src/broker/scriptedAnswers';
-import type { Question } from '../../src/broker/schemas';
+import type { Question } from '../../src/broker/contract/schemas';
 import { DB_QUESTION, makeBroker, makePolicy } from './fakes';
 
 const text = (id: string): Question => ({ id, header: 'Text', question: '?', kind: 'text', options: [], allowOther: false });

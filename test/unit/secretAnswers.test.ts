@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
-import { PanelToHostSchema } from '../../src/broker/protocol';
-import type { QuestionRequest } from '../../src/broker/schemas';
+import { PanelToHostSchema } from '../../src/broker/contract/protocol';
+import type { QuestionRequest } from '../../src/broker/contract/schemas';
 import { resolveSecretAnswers } from '../../src/extension/secretAnswers';
 import type { SecretVault } from '../../src/extension/secretVault';
 import { CREDENTIAL_NAMES, NOT_CREDENTIAL_NAMES } from './envVarNames';

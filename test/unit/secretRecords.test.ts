@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { SecretRecords } from '../../src/broker/secretRecords';
+import { SecretRecords } from '../../src/broker/secrets/secretRecords';
 import { MemoryStore } from './fakes';
 
 suite('stored secret records', () => {

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { loadShellParser, MAX_COMMAND_LINE_LENGTH, SHELL_WASM_FILES, type ParsedCommandLine, type ShellParser, type SubCommand } from '../../src/broker/shellCommand';
+import { loadShellParser, MAX_COMMAND_LINE_LENGTH, SHELL_WASM_FILES, type ParsedCommandLine, type ShellParser, type SubCommand } from '../../src/broker/permissions/shell/shellCommand';
 
 const WASM = join(__dirname, '..', '..', '..', 'node_modules', '@vscode', 'tree-sitter-wasm', 'wasm');
 const loadParser = () => loadShellParser({ treeSitterWasm: join(WASM, SHELL_WASM_FILES.treeSitter), bashWasm: join(WASM, SHELL_WASM_FILES.bash) });

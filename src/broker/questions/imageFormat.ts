@@ -1,6 +1,6 @@
 // Which image an attachment really is, from its first bytes (never from a declared type or a file
 // name), and how many bytes its base64 holds. Pure: used by the panel and by the broker's reply check.
-import type { IMAGE_MIME_TYPES } from './schemas';
+import type { IMAGE_MIME_TYPES } from '../contract/schemas';
 
 export type ImageMimeType = (typeof IMAGE_MIME_TYPES)[number];
 

@@ -3,9 +3,9 @@
 // asked by this asker, or dropped). Never throws for bad input.
 import { attachedImages, withImagesDescribed } from './answerImages';
 import type { LaterAnswers, LaterLookup } from './laterAnswers';
-import { headline } from './resultText';
-import { GetAnswersInputSchema, type AnswerImage, type QuestionResponse } from './schemas';
-import { uiText } from './visibleText';
+import { headline } from '../contract/resultText';
+import { GetAnswersInputSchema, type AnswerImage, type QuestionResponse } from '../contract/schemas';
+import { uiText } from '../visibleText';
 
 export interface GetAnswersCall {
   store: LaterAnswers;

@@ -12,7 +12,7 @@ import type { AddressInfo } from 'node:net';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import { isInitializeRequest, isJSONRPCRequest } from '@modelcontextprotocol/sdk/types.js';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { eventStreamMessages } from '../broker/eventStream';
+import { eventStreamMessages } from '../broker/contract/eventStream';
 import { ConnectionGate } from './mcpConnections';
 import { uiText } from '../broker/visibleText';
 import { holdsLaterAnswers, selfReportedName, type CallScope } from './mcpTools';

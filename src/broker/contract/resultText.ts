@@ -2,9 +2,9 @@
 // Attached images appear here only as { mimeType, name, bytes }; their bytes travel as image parts.
 // ask_user's line names its questions and request id: a CLI that moved the call to the background
 // delivers it later as a notification, and it must still read as the user's answer to that call.
-import { attachedImages, withImagesDescribed } from './answerImages';
+import { attachedImages, withImagesDescribed } from '../questions/answerImages';
 import type { Answer, Question, QuestionResponse } from './schemas';
-import { SCRIPTED_REASON } from './scriptedAnswers';
+import { SCRIPTED_REASON } from '../scriptedAnswers';
 
 const CONTINUE = 'Continue on your own best assumptions, state them plainly in your reply, and do not ask again for the same thing in this turn.';
 

@@ -2,11 +2,11 @@
 // input { tool_name, input, tool_use_id }, output {"behavior":"allow","updatedInput"} or
 // {"behavior":"deny","message"}. Claude Code's own AskUserQuestion becomes a question request.
 import * as z from 'zod';
-import type { NewPermissionRequest, NewQuestionRequest } from './broker';
+import type { NewPermissionRequest, NewQuestionRequest } from '../broker';
 import { displayToolCall } from './toolCallDisplay';
 import type { PathContext } from './toolPaths';
-import { uiText } from './visibleText';
-import { LIMITS, type Answer, type PermissionResponse, type Question, type QuestionResponse, type RequestSource } from './schemas';
+import { uiText } from '../visibleText';
+import { LIMITS, type Answer, type PermissionResponse, type Question, type QuestionResponse, type RequestSource } from '../contract/schemas';
 
 export const ApproveInputSchema = z.object({
   tool_name: z.string().min(1).max(200).describe('The tool the agent wants to use, e.g. "Bash".'),
@@ -21,8 +21,8 @@ export const APPROVE_DESCRIPTION =
 export type ApproveResult = { behavior: 'allow'; updatedInput: Record<string, unknown> } | { behavior: 'deny'; message: string };
 
 /** Claude Code's built-in question tool; its questions are asked as a normal question request. */
-export { ASK_USER_QUESTION_TOOL } from './wireNames';
-import { ASK_USER_QUESTION_TOOL } from './wireNames';
+export { ASK_USER_QUESTION_TOOL } from '../contract/wireNames';
+import { ASK_USER_QUESTION_TOOL } from '../contract/wireNames';
 
 const AskUserQuestionInputSchema = z.object({
   questions: z

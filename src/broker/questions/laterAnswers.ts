@@ -4,7 +4,7 @@
 // `keepMs` after the first collection. Secrets are handles in a response, as everywhere: no value is
 // ever held here. The places are shared: an owner holds at most 8, a group of owners (the MCP
 // clients of one token) at most half of the total, so one flood never takes every place.
-import type { Question, QuestionResponse } from './schemas';
+import type { Question, QuestionResponse } from '../contract/schemas';
 
 /** Unsettled `wait: false` questions one owner may have at once, one group of owners, and all owners together. */
 export const LATER_WAITING_PER_OWNER = 8;

@@ -5,10 +5,10 @@
 // (allow and deny), deny rules from the workspace's settings (a file the agent can write may add a
 // deny, never an allow), and, when the user turns it on, VS Code's own terminal auto-approve rules.
 // Deny wins everywhere.
-import type { NewPermissionRequest } from './broker';
-import type { CommandRules, CommandRuleValue, PathClass } from './commandRules';
+import type { NewPermissionRequest } from '../broker';
+import type { CommandRules, CommandRuleValue, PathClass } from './shell/commandRules';
 import { COMMAND, neverRemembered, rememberOptionsFor, ruleMatches, type CommandChecker, type RuleOption } from './permissionRules';
-import type { KeyValueStore } from './store';
+import type { KeyValueStore } from '../store';
 import { placeOf, type PathContext } from './toolPaths';
 
 // A new key: rules of earlier builds (prefix keys without sub-command parsing) are never honoured again.

@@ -1,6 +1,6 @@
 // The agent's markdown as rendered for the panel: a small tree of allowlisted nodes, never HTML.
 // The panel builds DOM from it with text nodes only.
-import type { PendingRequest } from './schemas';
+import type { PendingRequest } from '../contract/schemas';
 
 export const MARKDOWN_LIMITS = {
   /** Element levels below the root; legitimate markdown (quote › list › item › strong › link, or pre › code › token) stays far below. */

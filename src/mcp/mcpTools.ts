@@ -6,18 +6,18 @@ import { randomUUID } from 'node:crypto';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js';
-import { attachedImages } from '../broker/answerImages';
-import { APPROVE_DESCRIPTION, ApproveInputSchema, approveResultFor, askUserQuestionResultFor, permissionRequestFor, questionRequestFor, type ApproveResult } from '../broker/approveTool';
-import { callAskUser } from '../broker/askUserCall';
-import { callGetAnswers } from '../broker/getAnswersCall';
-import type { LaterAnswers } from '../broker/laterAnswers';
+import { attachedImages } from '../broker/questions/answerImages';
+import { APPROVE_DESCRIPTION, ApproveInputSchema, approveResultFor, askUserQuestionResultFor, permissionRequestFor, questionRequestFor, type ApproveResult } from '../broker/permissions/approveTool';
+import { callAskUser } from '../broker/questions/askUserCall';
+import { callGetAnswers } from '../broker/questions/getAnswersCall';
+import type { LaterAnswers } from '../broker/questions/laterAnswers';
 import { askPermission, askQuestions, type Policy } from '../broker/askWithPolicy';
 import type { QuestionBroker } from '../broker/broker';
 import type { CancellationSignal } from '../broker/events';
-import type { RequestSource } from '../broker/schemas';
-import { ASK_USER_DESCRIPTION, askUserJsonSchema, GET_ANSWERS_DESCRIPTION, getAnswersJsonSchema, toolJsonSchema } from '../broker/toolSchema';
+import type { RequestSource } from '../broker/contract/schemas';
+import { ASK_USER_DESCRIPTION, askUserJsonSchema, GET_ANSWERS_DESCRIPTION, getAnswersJsonSchema, toolJsonSchema } from '../broker/contract/toolSchema';
 import { uiText } from '../broker/visibleText';
-import { APPROVE_TOOL, ASK_USER_TOOL, connectionWay, GET_ANSWERS_TOOL } from '../broker/wireNames';
+import { APPROVE_TOOL, ASK_USER_TOOL, connectionWay, GET_ANSWERS_TOOL } from '../broker/contract/wireNames';
 
 export interface McpToolsContext {
   broker: QuestionBroker;

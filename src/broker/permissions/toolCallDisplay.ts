@@ -1,8 +1,8 @@
 // A tool call as the user sees it before allowing it: the whole input, never cut. The command in
 // full (Bash's, or any tool's that carries a command line), every other key by name and value, and
 // what is unusual called out. An input too large to show in full is refused instead of cut.
-import type { ToolCall } from './schemas';
-import { shellLineOf } from './shellTools';
+import type { ToolCall } from '../contract/schemas';
+import { shellLineOf } from './shell/shellTools';
 import { MAX_DEPTH, normalizePath, pathsIn, placeOf, protectedMentions, toPathContext, tooDeep, type PathContext } from './toolPaths';
 
 /** Moved to toolPaths.ts; still exported here for earlier callers. */

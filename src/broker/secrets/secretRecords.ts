@@ -1,7 +1,7 @@
 // Which secrets are stored and where they apply: a record per name and scope, kept in global state
 // (names only, never a value). A secret given in a workspace is for that workspace unless the user
 // marks it for all workspaces; the values live in SecretStorage under a key per record.
-import type { KeyValueStore } from './store';
+import type { KeyValueStore } from '../store';
 
 export type SecretScope = 'workspace' | 'all';
 

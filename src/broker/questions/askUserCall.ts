@@ -2,11 +2,11 @@
 // ask under the policy, and answer with the model-facing text. Never throws for bad input.
 // With `wait: false` the question is queued and the call returns at once with its id.
 import { parseAskUserInput } from './askUserInput';
-import { askQuestions, type Policy } from './askWithPolicy';
-import type { AskOptions, QuestionBroker } from './broker';
+import { askQuestions, type Policy } from '../askWithPolicy';
+import type { AskOptions, QuestionBroker } from '../broker';
 import type { LaterAnswers } from './laterAnswers';
-import { formatQuestionResult, formatWaitingResult } from './resultText';
-import type { QuestionResponse, RequestSource } from './schemas';
+import { formatQuestionResult, formatWaitingResult } from '../contract/resultText';
+import type { QuestionResponse, RequestSource } from '../contract/schemas';
 
 export interface AskUserCall {
   broker: QuestionBroker;

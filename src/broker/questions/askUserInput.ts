@@ -12,8 +12,8 @@ import {
   type AskUserInput,
   type Question,
   type QuestionInput,
-} from './schemas';
-import { envVarRefusal } from './envVarPolicy';
+} from '../contract/schemas';
+import { envVarRefusal } from '../secrets/envVarPolicy';
 
 export type ParsedQuestions<T> = { ok: true; input: T; questions: Question[] } | { ok: false; message: string };
 

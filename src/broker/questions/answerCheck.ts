@@ -1,7 +1,7 @@
 // Checks that a reply fits the request it answers, so a buggy or hostile client cannot
 // hand the agent labels it never offered.
 import { base64ByteLength, base64Head, sniffImageType } from './imageFormat';
-import { LIMITS, type Answer, type Answers, type QuestionRequest } from './schemas';
+import { LIMITS, type Answer, type Answers, type QuestionRequest } from '../contract/schemas';
 
 export function checkAnswers(request: QuestionRequest, answers: Answers): string | undefined {
   for (const id of Object.keys(answers)) {

@@ -4,13 +4,13 @@
 // terminal auto-approve; other tools by the real paths they touch (this file, this folder, inside
 // the workspace), never "any input" for a tool that names a path; other extensions by their own
 // permission key. No rule covers a call that touches agent or editor configuration.
-import type { NewPermissionRequest } from './broker';
-import type { CommandRuleValue, decideCommandLine, offeredRules, PathClass } from './commandRules';
-import type { RememberOption } from './schemas';
-import type { ParsedCommandLine } from './shellCommand';
-import { shellLineOf } from './shellTools';
+import type { NewPermissionRequest } from '../broker';
+import type { CommandRuleValue, decideCommandLine, offeredRules, PathClass } from './shell/commandRules';
+import type { RememberOption } from '../contract/schemas';
+import type { ParsedCommandLine } from './shell/shellCommand';
+import { shellLineOf } from './shell/shellTools';
 import { folderOf, isUnderFolder, normalizePath, pathsIn, placeOf, protectedMentions, realWorkspaceFolders, samePath, toPathContext, tooDeep, type PathContext, type PathPlace } from './toolPaths';
-import { hasInvisible } from './visibleText';
+import { hasInvisible } from '../visibleText';
 
 /** Rule keys by kind: a command rule's key is its CommandRules key after the prefix. */
 export const COMMAND = 'cmd:';

@@ -9,7 +9,7 @@ import { commandName, sedScriptIsRisky } from './dangerousArguments';
 import type { ParsedCommandLine, SubCommand } from './shellCommand';
 
 export type Place = 'workspace' | 'outside' | 'protected';
-/** Where a path is: injected (src/broker/toolPaths.ts resolves real paths; tests use a simple one). */
+/** Where a path is: injected (src/broker/permissions/toolPaths.ts resolves real paths; tests use a simple one). */
 export type PathClass = (path: string) => { place: Place; resolved: string; what?: string };
 
 export interface CommandEffects {

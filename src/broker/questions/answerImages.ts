@@ -1,7 +1,7 @@
 // Images in a response, for every transport: described (never their bytes) in the text the model
 // reads, and listed in answer order for the image parts that follow it.
 import { base64ByteLength, type ImageMimeType } from './imageFormat';
-import type { AnswerImage, QuestionResponse } from './schemas';
+import type { AnswerImage, QuestionResponse } from '../contract/schemas';
 
 /** What the model may read about an image in text: never its bytes. */
 export interface ImageDescription {

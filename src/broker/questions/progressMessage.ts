@@ -1,7 +1,7 @@
 // The chat's progress line for an ask_user call, as markdown for VS Code's chat: the agent's headers
 // are text (every markdown character escaped, so they can add no link, image or HTML), followed by
 // our one link to the question.
-import { uiText } from './visibleText';
+import { uiText } from '../visibleText';
 
 /** The command the link runs: focuses the head question's first control. */
 export const FOCUS_QUESTION_COMMAND = 'agentQuestions.focusPanel';

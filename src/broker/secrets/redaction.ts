@@ -1,5 +1,5 @@
 // Secret answers leave the broker only as a handle: never a value, whatever the caller put there.
-import type { Answer, Answers, Question } from './schemas';
+import type { Answer, Answers, Question } from '../contract/schemas';
 
 export function redactAnswer(question: Pick<Question, 'kind'> | undefined, answer: Answer): Answer {
   if (question?.kind !== 'secret' && !answer.secret) return answer;
