@@ -4,6 +4,7 @@
 // message says who asks, what kind and how many wait, never what: no question, command or answer.
 // Who asks is in plain words: an agent names itself, and its name must not carry a link.
 import type { PendingRequest } from './contract/schemas';
+import { isSecretKind } from './contract/questionKinds';
 import { uiText } from './visibleText';
 
 export interface NudgeSettings {
@@ -213,7 +214,7 @@ function detailOf(request: PendingRequest, settings: Pick<NudgeSettings, 'includ
   // A secret question's text says what the secret is for: it stays in VS Code.
   return uiText(
     request.questions
-      .filter((q) => q.kind !== 'secret')
+      .filter((q) => !isSecretKind(q.kind))
       .map((q) => q.question)
       .join(' / '),
     MAX_TEXT,

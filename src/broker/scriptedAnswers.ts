@@ -3,6 +3,7 @@
 import * as z from 'zod';
 import { jsonErrorLocation } from './questions/jsonErrorLocation';
 import { SNAKE_CASE, LIMITS, type Answer, type Answers, type Question } from './contract/schemas';
+import { isSecretKind, unhandledKind } from './contract/questionKinds';
 
 const ScriptedAnswerSchema = z.union([
   z.string(),
@@ -63,7 +64,7 @@ export function answersFromScript(questions: readonly Question[], entries: Answe
   for (const question of questions) {
     const entry = Object.hasOwn(entries, question.id) ? entries[question.id] : undefined;
     if (entry === undefined) return { ok: false, reason: `The answers file has no entry for question "${question.id}".` };
-    if (question.kind === 'secret') return { ok: false, reason: `Secret question "${question.id}" cannot be answered from the answers file.` };
+    if (isSecretKind(question.kind)) return { ok: false, reason: `Secret question "${question.id}" cannot be answered from the answers file.` };
     const answer = toAnswer(question, entry);
     if (typeof answer === 'string') return { ok: false, reason: `The answers file's entry for "${question.id}" does not fit the question: ${answer}.` };
     Object.defineProperty(answers, question.id, { value: answer, enumerable: true, writable: true, configurable: true });
@@ -77,10 +78,21 @@ function toAnswer(question: Question, entry: ScriptedAnswer): Answer | string {
     return { selected: entry.selected ?? [], ...(entry.other ? { other: entry.other } : {}), ...(entry.note ? { note: entry.note } : {}), skipped: false };
   }
   const values = typeof entry === 'string' ? [entry] : entry;
-  if (question.kind === 'text') return values.length === 1 ? { selected: [values[0]!], skipped: false } : 'a text question takes one string';
-  const labels = new Set(question.options.map((o) => o.label));
-  const selected = values.filter((v) => labels.has(v));
-  const others = values.filter((v) => !labels.has(v));
-  if (others.length > 1 || (others.length === 1 && !question.allowOther)) return `no option ${JSON.stringify(others[0])}`;
-  return { selected, ...(others.length ? { other: others[0] } : {}), skipped: false };
+  switch (question.kind) {
+    case 'text':
+      return values.length === 1 ? { selected: [values[0]!], skipped: false } : 'a text question takes one string';
+    case 'single':
+    case 'multi': {
+      const labels = new Set(question.options.map((o) => o.label));
+      const selected = values.filter((v) => labels.has(v));
+      const others = values.filter((v) => !labels.has(v));
+      if (others.length > 1 || (others.length === 1 && !question.allowOther)) return `no option ${JSON.stringify(others[0])}`;
+      return { selected, ...(others.length ? { other: others[0] } : {}), skipped: false };
+    }
+    case 'secret':
+      // Not reached: answersFromScript refuses a secret question before it looks at the entry.
+      return 'a secret question is never answered from the answers file';
+    default:
+      return unhandledKind(question.kind);
+  }
 }

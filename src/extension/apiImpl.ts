@@ -5,6 +5,7 @@ import { askPermission, askQuestions, type Policy } from '../broker/askWithPolic
 import type { QuestionBroker } from '../broker/broker';
 import type { History } from '../broker/history';
 import { ApiPermissionRequestSchema, type RequestSource } from '../broker/contract/schemas';
+import { isSecretKind } from '../broker/contract/questionKinds';
 import { displayToolCall } from '../broker/permissions/toolCallDisplay';
 import type { AgentQuestionsApi } from './api';
 import { resolveSecretAnswers } from './secretAnswers';
@@ -44,7 +45,7 @@ export function createApi(broker: QuestionBroker, policy: Policy, history: Histo
     reply(requestId, answers, note) {
       const request = broker.get(requestId);
       const values = Object.fromEntries(Object.entries(answers).flatMap(([id, a]) => (a.value !== undefined && !a.skipped ? [[id, a.value]] : [])));
-      const forSecrets = request?.kind === 'questions' && Object.keys(values).every((id) => request.questions.some((q) => q.id === id && q.kind === 'secret'));
+      const forSecrets = request?.kind === 'questions' && Object.keys(values).every((id) => request.questions.some((q) => q.id === id && isSecretKind(q.kind)));
       // Without secret values (or with a misplaced one, which the broker refuses and logs) it settles now.
       if (request?.kind !== 'questions' || Object.keys(values).length === 0 || !forSecrets) return broker.reply(requestId, answers, note);
       // A trusted caller answering a secret: the value is stored first; the request then settles with the handle.

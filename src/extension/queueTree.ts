@@ -8,6 +8,7 @@
 import * as vscode from 'vscode';
 import type { QuestionBroker } from '../broker/broker';
 import type { PendingRequest } from '../broker/contract/schemas';
+import { isSecretKind } from '../broker/contract/questionKinds';
 import { uiText } from '../broker/visibleText';
 import { localizedAge } from './localizedAge';
 
@@ -173,7 +174,7 @@ function requestRow(request: PendingRequest): { label: string; description: stri
   const label = requestLabel(request);
   const from = `${uiText(request.source.label, 60)}${request.source.way ? ` · ${uiText(request.source.way, 40)}` : ''}`;
   const age = localizedAge(request.createdAt);
-  const icon = new vscode.ThemeIcon(request.kind === 'permission' ? 'shield' : request.questions.some((q) => q.kind === 'secret') ? 'key' : 'question');
+  const icon = new vscode.ThemeIcon(request.kind === 'permission' ? 'shield' : request.questions.some((q) => isSecretKind(q.kind)) ? 'key' : 'question');
   const accessibleLabel = request.kind === 'permission' ? vscode.l10n.t('Permission: {0}, from {1}, {2}', label, from, age) : vscode.l10n.t('Question: {0}, from {1}, {2}', label, from, age);
   const keepsWorking = request.kind === 'questions' && request.keepsWorking === true;
   const description = keepsWorking ? vscode.l10n.t('agent keeps working · {0} · {1}', from, age) : vscode.l10n.t('{0} · {1}', from, age);

@@ -2,6 +2,7 @@
 // is stored first; "use the stored value" is checked against the vault. The model never gets a value.
 import { envVarNeedsConfirmation } from '../broker/secrets/envVarPolicy';
 import type { Answers, QuestionRequest } from '../broker/contract/schemas';
+import { isSecretKind } from '../broker/contract/questionKinds';
 import type { SecretVault } from './secretVault';
 
 export interface SecretInput {
@@ -22,7 +23,7 @@ export async function resolveSecretAnswers(request: QuestionRequest, sent: Answe
   for (const [id, { secret: _handle, value: _value, ...answer }] of Object.entries(sent)) answers[id] = answer;
   for (const id of [...Object.keys(input.values), ...input.useStored, ...(input.allWorkspaces ?? []), ...(input.nameConfirmed ?? [])]) {
     const question = request.questions.find((q) => q.id === id);
-    if (question?.kind !== 'secret' || !question.envVar) return { problem: `question "${id}" is not a secret question` };
+    if (!question || !isSecretKind(question.kind) || !question.envVar) return { problem: `question "${id}" is not a secret question` };
     // Checked before anything is stored.
     if (Object.hasOwn(input.values, id) && envVarNeedsConfirmation(question.envVar) && !input.nameConfirmed?.includes(id)) {
       return { problem: `secret question "${id}": $${question.envVar} is not a credential name and the user did not confirm it` };
@@ -30,7 +31,7 @@ export async function resolveSecretAnswers(request: QuestionRequest, sent: Answe
   }
   for (const question of request.questions) {
     const answer = answers[question.id];
-    if (question.kind !== 'secret' || !question.envVar || !answer || answer.skipped) continue;
+    if (!isSecretKind(question.kind) || !question.envVar || !answer || answer.skipped) continue;
     const typed = input.values[question.id];
     if (typed !== undefined) await vault.store(question.envVar, typed, input.allWorkspaces?.includes(question.id) ? 'all' : 'workspace');
     else if (!input.useStored.includes(question.id) || !vault.has(question.envVar)) return { problem: `secret question "${question.id}" has no value` };

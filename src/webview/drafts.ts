@@ -3,6 +3,7 @@
 // are attached images' bytes (they stay in memory, see imageStore.ts).
 import { envVarNeedsConfirmation } from '../broker/secrets/envVarPolicy';
 import { LIMITS, type Answer, type Question } from '../broker/contract/schemas';
+import { isSecretKind, unhandledKind } from '../broker/contract/questionKinds';
 import { answerImages } from './imageStore';
 import { t } from './l10n';
 
@@ -45,16 +46,30 @@ export function batchNote(draft: RequestDraft): string | undefined {
 }
 
 export function emptyDraft(question: Question, storedSecrets: readonly string[] = []): Draft {
-  const recommended = question.options.filter((o) => o.recommended).map((o) => o.label);
   return {
-    ...(question.kind === 'single' && recommended[0] ? { choice: recommended[0] } : {}),
-    checked: question.kind === 'multi' ? recommended : [],
+    ...preselected(question),
     other: '',
     text: '',
     note: '',
     secretTyped: false,
     secretChoice: question.envVar && storedSecrets.includes(question.envVar) ? 'stored' : 'type',
   };
+}
+
+/** What a control starts with: the recommended option chosen (single) or checked (multi). */
+function preselected(question: Question): Pick<Draft, 'choice' | 'checked'> {
+  const recommended = question.options.filter((o) => o.recommended).map((o) => o.label);
+  switch (question.kind) {
+    case 'single':
+      return { ...(recommended[0] ? { choice: recommended[0] } : {}), checked: [] };
+    case 'multi':
+      return { checked: recommended };
+    case 'text':
+    case 'secret':
+      return { checked: [] };
+    default:
+      return unhandledKind(question.kind);
+  }
 }
 
 export type DraftState =
@@ -69,7 +84,7 @@ export function evaluateDraft(question: Question, draft: Draft): DraftState {
   const note = draft.note.trim() ? { note: draft.note.trim() } : {};
   const other = draft.other.trim();
   // Secret answers never carry images; skipped answers cannot, so a choice is needed to send them.
-  const attached = question.kind === 'secret' ? [] : answerImages(draft);
+  const attached = isSecretKind(question.kind) ? [] : answerImages(draft);
   const images = attached.length ? { images: attached } : {};
   switch (question.kind) {
     case 'single':
@@ -96,6 +111,8 @@ export function evaluateDraft(question: Question, draft: Draft): DraftState {
         return { state: 'incomplete', problem: t('Check "Set ${0} anyway" to store the value, or choose "Don\'t share a value".', question.envVar) };
       }
       return { state: 'answered', answer: { selected: [], ...note, skipped: false } };
+    default:
+      return unhandledKind(question.kind);
   }
 }
 
@@ -109,8 +126,8 @@ export function describeDraft(question: Question, state: DraftState): string {
   if (state.state === 'unanswered') return t('Unanswered: will be sent as skipped');
   if (state.state === 'incomplete') return state.problem;
   const { answer } = state;
-  if (question.kind === 'secret' && answer.skipped) return t('Not shared (sent as skipped)');
-  if (question.kind === 'secret') return t('A value for {0} (hidden)', question.envVar ?? t('the secret'));
+  if (isSecretKind(question.kind) && answer.skipped) return t('Not shared (sent as skipped)');
+  if (isSecretKind(question.kind)) return t('A value for {0} (hidden)', question.envVar ?? t('the secret'));
   const parts = [...answer.selected.filter(Boolean), ...(answer.other ? [t('Other: {0}', answer.other)] : [])];
   const count = answer.images?.length ?? 0;
   const images = count === 0 ? '' : count === 1 ? t('1 image') : t('{0} images', count);

@@ -1,7 +1,8 @@
 // One question's input control, bound to its draft: radio group, checkboxes, text area or
 // masked field, plus "Other…" and an optional note. Secret values stay in the DOM only.
 import { envVarNeedsConfirmation } from '../broker/secrets/envVarPolicy';
-import type { Question } from '../broker/contract/schemas';
+import type { Question, QuestionKind } from '../broker/contract/schemas';
+import { isSecretKind, unhandledKind } from '../broker/contract/questionKinds';
 import { el } from './dom';
 import { OTHER, type Draft } from './drafts';
 import { withOptionPreview } from './optionPreview';
@@ -32,8 +33,8 @@ export interface ControlContext {
 }
 
 export function renderQuestionControl(question: Question, draft: Draft, context: ControlContext, onChange: () => void): QuestionControl {
-  const body = question.kind === 'secret' ? secretField(question, draft, context, onChange) : bodyFor(question, draft, context, onChange);
-  const note = noteField(draft, onChange, question.kind !== 'secret');
+  const body = bodyFor(question, draft, context, onChange);
+  const note = noteField(draft, onChange, !isSecretKind(question.kind));
   return { ...body, element: el('div', { class: 'control' }, body.element, note) };
 }
 
@@ -44,8 +45,26 @@ function bodyFor(question: Question, draft: Draft, context: ControlContext, onCh
       return singleChoice(question, draft, labelledBy, onChange, context.onOptionClick);
     case 'multi':
       return multiChoice(question, draft, labelledBy, onChange);
-    default:
+    case 'text':
       return freeText(question, draft, onChange);
+    case 'secret':
+      return secretField(question, draft, context, onChange);
+    default:
+      return unhandledKind(question.kind);
+  }
+}
+
+/** Whether the kind's control reports a click that chooses (`onOptionClick`), so one click may answer a lone question. */
+export function choosesWithOneClick(kind: QuestionKind): boolean {
+  switch (kind) {
+    case 'single':
+      return true;
+    case 'multi':
+    case 'text':
+    case 'secret':
+      return false;
+    default:
+      return unhandledKind(kind);
   }
 }
 

@@ -2,13 +2,14 @@
 // questions), or the question and Submit (one question). Unanswered questions are sent as
 // skipped only after the user confirms.
 import { LIMITS, type Answers, type QuestionRequest } from '../broker/contract/schemas';
+import { isSecretKind } from '../broker/contract/questionKinds';
 import { startCountdown } from './countdown';
 import { el } from './dom';
 import { batchNote, describeDraft, evaluateDraft, OTHER, skippedAnswer, type DraftState, type RequestDraft } from './drafts';
 import { answerImages } from './imageStore';
 import { t } from './l10n';
 import { renderMarkdown } from './markdown';
-import { renderQuestionControl, type QuestionControl } from './questionControls';
+import { choosesWithOneClick, renderQuestionControl, type QuestionControl } from './questionControls';
 import type { ToolkitButton, ToolkitValue } from './toolkit';
 
 /** What a reply says about its secret questions, each list by question id. */
@@ -60,7 +61,7 @@ export function renderQuestionRequest(request: QuestionRequest, state: RequestDr
   const secretControls = new Map<number, QuestionControl>();
   // One decision, one action: a lone single-choice question is answered by the click (or Space) that
   // chooses an option, unless the user is adding a note or images. Not with previews: a tap to see one must not answer.
-  const oneAction = !several && questions[0]!.kind === 'single' && !questions[0]!.options.some((o) => o.preview);
+  const oneAction = !several && choosesWithOneClick(questions[0]!.kind) && !questions[0]!.options.some((o) => o.preview);
   const oneActionHint = oneAction ? el('p', { class: 'hint one-action-hint' }) : undefined;
 
   const chips = el('div', { class: 'chips', role: 'tablist', 'aria-label': t('Questions') });
@@ -191,7 +192,7 @@ export function renderQuestionRequest(request: QuestionRequest, state: RequestDr
         }
       : undefined;
     const control = secretControls.get(index) ?? renderQuestionControl(question, state.drafts[index]!, { heading: headingId, secretStored, ...(onOptionClick ? { onOptionClick } : {}) }, changed);
-    if (question.kind === 'secret') secretControls.set(index, control);
+    if (isSecretKind(question.kind)) secretControls.set(index, control);
     controls = [control];
     const progress = several ? el('span', { class: 'progress' }, t('Question {0} of {1}', index + 1, questions.length)) : '';
     stepArea.replaceChildren(
@@ -282,7 +283,7 @@ export function renderQuestionRequest(request: QuestionRequest, state: RequestDr
         return;
       }
       answers[q.id] = s.answer;
-      if (q.kind !== 'secret' || s.answer.skipped) return;
+      if (!isSecretKind(q.kind) || s.answer.skipped) return;
       const control = secretControls.get(i);
       const value = control?.secretValue();
       if (draft.secretChoice === 'stored') secrets.useStored.push(q.id);

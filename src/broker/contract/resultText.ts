@@ -4,6 +4,7 @@
 // delivers it later as a notification, and it must still read as the user's answer to that call.
 import { attachedImages, withImagesDescribed } from '../questions/answerImages';
 import type { Answer, Question, QuestionResponse } from './schemas';
+import { kindTraits } from './questionKinds';
 import { SCRIPTED_REASON } from '../scriptedAnswers';
 
 const CONTINUE = 'Continue on your own best assumptions, state them plainly in your reply, and do not ask again for the same thing in this turn.';
@@ -13,7 +14,8 @@ export function summarizeAnswer(question: Pick<Question, 'kind'>, answer: Answer
   if (answer.secret) return `stored in $${answer.secret.envVar}`;
   const parts = answer.selected.map((s) => JSON.stringify(s));
   if (answer.other !== undefined) parts.push(`other: ${JSON.stringify(answer.other)}`);
-  const text = question.kind === 'multi' ? `[${parts.join(', ')}]` : parts.join(', ');
+  // Several picks read as a list, even when one was picked.
+  const text = kindTraits(question.kind).picks === 'any' ? `[${parts.join(', ')}]` : parts.join(', ');
   const images = answer.images?.length ? ` (${imageCount(answer.images.length)})` : '';
   return (answer.note ? `${text} (note: ${JSON.stringify(answer.note)})` : text) + images;
 }

@@ -13,6 +13,7 @@ import {
   type Question,
   type QuestionInput,
 } from '../contract/schemas';
+import { isChoiceKind, isSecretKind, kindTraits } from '../contract/questionKinds';
 import { envVarRefusal } from '../secrets/envVarPolicy';
 
 export type ParsedQuestions<T> = { ok: true; input: T; questions: Question[] } | { ok: false; message: string };
@@ -63,7 +64,7 @@ export function resolveKind(question: Pick<QuestionInput, 'kind' | 'options'>): 
 
 export function normalizeQuestion(input: QuestionInput): Question {
   const kind = resolveKind(input);
-  const choice = kind === 'single' || kind === 'multi';
+  const choice = isChoiceKind(kind);
   return {
     id: input.id,
     header: input.header,
@@ -74,7 +75,7 @@ export function normalizeQuestion(input: QuestionInput): Question {
     allowOther: choice ? (input.allowOther ?? true) : false,
     ...(input.placeholder !== undefined ? { placeholder: input.placeholder } : {}),
     ...(input.envVar !== undefined ? { envVar: input.envVar } : {}),
-    ...(input.returnValue && kind === 'secret' ? { returnValue: true } : {}),
+    ...(input.returnValue && isSecretKind(kind) ? { returnValue: true } : {}),
   };
 }
 
@@ -126,7 +127,7 @@ function describeIssue(issue: z.core.$ZodIssue, raw: unknown, { maxQuestions, ro
       if (field === 'envVar') return { path, message: `must be an environment variable name matching ${ENV_VAR} (got ${JSON.stringify(value)}); e.g. ${JSON.stringify(String(value).toUpperCase().replace(/[^A-Z0-9_]/g, '_'))}` };
       return { path, message: `has the wrong format (got ${describeValue(value)})` };
     case 'invalid_value':
-      if (field === 'kind') return { path, message: `must be one of ${QUESTION_KINDS.map((k) => `"${k}"`).join(', ')} (got ${JSON.stringify(value)}); use "single" for one choice, "multi" for several, "text" for free text, "secret" for a credential` };
+      if (field === 'kind') return { path, message: `must be one of ${QUESTION_KINDS.map((k) => `"${k}"`).join(', ')} (got ${JSON.stringify(value)}); use ${QUESTION_KINDS.map((k) => `"${k}" for ${kindTraits(k).useFor}`).join(', ')}` };
       return { path, message: `must be one of ${issue.values.map((v) => JSON.stringify(v)).join(', ')} (got ${JSON.stringify(value)})` };
     case 'unrecognized_keys': {
       const allowed = allowedFields(path, rootFields);
@@ -213,21 +214,22 @@ function crossFieldProblems(questions: readonly QuestionInput[]): Problem[] {
     else firstIndexOfId.set(q.id, i);
 
     const kind = resolveKind(q);
-    if (kind === 'single' || kind === 'multi') {
+    const secret = isSecretKind(kind);
+    if (isChoiceKind(kind)) {
       if (!q.options) problems.push({ path: at('options'), message: `kind "${kind}" needs ${LIMITS.minOptions} to ${LIMITS.maxOptions} options; add them, or use kind "text" for an open question` });
     } else {
       if (q.options) problems.push({ path: at('options'), message: `not allowed on kind "${kind}"; remove them, or use kind "single" or "multi"` });
       if (q.allowOther !== undefined) problems.push({ path: at('allowOther'), message: `not allowed on kind "${kind}"; remove it` });
     }
-    if (kind === 'secret' && !q.envVar) problems.push({ path: at('envVar'), message: 'is required for kind "secret": the environment variable new terminals receive the value in, e.g. "OPENAI_API_KEY"' });
+    if (secret && !q.envVar) problems.push({ path: at('envVar'), message: 'is required for kind "secret": the environment variable new terminals receive the value in, e.g. "OPENAI_API_KEY"' });
     const refusal = q.envVar ? envVarRefusal(q.envVar) : undefined;
-    if (kind === 'secret' && refusal) problems.push({ path: at('envVar'), message: refusal });
-    if (kind !== 'secret' && q.envVar !== undefined) problems.push({ path: at('envVar'), message: `only allowed on kind "secret"; remove it, or set kind "secret"` });
-    if (kind !== 'secret' && q.returnValue !== undefined) problems.push({ path: at('returnValue'), message: 'only allowed on kind "secret"; remove it' });
+    if (secret && refusal) problems.push({ path: at('envVar'), message: refusal });
+    if (!secret && q.envVar !== undefined) problems.push({ path: at('envVar'), message: `only allowed on kind "secret"; remove it, or set kind "secret"` });
+    if (!secret && q.returnValue !== undefined) problems.push({ path: at('returnValue'), message: 'only allowed on kind "secret"; remove it' });
 
     const options = q.options ?? [];
     const recommended = options.filter((o) => o.recommended);
-    if (kind === 'single' && recommended.length > 1) {
+    if (kindTraits(kind).picks === 'one' && recommended.length > 1) {
       problems.push({ path: at('options'), message: `at most one option may be recommended on a single-choice question (got ${recommended.length}: ${recommended.map((o) => `"${o.label}"`).join(', ')}); keep one` });
     }
     const seen = new Set<string>();

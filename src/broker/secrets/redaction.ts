@@ -1,8 +1,9 @@
 // Secret answers leave the broker only as a handle: never a value, whatever the caller put there.
 import type { Answer, Answers, Question } from '../contract/schemas';
+import { isSecretKind } from '../contract/questionKinds';
 
 export function redactAnswer(question: Pick<Question, 'kind'> | undefined, answer: Answer): Answer {
-  if (question?.kind !== 'secret' && !answer.secret) return answer;
+  if (!(question && isSecretKind(question.kind)) && !answer.secret) return answer;
   return { selected: [], skipped: answer.skipped, ...(answer.secret ? { secret: { stored: true, envVar: answer.secret.envVar } } : {}) };
 }
 
