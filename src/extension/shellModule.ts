@@ -3,7 +3,7 @@
 // never pays for them.
 import { join } from 'node:path';
 import { summarizeCommandLine } from '../broker/permissions/shell/commandEffects';
-import { decideCommandLine, offeredRules } from '../broker/permissions/shell/commandRules';
+import { decideCommandLine, offeredRules, ruleCovers } from '../broker/permissions/shell/commandRules';
 import type { CommandChecker } from '../broker/permissions/permissionRules';
 import { loadShellParser, SHELL_WASM_FILES } from '../broker/permissions/shell/shellCommand';
 
@@ -13,6 +13,7 @@ export async function loadCommandChecker(dist: string): Promise<CommandChecker> 
   return {
     parse: (line) => parser.parse(line),
     decide: decideCommandLine,
+    covers: ruleCovers,
     offer: offeredRules,
     summarize: summarizeCommandLine,
   };

@@ -5,7 +5,7 @@
 // the workspace), never "any input" for a tool that names a path; other extensions by their own
 // permission key. No rule covers a call that touches agent or editor configuration.
 import type { NewPermissionRequest } from '../broker';
-import type { CommandRuleValue, decideCommandLine, offeredRules, PathClass } from './shell/commandRules';
+import type { CommandRuleValue, decideCommandLine, offeredRules, PathClass, ruleCovers } from './shell/commandRules';
 import type { RememberOption } from '../contract/schemas';
 import type { ParsedCommandLine } from './shell/shellCommand';
 import { shellLineOf } from './shell/shellTools';
@@ -30,6 +30,8 @@ export interface RuleOption extends RememberOption {
 export interface CommandChecker {
   parse(line: string): ParsedCommandLine;
   decide: typeof decideCommandLine;
+  /** Whether one rule alone would allow a line: the preview of what an offered rule covers. */
+  covers: typeof ruleCovers;
   offer: typeof offeredRules;
   /** One line on what a parsed line does (commandEffects.ts), for the card and Check a Command. */
   summarize?(parsed: ParsedCommandLine, classify: PathClass): string;

@@ -142,7 +142,7 @@ export class RememberedPermissions {
   private previewOf(option: RuleOption, checker: CommandChecker): RuleOption['preview'] {
     const key = option.key.slice(COMMAND.length);
     const classify = this.classifier();
-    const covered = this.recent.filter((r) => checker.decide(r.command, checker.parse(r.command), { [key]: option.value ?? true }, { classify }).decision === 'allow');
+    const covered = this.recent.filter((r) => checker.covers(key, option.value ?? true, r.command, checker.parse(r.command), { classify }));
     return { covers: covered.map((r) => r.command).slice(0, 10), denied: covered.filter((r) => r.denied).map((r) => r.command).slice(0, 10) };
   }
 
