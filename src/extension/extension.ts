@@ -5,7 +5,7 @@ import { newRequestId } from '../broker/ids';
 import { LaterAnswers } from '../broker/questions/laterAnswers';
 import type { AgentQuestionsApi } from './api';
 import { createApi } from './apiImpl';
-import { activation, takeMarks } from './benchTrace';
+import { activation } from './benchTrace';
 import { registerAskUserTool } from './askUserTool';
 import { Attention } from './attention';
 import { registerCommands } from './commands';
@@ -17,6 +17,7 @@ import { QueueTree } from './queueTree';
 import { registerNudges } from './nudges';
 import { registerSampleQuestionCommand } from './sampleQuestionCommand';
 import { SecretVault } from './secretVault';
+import { registerTestProbes } from './testProbes';
 import { placeNextToChatOnce } from './viewPlacement';
 import { readSettings } from './settings';
 import { trackWalkthroughProgress } from './walkthrough';
@@ -49,31 +50,6 @@ export function activate(context: vscode.ExtensionContext): AgentQuestionsApi {
     treeView,
     attention,
     vscode.window.registerWebviewViewProvider(QuestionPanelView.viewType, panel),
-    // Not in the palette: timings for `npm run bench` (a bare panel round trip, and when a request became interactive).
-    vscode.commands.registerCommand('agentQuestions.internal.panelProbe', async (probe: { op: 'ping' } | { op: 'whenShown'; requestId: string } | { op: 'marks'; keepOn: boolean } | { op: 'activation' }) => {
-      if (probe?.op === 'marks') return takeMarks(probe.keepOn === true);
-      if (probe?.op === 'activation') return activation;
-      if (probe?.op === 'ping') {
-        const started = Date.now();
-        await panel.ping();
-        return Date.now() - started;
-      }
-      return probe?.op === 'whenShown' ? panel.whenShown(probe.requestId) : undefined;
-    }),
-    // Not in the palette: whether a nudge is still due and whether the user can see the panel, for tests.
-    vscode.commands.registerCommand('agentQuestions.internal.nudgeState', () => ({ nudgesDue: nudger.watching, panelVisible: panel.isVisible, windowFocused: vscode.window.state.focused })),
-    // Not in the palette: what the badge, status bar, tree and the tree's quick pick show, for tests.
-    vscode.commands.registerCommand('agentQuestions.internal.attentionState', () => ({
-      ...attention.state(),
-      tree: queue.getChildren().map((group) => ({ label: queue.getTreeItem(group).label, children: queue.getChildren(group).map((r) => queue.getTreeItem(r).label) })),
-      // The rows' hover tooltips as VS Code would draw them: the markdown source and whether it is trusted.
-      tooltips: broker.list().map((r) => {
-        const tooltip = queue.resolveTreeItem(queue.getTreeItem(r), r).tooltip as vscode.MarkdownString;
-        return { markdown: tooltip.value, trusted: tooltip.isTrusted ?? false, html: tooltip.supportHtml ?? false };
-      }),
-      // The Queue's "… and N more" quick pick while it is open.
-      ...(queue.pickState() ? { pick: queue.pickState() } : {}),
-    })),
   );
   registerCommands(context, broker, panel, history, vault);
   // Not awaited: activation does not wait for the layout. A failed move leaves the view where it was.
@@ -82,6 +58,7 @@ export function activate(context: vscode.ExtensionContext): AgentQuestionsApi {
   registerAskUserTool(context, broker, policy, later, log, panel);
   registerSampleQuestionCommand(context, log);
   const nudger = registerNudges(context, broker, panel, log);
+  registerTestProbes(context, { broker, panel, queue, attention, nudger });
   context.subscriptions.push(trackWalkthroughProgress(broker, vault));
   const externalAgents = new ExternalAgents(context, broker, policy, later, attention, log);
   // Restricted Mode ignores the workspace's say on the endpoint (see settings.ts); trusting the folder gives it back.
