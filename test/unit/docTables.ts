@@ -1,0 +1,130 @@
+// The tables in README.md and docs/ that restate code, generated from that code so nothing keeps
+// them true by hand. Each sits in its file between `<!-- name:start -->` and `<!-- name:end -->`;
+// docTables.test.ts fails when one is stale and rewrites them all when AGENT_QUESTIONS_UPDATE_DOCS=1
+// (or AGENT_QUESTIONS_UPDATE_README=1). Doc-only code, so it lives with the tests, not in src/.
+import { join } from 'node:path';
+import { API_MAX_QUESTIONS, GET_ANSWERS_MAX_IDS, GET_ANSWERS_MAX_WAIT_SECONDS, LIMITS, QUESTION_KINDS } from '../../src/broker/contract/schemas';
+import { NEVER_PREFIX_GROUPS } from '../../src/broker/permissions/shell/commandRules';
+import { DANGEROUS_ARGUMENTS } from '../../src/broker/permissions/shell/dangerousArguments';
+import { knownToolsMarkdown } from '../../src/broker/permissions/shell/knownTools';
+import { CREDENTIAL_NAMES, CREDENTIAL_SUFFIXES, DENIED_ENV_VAR_PREFIXES, DENIED_ENV_VARS, RESERVED_ENV_VAR_PREFIX, TRUST_WORDS } from '../../src/broker/secrets/envVarPolicy';
+
+export const ROOT = join(__dirname, '..', '..', '..');
+
+/** One generated table: its marker name, the file (relative to the repository) and what goes between the markers. */
+export interface DocTable {
+  name: string;
+  file: string;
+  generate: () => string;
+}
+
+const code = (text: string | number): string => `\`${text}\``;
+const codes = (items: readonly (string | number)[]): string => items.map(code).join(' ');
+/** A table cell: one line, its pipes escaped (GitHub's tables split on them, even inside code). */
+const cell = (text: string): string => text.replace(/\s*\n\s*/g, ' ').replace(/\|/g, '\\|');
+const thousands = (n: number): string => n.toLocaleString('en-US');
+
+// ----- the ask_user and get_answers contract (src/broker/contract/schemas.ts) -----
+
+type LimitKey = keyof typeof LIMITS;
+
+/** Each row of the ask_user field table, with the LIMITS it states (a limit no row states fails the test). */
+export const ASK_USER_FIELD_ROWS: readonly { field: string; limits: readonly LimitKey[]; rule: () => string }[] = [
+  { field: 'questions', limits: ['minQuestions', 'maxQuestions'], rule: () => `${LIMITS.minQuestions} to ${LIMITS.maxQuestions} (${API_MAX_QUESTIONS} through the extension API)` },
+  { field: 'id', limits: ['idMax'], rule: () => `snake_case, at most ${LIMITS.idMax} characters, unique within the call; answers are keyed by it` },
+  { field: 'header', limits: ['headerMax'], rule: () => `at most ${LIMITS.headerMax} characters (a chip label)` },
+  { field: 'question', limits: ['questionMax'], rule: () => `at most ${LIMITS.questionMax} characters, plain text` },
+  { field: 'detail', limits: ['detailMax'], rule: () => `optional markdown under the question (code, a table, the trade-off in detail), at most ${thousands(LIMITS.detailMax)} characters` },
+  { field: 'kind', limits: [], rule: () => `${QUESTION_KINDS.map(code).join(' · ')}; defaults to \`single\` with \`options\`, else \`text\`` },
+  {
+    field: 'options',
+    limits: ['minOptions', 'maxOptions', 'labelMax', 'descriptionMax'],
+    rule: () => `${LIMITS.minOptions} to ${LIMITS.maxOptions} for \`single\`/\`multi\` (\`label\` ≤ ${LIMITS.labelMax}, \`description\` ≤ ${LIMITS.descriptionMax}); at most one \`recommended\` on \`single\` (it is preselected)`,
+  },
+  {
+    field: 'options[].preview',
+    limits: ['previewMax'],
+    rule: () => `optional markdown, at most ${thousands(LIMITS.previewMax)} characters, shown while the user is on that option (single and multi): use it when choosing needs a picture of the consequence — a code sketch of the API shape, a small table, an ASCII diagram of the architecture`,
+  },
+  { field: 'allowOther', limits: [], rule: () => 'the "Other…" free-text answer; default `true` on `single`/`multi`, not allowed on `text`/`secret`' },
+  { field: 'placeholder', limits: ['placeholderMax'], rule: () => `optional hint text for a \`text\` answer, at most ${LIMITS.placeholderMax} characters` },
+  {
+    field: 'envVar',
+    limits: [],
+    rule: () => `required on \`secret\` (\`^[A-Z_][A-Z0-9_]*$\`); not a name that changes how programs run (\`PATH\`, \`LD_*\`, \`NODE_OPTIONS\`, … see [secret names](security.md#secret-names)) nor one starting \`${RESERVED_ENV_VAR_PREFIX}\`; a name that is not a credential name (\`…_API_KEY\`, \`…_TOKEN\`, \`DATABASE_URL\`, …) is stored only after the user confirms it in the panel`,
+  },
+  { field: 'context', limits: ['contextMax'], rule: () => `optional markdown, at most ${thousands(LIMITS.contextMax)} characters` },
+  { field: 'wait', limits: [], rule: () => 'optional, default `true`; `false` returns at once with the request id (see [Ask and keep working](#ask-and-keep-working-wait-false-and-get_answers))' },
+  {
+    field: 'together',
+    limits: ['markdownTotalMax'],
+    rule: () => `\`context\`, every \`detail\` and every \`preview\` at most ${thousands(LIMITS.markdownTotalMax)} characters (about ${thousands(LIMITS.markdownTotalMax / 4)} tokens); the whole input stays under about 16,000 characters`,
+  },
+  {
+    field: 'the answer',
+    limits: ['imagesPerAnswer', 'imageMaxBytes', 'batchNoteMax'],
+    rule: () => `the user may attach up to ${LIMITS.imagesPerAnswer} images to an answer, ${LIMITS.imageMaxBytes / (1024 * 1024)} MB each, and write a note of up to ${thousands(LIMITS.batchNoteMax)} characters on the whole batch`,
+  },
+];
+
+function askUserFields(): string {
+  return ['| field | rule |', '| --- | --- |', ...ASK_USER_FIELD_ROWS.map((row) => `| \`${row.field}\` | ${cell(row.rule())} |`)].join('\n');
+}
+
+function getAnswersFields(): string {
+  return [
+    '| field | rule |',
+    '| --- | --- |',
+    `| \`ids\` | 1 to ${GET_ANSWERS_MAX_IDS} request ids \`ask_user\` returned with status \`waiting\` |`,
+    `| \`waitSeconds\` | \`0\` (default): look and return at once; more (up to ${thousands(GET_ANSWERS_MAX_WAIT_SECONDS)}): block until every id is settled or the time passes |`,
+  ].join('\n');
+}
+
+// ----- shell commands (src/broker/permissions/shell/) -----
+
+function neverPrefix(): string {
+  return NEVER_PREFIX_GROUPS.map(([why, names]) => `- *${why}*: ${codes(names)}`).join('\n');
+}
+
+function dangerousArguments(): string {
+  const groups = new Map<string, string[]>();
+  for (const entry of DANGEROUS_ARGUMENTS) {
+    const key = entry.sub === undefined ? entry.command : `${entry.command} ${entry.sub}`;
+    groups.set(key, [...(groups.get(key) ?? []), entry.why]);
+  }
+  const rows = [...groups].map(([command, whys]) => `- \`${command}\`: ${whys.join('; ')}`);
+  return [`${DANGEROUS_ARGUMENTS.length} entries, by command:`, '', ...rows].join('\n');
+}
+
+// ----- secret names (src/broker/secrets/envVarPolicy.ts) -----
+
+function secretNames(): string {
+  return [
+    `- **Refused**: ${codes(DENIED_ENV_VARS)};`,
+    `  every name starting ${DENIED_ENV_VAR_PREFIXES.map(code).join(', ')}; and every name starting ${code(RESERVED_ENV_VAR_PREFIX)}, reserved for Agent Questions itself.`,
+    `- **Credential names**, stored without asking: a name ending ${CREDENTIAL_SUFFIXES.map(code).join(', ')} (after at least one character), and the names ${CREDENTIAL_NAMES.map(code).join(', ')}.`,
+    `- **Not a connection string**: a \`…_URL\` or \`…_URI\` name with one of the words ${codes(TRUST_WORDS)} says where programs fetch packages or send their requests, and is confirmed like any other name.`,
+  ].join('\n');
+}
+
+/** Every generated table, where it lives. */
+export const DOC_TABLES: readonly DocTable[] = [
+  { name: 'ask-user-fields', file: 'docs/api.md', generate: askUserFields },
+  { name: 'get-answers-fields', file: 'docs/api.md', generate: getAnswersFields },
+  { name: 'known-tools', file: 'docs/permissions.md', generate: knownToolsMarkdown },
+  { name: 'never-prefix', file: 'docs/permissions.md', generate: neverPrefix },
+  { name: 'dangerous-arguments', file: 'docs/permissions.md', generate: dangerousArguments },
+  { name: 'secret-names', file: 'docs/security.md', generate: secretNames },
+];
+
+const markers = (name: string): RegExp => new RegExp(`(<!-- ${name}:start -->\\n)([\\s\\S]*?)(<!-- ${name}:end -->)`);
+
+/** What the file holds between the table's markers, or undefined when it has no markers. */
+export function currentTable(text: string, name: string): string | undefined {
+  return markers(name).exec(text)?.[2];
+}
+
+/** The file's text with the table's markers enclosing `body`. */
+export function withTable(text: string, name: string, body: string): string {
+  return text.replace(markers(name), (_, start: string, _old: string, end: string) => `${start}${body}\n${end}`);
+}
