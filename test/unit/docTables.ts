@@ -2,6 +2,7 @@
 // them true by hand. Each sits in its file between `<!-- name:start -->` and `<!-- name:end -->`;
 // docTables.test.ts fails when one is stale and rewrites them all when AGENT_QUESTIONS_UPDATE_DOCS=1
 // (or AGENT_QUESTIONS_UPDATE_README=1). Doc-only code, so it lives with the tests, not in src/.
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { API_MAX_QUESTIONS, GET_ANSWERS_MAX_IDS, GET_ANSWERS_MAX_WAIT_SECONDS, LIMITS, QUESTION_KINDS } from '../../src/broker/contract/schemas';
 import { NEVER_PREFIX_GROUPS } from '../../src/broker/permissions/shell/commandRules';
@@ -107,8 +108,85 @@ function secretNames(): string {
   ].join('\n');
 }
 
+// ----- commands and settings (package.json "contributes", package.nls.json) -----
+
+interface Manifest {
+  contributes: {
+    commands: { command: string; title: string }[];
+    keybindings?: { command: string; key: string; mac?: string }[];
+    menus: Record<string, { command: string; when?: string; group?: string }[]>;
+    views: Record<string, { id: string; name: string }[]>;
+    configuration: { properties: Record<string, Setting> };
+  };
+}
+interface Setting {
+  type: string;
+  default: unknown;
+  scope?: string;
+  enum?: string[];
+  enumDescriptions?: string[];
+  minimum?: number;
+  maximum?: number;
+  markdownDescription?: string;
+  description?: string;
+  order?: number;
+}
+
+function manifest(): { json: Manifest; english: (value: string) => string } {
+  const json = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as Manifest;
+  const nls = JSON.parse(readFileSync(join(ROOT, 'package.nls.json'), 'utf8')) as Record<string, string>;
+  return { json, english: (value) => value.replace(/^%([^%]+)%$/, (_, key: string) => nls[key] ?? value) };
+}
+
+const keyLabel = (key: string): string => key.split('+').map((part) => (part.length === 1 ? part.toUpperCase() : part[0]!.toUpperCase() + part.slice(1))).join('+');
+
+function commands(): string {
+  const { json, english } = manifest();
+  const { contributes } = json;
+  const viewNames = new Map(Object.values(contributes.views).flat().map((view) => [view.id, english(view.name)]));
+  const hidden = new Set((contributes.menus['commandPalette'] ?? []).filter((item) => item.when === 'false').map((item) => item.command));
+  const places = (id: string): string[] => {
+    const found: string[] = hidden.has(id) ? [] : ['palette'];
+    for (const [menu, items] of Object.entries(contributes.menus)) {
+      for (const item of items.filter((i) => i.command === id)) {
+        const view = viewNames.get(/\bview == ([\w.]+)/.exec(item.when ?? '')?.[1] ?? '') ?? '?';
+        const title = item.group?.startsWith('navigation') ? `the ${view} view's title bar` : `the ${view} view's … menu`;
+        const place = menu === 'view/title' ? title : menu === 'view/item/context' ? `a ${view} item` : undefined;
+        if (place && !found.includes(place)) found.push(place);
+      }
+    }
+    return found;
+  };
+  const rows = contributes.commands.map(({ command, title }) => {
+    const binding = contributes.keybindings?.find((k) => k.command === command);
+    const key = binding ? `${keyLabel(binding.key)}${binding.mac ? ` (${keyLabel(binding.mac)} on macOS)` : ''}` : '';
+    return `| ${cell(english(title))} | \`${command}\` | ${places(command).join(', ')} | ${key} |`;
+  });
+  return ['| command (category "Agent Questions") | id | where | default key |', '| --- | --- | --- | --- |', ...rows].join('\n');
+}
+
+/** A setting's markdown as a table cell: VS Code's `#setting.id#` links become the plain id. */
+const settingText = (text: string): string => cell(text.replace(/`#([\w.]+)#`/g, '`$1`').replace(/#([\w.]+)#/g, '`$1`'));
+
+function settings(): string {
+  const { json, english } = manifest();
+  const entries = Object.entries(json.contributes.configuration.properties).sort(([, a], [, b]) => (a.order ?? 0) - (b.order ?? 0));
+  const rows = entries.map(([id, setting]) => {
+    const fallback = setting.type === 'string' && setting.default === '' ? '`""`' : code(typeof setting.default === 'string' ? setting.default : JSON.stringify(setting.default));
+    const parts = [english(setting.markdownDescription ?? setting.description ?? '')];
+    if (setting.enum) parts.push(setting.enum.map((value, i) => `\`${value}\`${setting.enumDescriptions?.[i] ? `: ${english(setting.enumDescriptions[i]!)}` : '.'}`).join(' '));
+    if (setting.maximum !== undefined) parts.push(`From ${setting.minimum ?? 0} to ${setting.maximum}.`);
+    else if (setting.minimum !== undefined && setting.minimum > 0) parts.push(`At least ${setting.minimum}.`);
+    const where = setting.scope === 'machine' || setting.scope === 'application' ? `${setting.scope}: user settings only` : 'user or workspace';
+    return `| \`${id}\` | ${fallback} | ${where} | ${settingText(parts.join(' '))} |`;
+  });
+  return ['| setting | default | counts from | what it does |', '| --- | --- | --- | --- |', ...rows].join('\n');
+}
+
 /** Every generated table, where it lives. */
 export const DOC_TABLES: readonly DocTable[] = [
+  { name: 'commands', file: 'README.md', generate: commands },
+  { name: 'settings', file: 'README.md', generate: settings },
   { name: 'ask-user-fields', file: 'docs/api.md', generate: askUserFields },
   { name: 'get-answers-fields', file: 'docs/api.md', generate: getAnswersFields },
   { name: 'known-tools', file: 'docs/permissions.md', generate: knownToolsMarkdown },
