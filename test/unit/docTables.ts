@@ -8,6 +8,7 @@ import { API_MAX_QUESTIONS, GET_ANSWERS_MAX_IDS, GET_ANSWERS_MAX_WAIT_SECONDS, L
 import { NEVER_PREFIX_GROUPS } from '../../src/broker/permissions/shell/commandRules';
 import { DANGEROUS_ARGUMENTS } from '../../src/broker/permissions/shell/dangerousArguments';
 import { knownToolsMarkdown } from '../../src/broker/permissions/shell/knownTools';
+import { agentConfigs, CLAUDE_MCP_ADD_JSON_ARGS, claudeCodeHookSettings, claudeCodeMcpJson, codexConfigToml } from '../../src/extension/agentConfigs';
 import { CREDENTIAL_NAMES, CREDENTIAL_SUFFIXES, DENIED_ENV_VAR_PREFIXES, DENIED_ENV_VARS, RESERVED_ENV_VAR_PREFIX, TRUST_WORDS } from '../../src/broker/secrets/envVarPolicy';
 
 export const ROOT = join(__dirname, '..', '..', '..');
@@ -183,6 +184,17 @@ function settings(): string {
   return ['| setting | default | counts from | what it does |', '| --- | --- | --- | --- |', ...rows].join('\n');
 }
 
+// ----- what "Connect an External Agent…" hands out (src/extension/agentConfigs.ts) -----
+
+const fenced = (language: string, text: string): string => `\`\`\`${language}\n${text}\n\`\`\``;
+/** The fixed port docs/agents.md tells Codex users to set. */
+const CODEX_EXAMPLE_URL = 'http://127.0.0.1:7357/mcp';
+
+function openCodeJson(): string {
+  const openCode = agentConfigs(CODEX_EXAMPLE_URL).find((config) => config.agent === 'OpenCode');
+  return fenced('json', openCode!.files!.find((file) => file.path === 'opencode.json')!.text);
+}
+
 /** Every generated table, where it lives. */
 export const DOC_TABLES: readonly DocTable[] = [
   { name: 'commands', file: 'README.md', generate: commands },
@@ -193,6 +205,12 @@ export const DOC_TABLES: readonly DocTable[] = [
   { name: 'never-prefix', file: 'docs/permissions.md', generate: neverPrefix },
   { name: 'dangerous-arguments', file: 'docs/permissions.md', generate: dangerousArguments },
   { name: 'secret-names', file: 'docs/security.md', generate: secretNames },
+  { name: 'claude-code-mcp-json', file: 'docs/agents.md', generate: () => fenced('json', claudeCodeMcpJson()) },
+  // As the shell needs it: the JSON in single quotes, so Claude Code expands the variables itself.
+  { name: 'claude-code-mcp-add', file: 'docs/agents.md', generate: () => fenced('sh', `claude ${CLAUDE_MCP_ADD_JSON_ARGS.map((arg) => (/^[\w.-]+$/.test(arg) ? arg : `'${arg}'`)).join(' ')}`) },
+  { name: 'claude-code-settings', file: 'docs/agents.md', generate: () => fenced('json', claudeCodeHookSettings()) },
+  { name: 'codex-config', file: 'docs/agents.md', generate: () => fenced('toml', codexConfigToml(CODEX_EXAMPLE_URL)) },
+  { name: 'opencode-json', file: 'docs/agents.md', generate: openCodeJson },
 ];
 
 const markers = (name: string): RegExp => new RegExp(`(<!-- ${name}:start -->\\n)([\\s\\S]*?)(<!-- ${name}:end -->)`);
