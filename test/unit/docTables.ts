@@ -31,7 +31,7 @@ const thousands = (n: number): string => n.toLocaleString('en-US');
 type LimitKey = keyof typeof LIMITS;
 
 /** Each row of the ask_user field table, with the LIMITS it states (a limit no row states fails the test). */
-export const ASK_USER_FIELD_ROWS: readonly { field: string; limits: readonly LimitKey[]; rule: () => string }[] = [
+export const ASK_USER_FIELD_ROWS: readonly { field: string; limits: readonly LimitKey[]; rule: () => string; notAField?: true }[] = [
   { field: 'questions', limits: ['minQuestions', 'maxQuestions'], rule: () => `${LIMITS.minQuestions} to ${LIMITS.maxQuestions} (${API_MAX_QUESTIONS} through the extension API)` },
   { field: 'id', limits: ['idMax'], rule: () => `snake_case, at most ${LIMITS.idMax} characters, unique within the call; answers are keyed by it` },
   { field: 'header', limits: ['headerMax'], rule: () => `at most ${LIMITS.headerMax} characters (a chip label)` },
@@ -59,18 +59,20 @@ export const ASK_USER_FIELD_ROWS: readonly { field: string; limits: readonly Lim
   { field: 'wait', limits: [], rule: () => 'optional, default `true`; `false` returns at once with the request id (see [Ask and keep working](#ask-and-keep-working-wait-false-and-get_answers))' },
   {
     field: 'together',
+    notAField: true,
     limits: ['markdownTotalMax'],
     rule: () => `\`context\`, every \`detail\` and every \`preview\` at most ${thousands(LIMITS.markdownTotalMax)} characters (about ${thousands(LIMITS.markdownTotalMax / 4)} tokens); the whole input stays under about 16,000 characters`,
   },
   {
     field: 'the answer',
+    notAField: true,
     limits: ['imagesPerAnswer', 'imageMaxBytes', 'batchNoteMax'],
     rule: () => `the user may attach up to ${LIMITS.imagesPerAnswer} images to an answer, ${LIMITS.imageMaxBytes / (1024 * 1024)} MB each, and write a note of up to ${thousands(LIMITS.batchNoteMax)} characters on the whole batch`,
   },
 ];
 
 function askUserFields(): string {
-  return ['| field | rule |', '| --- | --- |', ...ASK_USER_FIELD_ROWS.map((row) => `| \`${row.field}\` | ${cell(row.rule())} |`)].join('\n');
+  return ['| field | rule |', '| --- | --- |', ...ASK_USER_FIELD_ROWS.map((row) => `| ${row.notAField ? row.field : code(row.field)} | ${cell(row.rule())} |`)].join('\n');
 }
 
 function getAnswersFields(): string {
