@@ -84,7 +84,7 @@ export function node24() {
 /** Makes sure everything is installed; returns the paths the harness uses. */
 export function provision() {
   if (process.platform !== 'linux' || process.arch !== 'x64') {
-    throw new Error(`the real-VS-Code harness runs on linux-x64 (this is ${process.platform}-${process.arch}); only the unit layer and the integration layer on desktop VS Code run without it: AGENT_QUESTIONS_DESKTOP=1 npm test -- unit integration (README, "Testing on desktop VS Code")`);
+    throw new Error(`the real-VS-Code harness runs on linux-x64 (this is ${process.platform}-${process.arch}); only the unit layer and the integration layer on desktop VS Code run without it: AGENT_QUESTIONS_DESKTOP=1 npm test -- unit integration (CONTRIBUTING.md, "Testing on desktop VS Code")`);
   }
   ensureDebianPackages();
   npmInstallOnce(join(cacheDir, `node-${NODE_VERSION}`), `node@${NODE_VERSION}`);

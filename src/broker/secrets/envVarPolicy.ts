@@ -3,7 +3,7 @@
 // into code that runs in the user's shell. The names below are refused outright; beyond them no list
 // of such names is ever complete (PS0, GIT_EXTERNAL_DIFF, PYTHONBREAKPOINT, HTTPS_PROXY, …), so only a
 // name that looks like a credential is stored without asking: any other needs the user's confirmation
-// in the panel. Documented in the README's Secrets section.
+// in the panel. Documented in docs/security.md ("Secret names", generated from these lists).
 
 /** Names read by shells, loaders, interpreters and tools to decide what runs and how. */
 export const DENIED_ENV_VARS: readonly string[] = [

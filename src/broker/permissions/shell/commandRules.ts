@@ -44,7 +44,7 @@ export interface CommandDecision {
 export interface OfferedRule { key: string; value: CommandRuleValue; label: string; description: string; kind: 'exact' | 'prefix' | 'line' }
 
 /** Commands no prefix rule may allow, each group with the reason shown to the user. */
-const NEVER_PREFIX_GROUPS: readonly (readonly [string, readonly string[]])[] = [
+export const NEVER_PREFIX_GROUPS: readonly (readonly [string, readonly string[]])[] = [
   ['runs a shell, which can run anything', ['sh', 'bash', 'zsh', 'fish', 'ksh', 'mksh', 'csh', 'tcsh', 'dash', 'ash', 'busybox', 'pwsh', 'powershell', 'cmd', 'nu', 'xonsh', 'elvish']],
   ['runs whatever program it is given', ['python', 'pypy', 'pypy3', 'node', 'nodejs', 'deno', 'bun', 'ruby', 'irb', 'perl', 'php', 'lua', 'luajit', 'Rscript', 'osascript', 'tclsh', 'wish', 'java', 'jshell', 'groovy', 'scala', 'kotlin', 'expect', 'gdb', 'lldb', 'vi', 'vim', 'nvim', 'ex', 'view', 'emacs']],
   ['runs or redefines other commands', ['eval', 'exec', 'source', '.', 'builtin', 'command', 'coproc', 'trap', 'alias', 'unalias', 'shopt', 'set', 'enable', 'hash', 'let', 'fc']],
