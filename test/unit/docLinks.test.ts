@@ -9,7 +9,7 @@ import { ROOT } from './docTables';
 const REPO = 'https://github.com/openoxide/agent-questions';
 const DOCS = ['README.md', 'CONTRIBUTING.md', ...readdirSync(join(ROOT, 'docs')).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`)];
 // Checklists other branches of issue 33 write; linked from here before they land.
-const WRITTEN_ELSEWHERE = new Set(['docs/adding-an-agent.md', 'docs/adding-a-question-kind.md']);
+const WRITTEN_ELSEWHERE = new Set(['docs/adding-an-agent.md']);
 
 /** Markdown without its fenced code blocks (a `#` there is a comment, a `](` is code). */
 function prose(text: string): string {
