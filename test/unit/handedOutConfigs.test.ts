@@ -1,0 +1,56 @@
+// What "Connect an External Agent…" hands out, pinned byte for byte: users paste these texts and
+// write these files to their disks, and agents run the hook commands in them. A change here must be
+// meant; then update the hash beside it (print the new one with the failing assertion).
+import * as assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
+import { agentConfigs, CLAUDE_CODE_FOREGROUND_ENV, CLAUDE_MCP_ADD_JSON_ARGS, claudeCodeHookSettings, claudeCodeMcpJson, codexConfigToml, DAY_SECONDS } from '../../src/extension/agentConfigs';
+import { OPENCODE_PLUGIN, OPENCODE_PLUGIN_PATH } from '../../src/extension/openCodePlugin';
+import { HOOK_WAYS } from '../../src/broker/contract/wireNames';
+import { HOOK_AGENTS } from '../../src/hook/hookAgents';
+
+const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
+const URL = 'http://127.0.0.1:43117/mcp';
+
+suite('configurations handed out to CLI agents', () => {
+  test('the OpenCode plugin written beside opencode.json is the same, byte for byte', () => {
+    assert.equal(OPENCODE_PLUGIN_PATH, 'opencode-agent-questions.js');
+    assert.equal(Buffer.byteLength(OPENCODE_PLUGIN, 'utf8'), 3250);
+    assert.equal(sha256(OPENCODE_PLUGIN), '3cb83e5babda6b371d29e0e761f4252995f9f62b1961972d31d3e6cf6a4992a3');
+    const openCode = agentConfigs(URL).find((c) => c.agent === 'OpenCode')!;
+    assert.equal(openCode.files?.find((f) => f.path === OPENCODE_PLUGIN_PATH)?.text, OPENCODE_PLUGIN);
+  });
+
+  test('every agent configuration (label, where it goes, text, files) is the same, byte for byte', () => {
+    const configs = agentConfigs(URL);
+    assert.deepEqual(
+      configs.map((c) => [c.agent, c.where, c.files?.map((f) => f.path)]),
+      [
+        ['Claude Code', '.mcp.json (or the claude mcp add-json line) and .claude/settings.json in your project', undefined],
+        ['Codex CLI', 'the end of ~/.codex/config.toml (or of .codex/config.toml in a trusted project); start codex from a VS Code terminal', undefined],
+        ['OpenCode', 'opencode.json and opencode-agent-questions.js beside it, in your project (or in ~/.config/opencode/)', ['opencode.json', 'opencode-agent-questions.js']],
+      ],
+    );
+    assert.equal(sha256(JSON.stringify(configs)), '885c429211df3a7237241120cd79c812faeb9f198bf17a9bfd7df86a9bd5f422');
+  });
+
+  test("Claude Code's and Codex's pieces, handed to the tests and the soak, are the same", () => {
+    assert.equal(DAY_SECONDS, 86400);
+    assert.deepEqual(CLAUDE_CODE_FOREGROUND_ENV, { CLAUDE_CODE_MCP_AUTO_BACKGROUND_MS: '0' });
+    assert.equal(sha256(claudeCodeMcpJson()), '9c29362c0ff563468aa65f8a28e8f174facbd6d211782cd8ccd589bedca8a995');
+    assert.equal(sha256(JSON.stringify(CLAUDE_MCP_ADD_JSON_ARGS)), 'bfeb2fcc6d7aaa8e5fb8d47273894fdcc44e0a383baf0b41a1982fe5b01b99e2');
+    assert.equal(sha256(claudeCodeHookSettings()), '85f31528159c21d77ef73bd808f211b2df58b897a5461fbaf059d6cdc767fe19');
+    assert.equal(sha256(codexConfigToml(URL)), '45694c3df4c85625f8860054d6651292bcf258d8a8a9dd089dd97c5765e03775');
+  });
+
+  test('the hook command knows the same agents, by the same names, as the ways the panel shows', () => {
+    assert.deepEqual(HOOK_WAYS, { 'claude-code': 'Claude Code hook', codex: 'Codex hook', opencode: 'OpenCode plugin' });
+    assert.deepEqual(
+      Object.entries(HOOK_AGENTS).map(([id, agent]) => [id, agent.name, agent.noDecisionExitCode, agent.answeredElsewhere !== undefined]),
+      [
+        ['claude-code', 'Claude Code', 1, true],
+        ['codex', 'Codex', 1, false],
+        ['opencode', 'OpenCode', 1, false],
+      ],
+    );
+  });
+});
