@@ -7,6 +7,7 @@ import { agentConfigs, CLAUDE_CODE_FOREGROUND_ENV, CLAUDE_MCP_ADD_JSON_ARGS, cla
 import { OPENCODE_PLUGIN, OPENCODE_PLUGIN_PATH } from '../../src/extension/openCodePlugin';
 import { HOOK_WAYS } from '../../src/broker/contract/wireNames';
 import { HOOK_AGENTS } from '../../src/hook/hookAgents';
+import { runHook } from '../../src/hook/runHook';
 
 const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
 const URL = 'http://127.0.0.1:43117/mcp';
@@ -42,15 +43,24 @@ suite('configurations handed out to CLI agents', () => {
     assert.equal(sha256(codexConfigToml(URL)), '45694c3df4c85625f8860054d6651292bcf258d8a8a9dd089dd97c5765e03775');
   });
 
-  test('the hook command knows the same agents, by the same names, as the ways the panel shows', () => {
+  test('the hook command knows the same agents, by the same names, as the ways the panel shows', async () => {
     assert.deepEqual(HOOK_WAYS, { 'claude-code': 'Claude Code hook', codex: 'Codex hook', opencode: 'OpenCode plugin' });
     assert.deepEqual(
-      Object.entries(HOOK_AGENTS).map(([id, agent]) => [id, agent.name, agent.noDecisionExitCode, agent.answeredElsewhere !== undefined]),
+      Object.entries(HOOK_AGENTS).map(([id, agent]) => [id, agent.noDecisionExitCode, agent.answeredElsewhere !== undefined]),
       [
-        ['claude-code', 'Claude Code', 1, true],
-        ['codex', 'Codex', 1, false],
-        ['opencode', 'OpenCode', 1, false],
+        ['claude-code', 1, true],
+        ['codex', 1, false],
+        ['opencode', 1, false],
       ],
     );
+    const hook = (agent: string) => runHook({ args: [agent], stdin: '{}', env: {}, signal: new AbortController().signal });
+    assert.deepEqual(await hook('nope'), {
+      exitCode: 1,
+      stdout: '',
+      stderr: 'Agent Questions hook: unknown agent "nope"; usage: node approvalHook.js <claude-code|codex|opencode>, run by the agent\'s permission hook with its hook input on stdin\n',
+    });
+    assert.equal((await hook('claude-code')).stderr, "Agent Questions hook: expected Claude Code's PermissionRequest hook input, or PreToolUse for AskUserQuestion (got hook_event_name undefined for undefined); Claude Code asks you itself.\n");
+    assert.equal((await hook('codex')).stderr, "Agent Questions hook: expected Codex's PermissionRequest hook input (got hook_event_name undefined); run it from [[hooks.PermissionRequest]]; Codex asks you itself.\n");
+    assert.equal((await hook('opencode')).stderr, 'Agent Questions hook: the permission.asked input has no permission; OpenCode asks you itself.\n');
   });
 });
