@@ -2,7 +2,7 @@
 // `plugin` key names (a .opencode/ folder would make OpenCode install packages from npm first).
 // OpenCode 1.18 never calls a plugin's `permission.ask` hook, so the plugin listens for its
 // `permission.asked` / `question.asked` events, runs our hook command (`node "$AGENT_QUESTIONS_HOOK"
-// opencode`, src/hook/openCodeHook.ts) and answers through OpenCode's own reply routes. It fails
+// opencode`, src/agents/openCode/openCodeHook.ts) and answers through OpenCode's own reply routes. It fails
 // closed: no hook, no endpoint or no decision leaves the request to OpenCode's own prompt.
 export const OPENCODE_PLUGIN_PATH = 'opencode-agent-questions.js';
 

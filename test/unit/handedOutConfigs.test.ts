@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import { agentConfigs, CLAUDE_CODE_FOREGROUND_ENV, CLAUDE_MCP_ADD_JSON_ARGS, claudeCodeHookSettings, claudeCodeMcpJson, codexConfigToml, DAY_SECONDS } from '../../src/extension/agentConfigs';
 import { OPENCODE_PLUGIN, OPENCODE_PLUGIN_PATH } from '../../src/extension/openCodePlugin';
 import { HOOK_WAYS } from '../../src/broker/contract/wireNames';
-import { HOOK_AGENTS } from '../../src/hook/hookAgents';
+import { HOOK_AGENTS } from '../../src/agents/hookRegistry';
 import { runHook } from '../../src/hook/runHook';
 
 const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
