@@ -3,8 +3,11 @@
 // meant; then update the hash beside it (print the new one with the failing assertion).
 import * as assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
-import { agentConfigs, CLAUDE_CODE_FOREGROUND_ENV, CLAUDE_MCP_ADD_JSON_ARGS, claudeCodeHookSettings, claudeCodeMcpJson, codexConfigToml, DAY_SECONDS } from '../../src/extension/agentConfigs';
-import { OPENCODE_PLUGIN, OPENCODE_PLUGIN_PATH } from '../../src/extension/openCodePlugin';
+import { DAY_SECONDS } from '../../src/agents/agentConfig';
+import { CLAUDE_CODE_FOREGROUND_ENV, CLAUDE_MCP_ADD_JSON_ARGS, claudeCodeHookSettings, claudeCodeMcpJson } from '../../src/agents/claudeCode/claudeCodeConfig';
+import { codexConfigToml } from '../../src/agents/codex/codexConfig';
+import { agentConfigs } from '../../src/agents/configRegistry';
+import { OPENCODE_PLUGIN, OPENCODE_PLUGIN_PATH } from '../../src/agents/openCode/openCodeConfig';
 import { HOOK_WAYS } from '../../src/broker/contract/wireNames';
 import { HOOK_AGENTS } from '../../src/agents/hookRegistry';
 import { runHook } from '../../src/hook/runHook';

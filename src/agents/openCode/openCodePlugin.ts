@@ -1,11 +1,4 @@
-// The OpenCode plugin "Connect an External Agent…" hands out, a file beside opencode.json that its
-// `plugin` key names (a .opencode/ folder would make OpenCode install packages from npm first).
-// OpenCode 1.18 never calls a plugin's `permission.ask` hook, so the plugin listens for its
-// `permission.asked` / `question.asked` events, runs our hook command (`node "$AGENT_QUESTIONS_HOOK"
-// opencode`, src/agents/openCode/openCodeHook.ts) and answers through OpenCode's own reply routes. It fails
-// closed: no hook, no endpoint or no decision leaves the request to OpenCode's own prompt.
-export const OPENCODE_PLUGIN_PATH = 'opencode-agent-questions.js';
-
+// The OpenCode plugin's source, written to the user's disk as it is (see openCodeConfig.ts).
 export const OPENCODE_PLUGIN = `// Agent Questions: OpenCode's permission prompts and its own questions also appear in the Agent
 // Questions panel in VS Code; whichever answers first, there or in OpenCode, wins. Outside a VS Code
 // terminal, or when VS Code cannot be reached, OpenCode asks as usual (the reason goes to its log).
