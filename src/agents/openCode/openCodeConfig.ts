@@ -1,3 +1,4 @@
+/// <reference path="../textImports.d.ts" />
 // OpenCode's configuration: opencode.json with our MCP server, and the plugin beside it that brings
 // its permission prompts and its own questions to the panel.
 //
@@ -6,12 +7,14 @@
 // `permission.ask` hook, so the plugin listens for its `permission.asked` / `question.asked` events,
 // runs our hook command (`node "$AGENT_QUESTIONS_HOOK" opencode`, openCodeHook.ts) and answers
 // through OpenCode's own reply routes. It fails closed: no hook, no endpoint or no decision leaves
-// the request to OpenCode's own prompt.
+// the request to OpenCode's own prompt. (The reference above types its text import in every
+// project that reaches this file, test/ui's too.)
 import { MCP_SERVER_NAME, MCP_TOKEN_VAR, MCP_URL_VAR } from '../../broker/contract/wireNames';
 import { DAY_SECONDS, type ConfigAgent } from '../agentConfig';
-import { OPENCODE_PLUGIN } from './openCodePlugin';
+import pluginSource from './openCodePlugin.js?text' with { type: 'text' };
 
-export { OPENCODE_PLUGIN };
+/** The plugin's source, written to the user's disk as it is: openCodePlugin.js, bundled as text. */
+export const OPENCODE_PLUGIN: string = pluginSource;
 /** The plugin's file name, beside opencode.json. */
 export const OPENCODE_PLUGIN_PATH = 'opencode-agent-questions.js';
 
