@@ -50,7 +50,7 @@ const builds = [
     globalName: 'agentQuestionsMarkdownModule',
     footer: { js: "if (typeof module === 'object') module.exports = agentQuestionsMarkdownModule;" },
   },
-  // The command agents' permission hooks run (src/hook): Node builtins only, started once per tool call.
+  // The command agents' permission hooks run (src/hook, each agent's adapter from src/agents): Node builtins only, started once per tool call.
   { ...common, entryPoints: ['src/hook/approvalHook.ts'], outfile: 'dist/approvalHook.js', platform: 'node', format: 'cjs' },
   { ...common, entryPoints: ['src/webview/main.ts'], outfile: 'dist/webview.js', platform: 'browser', format: 'iife' },
   // highlight.js for the panel, a script of its own that runs after dist/markdown.js (see src/webview/markdown.ts).
