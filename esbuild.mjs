@@ -50,20 +50,23 @@ const builds = [
     globalName: 'agentQuestionsMarkdownModule',
     footer: { js: "if (typeof module === 'object') module.exports = agentQuestionsMarkdownModule;" },
   },
-  // The command agents' permission hooks run (src/hook): Node builtins only, started once per tool call.
+  // The command agents' permission hooks run (src/hook, each agent's adapter from src/agents): Node builtins only, started once per tool call.
   { ...common, entryPoints: ['src/hook/approvalHook.ts'], outfile: 'dist/approvalHook.js', platform: 'node', format: 'cjs' },
   { ...common, entryPoints: ['src/webview/main.ts'], outfile: 'dist/webview.js', platform: 'browser', format: 'iife' },
   // highlight.js for the panel, a script of its own that runs after dist/markdown.js (see src/webview/markdown.ts).
   { ...common, entryPoints: ['src/webview/markdownHighlighter.ts'], outfile: 'dist/webviewHighlight.js', platform: 'browser', format: 'iife' },
 ];
 /**
- * Libraries and the one bundle that may hold each (none: no bundle, see withoutAjv): activation and
- * the panel's main script stay small, and markdown-it ships once.
+ * Libraries (and sources) and the one bundle that may hold each (none: no bundle, see withoutAjv):
+ * activation and the panel's main script stay small, and markdown-it ships once.
  */
 const ONLY_IN = [
   [/node_modules\/(markdown-it|linkify-it|mdurl|punycode\.js|entities|uc\.micro)\//, 'dist/markdown.js'],
   [/node_modules\/highlight\.js\//, 'dist/webviewHighlight.js'],
   [/node_modules\/(ajv|ajv-formats|fast-uri)\//, undefined],
+  // What "Connect an External Agent…" hands out (src/agents: each agent's config and plugin): only
+  // the lazily loaded endpoint, never activation nor the hook command agents start per tool call.
+  [/^src\/agents\/(configRegistry\.ts|agentConfig\.ts|\w+\/\w+(Config\.ts|Plugin\.js))/, 'dist/mcp.js'],
 ];
 // Bundles of renamed entries must not linger (and be counted, or shipped).
 if (!watch) rmSync(join(root, 'dist'), { recursive: true, force: true });

@@ -9,10 +9,8 @@ import type { LaterAnswers } from '../broker/questions/laterAnswers';
 import type { Policy } from '../broker/askWithPolicy';
 import type { QuestionBroker } from '../broker/broker';
 import { HOOK_VAR, MCP_TOKEN_VAR, MCP_URL_VAR } from '../broker/contract/wireNames';
-import type { AgentConfig } from './agentConfigs';
 import type { Attention } from './attention';
 import type { McpEndpoint, SessionInfo } from '../mcp/mcpEndpoint';
-import { OPENCODE_PLUGIN_PATH } from './openCodePlugin';
 import { readSettings } from './settings';
 
 type McpModule = typeof import('../mcp/mcpModule');
@@ -190,9 +188,9 @@ export class ExternalAgents implements vscode.Disposable {
       if (!this.endpoint) return;
     }
     const url = this.endpoint.url;
-    const configs = loadMcpModule().agentConfigs(url);
+    const configs = loadMcpModule().agentConfigs(url, vscode.l10n);
     const items = [
-      ...configs.map((config) => ({ label: `$(copy) ${vscode.l10n.t('Copy configuration for {0}', config.agent)}`, detail: whereFor(config.agent), text: config.text, agent: config.agent as string })),
+      ...configs.map((config) => ({ label: `$(copy) ${vscode.l10n.t('Copy configuration for {0}', config.agent)}`, detail: config.where, text: config.text, agent: config.agent as string })),
       { label: `$(copy) ${vscode.l10n.t('Copy the endpoint URL')}`, detail: url, text: url, agent: 'URL' },
       { label: `$(key) ${vscode.l10n.t('Rotate the token…')}`, detail: vscode.l10n.t('Agents using the old token are refused'), text: '', agent: 'rotate' },
     ];
@@ -212,17 +210,5 @@ export class ExternalAgents implements vscode.Disposable {
     for (const d of this.disposables) d.dispose();
     void this.endpoint?.close();
     this.endpoint = undefined;
-  }
-}
-
-/** Where each agent's configuration goes, in the user's language (agentConfigs.ts says it in English for the tests). */
-function whereFor(agent: AgentConfig['agent']): string {
-  switch (agent) {
-    case 'Claude Code':
-      return vscode.l10n.t('.mcp.json (or the claude mcp add-json line) and .claude/settings.json in your project');
-    case 'Codex CLI':
-      return vscode.l10n.t('the end of ~/.codex/config.toml (or of .codex/config.toml in a trusted project); start codex from a VS Code terminal');
-    case 'OpenCode':
-      return vscode.l10n.t('opencode.json and {0} beside it, in your project (or in ~/.config/opencode/)', OPENCODE_PLUGIN_PATH);
   }
 }

@@ -4,6 +4,7 @@
 import { request, type IncomingMessage } from 'node:http';
 import { eventStreamMessages } from '../broker/contract/eventStream';
 import { APPROVE_TOOL, ASK_USER_QUESTION_TOOL } from '../broker/contract/wireNames';
+import { isObject } from './isObject';
 
 /** Why no decision could be had; the message is for the user's terminal and never holds the token. */
 export class HookFailure extends Error {}
@@ -89,8 +90,6 @@ export function replyMessages(contentType: string, body: string): unknown[] {
     return [];
   }
 }
-
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Printable server text: one line, no control characters, capped. */
 const oneLine = (text: string) => text.replace(/[\u0000-\u001F\u007F-\u009F\u2028\u2029]+/g, ' ').trim().slice(0, 300);

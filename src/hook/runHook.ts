@@ -2,7 +2,8 @@
 // agent's hook input, ask the endpoint's `approve` tool, print the decision in the agent's shape.
 // Fails closed: any problem prints no decision, one line on stderr, and the agent's own prompt asks.
 import { HOOK_CLIENT_PREFIX, MCP_TOKEN_VAR, MCP_URL_VAR } from '../broker/contract/wireNames';
-import { HOOK_AGENTS } from './hookAgents';
+import { AGENT_IDS, AGENT_NAMES, isAgentId } from '../agents/agentIds';
+import { HOOK_AGENTS } from '../agents/hookRegistry';
 import { askApprove, HookFailure } from './mcpApprove';
 
 export interface HookRun {
@@ -36,13 +37,14 @@ export function nestedDeeperThan(value: unknown, max: number): boolean {
   return false;
 }
 
-const USAGE = `usage: node approvalHook.js <${Object.keys(HOOK_AGENTS).join('|')}>, run by the agent's permission hook with its hook input on stdin`;
+const USAGE = `usage: node approvalHook.js <${AGENT_IDS.join('|')}>, run by the agent's permission hook with its hook input on stdin`;
 
 export async function runHook(run: HookRun): Promise<HookOutcome> {
   const agentId = run.args[0] ?? '';
-  const agent = Object.hasOwn(HOOK_AGENTS, agentId) ? HOOK_AGENTS[agentId] : undefined;
-  if (!agent) return { exitCode: 1, stdout: '', stderr: `Agent Questions hook: unknown agent ${JSON.stringify(agentId)}; ${USAGE}\n` };
-  const fail = (why: string): HookOutcome => ({ exitCode: agent.noDecisionExitCode, stdout: '', stderr: `Agent Questions hook: ${why}; ${agent.name} asks you itself.\n` });
+  if (!isAgentId(agentId)) return { exitCode: 1, stdout: '', stderr: `Agent Questions hook: unknown agent ${JSON.stringify(agentId)}; ${USAGE}\n` };
+  const agent = HOOK_AGENTS[agentId];
+  const { name } = AGENT_NAMES[agentId];
+  const fail = (why: string): HookOutcome => ({ exitCode: agent.noDecisionExitCode, stdout: '', stderr: `Agent Questions hook: ${why}; ${name} asks you itself.\n` });
 
   let input: unknown;
   try {
@@ -57,7 +59,7 @@ export async function runHook(run: HookRun): Promise<HookOutcome> {
 
   const url = run.env[MCP_URL_VAR];
   const token = run.env[MCP_TOKEN_VAR];
-  if (!url || !token) return fail(`$${MCP_URL_VAR} or $${MCP_TOKEN_VAR} is not set: start ${agent.name} from a VS Code terminal opened after turning on the endpoint (Agent Questions: Connect an External Agent…)`);
+  if (!url || !token) return fail(`$${MCP_URL_VAR} or $${MCP_TOKEN_VAR} is not set: start ${name} from a VS Code terminal opened after turning on the endpoint (Agent Questions: Connect an External Agent…)`);
 
   // Stops waiting when the agent does, or when the user answered in the agent's own prompt.
   const waiting = new AbortController();
@@ -73,7 +75,7 @@ export async function runHook(run: HookRun): Promise<HookOutcome> {
     const decision = await askApprove(call, {
       url,
       token,
-      clientInfo: { name: `${HOOK_CLIENT_PREFIX}${agentId}`, title: agent.name, version: '1' },
+      clientInfo: { name: `${HOOK_CLIENT_PREFIX}${agentId}`, title: name, version: '1' },
       signal: waiting.signal,
       ...(run.connectTimeoutMs !== undefined ? { connectTimeoutMs: run.connectTimeoutMs } : {}),
     });

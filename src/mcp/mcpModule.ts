@@ -3,4 +3,4 @@
 // configurations handed out, which hold the OpenCode plugin's source).
 export { McpEndpoint } from './mcpEndpoint';
 export { createToolServer } from './mcpTools';
-export { agentConfigs } from '../extension/agentConfigs';
+export { agentConfigs } from '../agents/configRegistry';

@@ -9,7 +9,8 @@
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { agentConfigs, claudeCodeHookSettings, claudeCodeMcpJson } from '../../src/extension/agentConfigs';
+import { claudeCodeHookSettings, claudeCodeMcpJson } from '../../src/agents/claudeCode/claudeCodeConfig';
+import { agentConfigs } from '../../src/agents/configRegistry';
 import { HOOK_VAR, MCP_TOKEN_VAR, MCP_URL_VAR } from '../../src/broker/contract/wireNames';
 import { McpEndpoint } from '../../src/mcp/mcpEndpoint';
 import { LaterAnswers } from '../../src/broker/questions/laterAnswers';

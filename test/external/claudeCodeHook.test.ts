@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Frame } from 'playwright-core';
-import { agentConfigs } from '../../src/extension/agentConfigs';
+import { agentConfigs } from '../../src/agents/configRegistry';
 import { startModelServer, type ModelServer } from '../fixtures/anthropic-model/server.mjs';
 import { startInteractiveClaude, type InteractiveClaude } from '../harness/claudeCodeTmux.mjs';
 import { button, chooseAndSubmit, waitForRequest } from '../ui/panelHelpers';

@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Frame } from 'playwright-core';
-import { agentConfigs } from '../../src/extension/agentConfigs';
+import { agentConfigs } from '../../src/agents/configRegistry';
 import { startResponsesModel, outputText, type ResponsesModel } from '../fixtures/openai-responses-model/server.mjs';
 import { runCodexExec, startCodexTui, type CodexRun } from '../harness/codexCli.mjs';
 import { button, chooseAndSubmit, waitForRequest } from '../ui/panelHelpers';

@@ -8,7 +8,8 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import type { Frame } from 'playwright-core';
 import { startModelServer, type ModelServer } from '../fixtures/anthropic-model/server.mjs';
 import { execFileSync } from 'node:child_process';
-import { agentConfigs, CLAUDE_MCP_ADD_JSON_ARGS, claudeCodeMcpJson } from '../../src/extension/agentConfigs';
+import { CLAUDE_MCP_ADD_JSON_ARGS, claudeCodeMcpJson } from '../../src/agents/claudeCode/claudeCodeConfig';
+import { agentConfigs } from '../../src/agents/configRegistry';
 import { provisionCodex, runCli } from '../harness/agentClis.mjs';
 import { provisionClaudeCode, runClaude } from '../harness/claudeCode.mjs';
 import { button, chooseAndSubmit, waitForRequest } from '../ui/panelHelpers';

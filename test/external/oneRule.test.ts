@@ -4,7 +4,7 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Frame } from 'playwright-core';
-import { agentConfigs } from '../../src/extension/agentConfigs';
+import { agentConfigs } from '../../src/agents/configRegistry';
 import { startModelServer, type ModelServer } from '../fixtures/anthropic-model/server.mjs';
 import { startChatModelServer, type ChatModelServer } from '../fixtures/openai-chat-model/server.mjs';
 import { startResponsesModel, type ResponsesModel } from '../fixtures/openai-responses-model/server.mjs';

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { claudeCodeHook } from '../../src/hook/claudeCodeHook';
+import { claudeCodeHook } from '../../src/agents/claudeCode/claudeCodeHook';
 import { connectionWay } from '../../src/broker/contract/wireNames';
 import { decisionOf, loopbackUrl, replyMessages } from '../../src/hook/mcpApprove';
 import { runHook, type HookRun } from '../../src/hook/runHook';

@@ -1,7 +1,7 @@
-// The hook command's Codex shape (src/hook/codexHook.ts): Codex 0.171's PermissionRequest input,
+// The hook command's Codex shape (src/agents/codex/codexHook.ts): Codex 0.171's PermissionRequest input,
 // as it sent it here, becomes an approve call; the decision is printed as Codex accepts it.
 import * as assert from 'node:assert/strict';
-import { codexHook } from '../../src/hook/codexHook';
+import { codexHook } from '../../src/agents/codex/codexHook';
 import { runHook } from '../../src/hook/runHook';
 
 /** Codex 0.171.0's PermissionRequest hook input for an escalated shell command, as it sends it. */

@@ -25,15 +25,20 @@ function assertSameKeys(english: Record<string, string>, translated: Record<stri
 suite('localization', () => {
   const bundle = readJson('l10n/bundle.l10n.json');
   const extension = translatedMessages('src/extension');
+  const agents = translatedMessages('src/agents');
   const webview = translatedMessages('src/webview');
 
   test('the English bundle maps each message to itself', () => {
     for (const [key, text] of Object.entries(bundle)) assert.equal(text, key);
   });
 
-  test('every vscode.l10n.t message in src/extension is in the English bundle', () => {
+  test('every vscode.l10n.t message in src/extension and src/agents is in the English bundle', () => {
     assert.ok(extension.messages.size > 50, `found only ${extension.messages.size} messages: is the scanner broken?`);
     assert.deepEqual([...extension.messages].filter((m) => !(m in bundle)), []);
+    // Each agent's configuration says where it goes (src/agents/*/…Config.ts).
+    assert.ok(agents.messages.size >= 3, `found only ${agents.messages.size} messages in src/agents: is the scanner broken?`);
+    assert.deepEqual([...agents.messages].filter((m) => !(m in bundle)), []);
+    assert.deepEqual(agents.dynamic, [], 'every l10n.t() call in src/agents takes a string literal');
     // The one call with a variable message translates the panel's list, checked below.
     assert.deepEqual(
       extension.dynamic.map((at) => at.replace(/:\d+$/, '')),
@@ -48,7 +53,7 @@ suite('localization', () => {
   });
 
   test('the English bundle holds no message the code no longer uses', () => {
-    const used = new Set([...extension.messages, ...PANEL_MESSAGES]);
+    const used = new Set([...extension.messages, ...agents.messages, ...PANEL_MESSAGES]);
     assert.deepEqual(Object.keys(bundle).filter((k) => !used.has(k)), []);
   });
 

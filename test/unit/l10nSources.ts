@@ -1,5 +1,6 @@
-// Finds the messages the code translates: every vscode.l10n.t(…) in src/extension and every
-// t(…) / tParts(…) in src/webview, by their first argument, which must be a string literal.
+// Finds the messages the code translates: every vscode.l10n.t(…) in src/extension, every l10n.t(…)
+// in src/agents (each agent's texts, given vscode.l10n) and every t(…) / tParts(…) in src/webview,
+// by their first argument, which must be a string literal.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -17,11 +18,12 @@ export interface Found {
   dynamic: string[];
 }
 
-/** The messages translated in the .ts files of `folder` (relative to the root). */
-export function translatedMessages(folder: 'src/extension' | 'src/webview'): Found {
+/** The messages translated in the .ts files of `folder` (relative to the root; src/agents with its subfolders). */
+export function translatedMessages(folder: 'src/extension' | 'src/agents' | 'src/webview'): Found {
   const found: Found = { messages: new Set(), dynamic: [] };
-  const call = CALL[folder === 'src/extension' ? 'extension' : 'webview'];
-  for (const file of readdirSync(join(ROOT, folder)).filter((f) => f.endsWith('.ts'))) {
+  const call = CALL[folder === 'src/webview' ? 'webview' : 'extension'];
+  const files = readdirSync(join(ROOT, folder), { recursive: folder === 'src/agents', encoding: 'utf8' }).filter((f) => f.endsWith('.ts'));
+  for (const file of files) {
     const text = readFileSync(join(ROOT, folder, file), 'utf8');
     for (const match of text.matchAll(call)) {
       const at = match.index + match[0].length;

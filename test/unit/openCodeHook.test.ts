@@ -1,9 +1,9 @@
-// The hook command's `opencode` shape (src/hook/openCodeHook.ts): what the handed-out OpenCode
+// The hook command's `opencode` shape (src/agents/openCode/openCodeHook.ts): what the handed-out OpenCode
 // plugin pipes in (the properties of OpenCode 1.18.33's permission.asked / question.asked events, as
 // recorded from the real CLI) and what it reads back, through the real endpoint.
 import * as assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
-import { openCodeHook } from '../../src/hook/openCodeHook';
+import { openCodeHook } from '../../src/agents/openCode/openCodeHook';
 import { runHook } from '../../src/hook/runHook';
 import { TOKEN, until, withEndpoint } from './mcpHelpers';
 

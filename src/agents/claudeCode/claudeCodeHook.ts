@@ -8,16 +8,14 @@
 // own prompt. It shows its permission prompt while the hook waits, too: an answer there is seen in
 // its transcript, and the panel's request is withdrawn.
 import { answeredInTranscript } from './claudeCodeTranscript';
-import type { HookAgent } from './hookAgents';
-import { ASK_USER_QUESTION_TOOL } from '../broker/contract/wireNames';
-
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+import { ASK_USER_QUESTION_TOOL } from '../../broker/contract/wireNames';
+import { isObject } from '../../hook/isObject';
+import type { HookAgent } from '../hookAgent';
 
 /** Its built-in question tool: the one tool a PreToolUse hook should send here. */
 const QUESTION_TOOL = ASK_USER_QUESTION_TOOL;
 
 export const claudeCodeHook: HookAgent = {
-  name: 'Claude Code',
   approveCall(input) {
     const event = isObject(input) ? input['hook_event_name'] : undefined;
     const isQuestion = event === 'PreToolUse' && isObject(input) && input['tool_name'] === QUESTION_TOOL;

@@ -1,24 +1,16 @@
-// The OpenCode plugin "Connect an External Agent…" hands out, a file beside opencode.json that its
-// `plugin` key names (a .opencode/ folder would make OpenCode install packages from npm first).
-// OpenCode 1.18 never calls a plugin's `permission.ask` hook, so the plugin listens for its
-// `permission.asked` / `question.asked` events, runs our hook command (`node "$AGENT_QUESTIONS_HOOK"
-// opencode`, src/hook/openCodeHook.ts) and answers through OpenCode's own reply routes. It fails
-// closed: no hook, no endpoint or no decision leaves the request to OpenCode's own prompt.
-export const OPENCODE_PLUGIN_PATH = 'opencode-agent-questions.js';
-
-export const OPENCODE_PLUGIN = `// Agent Questions: OpenCode's permission prompts and its own questions also appear in the Agent
+// Agent Questions: OpenCode's permission prompts and its own questions also appear in the Agent
 // Questions panel in VS Code; whichever answers first, there or in OpenCode, wins. Outside a VS Code
 // terminal, or when VS Code cannot be reached, OpenCode asks as usual (the reason goes to its log).
 import { spawn } from "node:child_process";
 
-// Asks OpenCode settles by itself at once (\`opencode run\` rejects permission asks) never reach the panel.
+// Asks OpenCode settles by itself at once (`opencode run` rejects permission asks) never reach the panel.
 const GRACE_MS = 1000;
 
 export const AgentQuestions = async ({ client }) => {
   const asking = new Map(); // OpenCode request id -> the hook command asking the panel
   const warn = (message) => {
     client.app.log({ body: { service: "agent-questions", level: "warn", message } }).catch(() => {});
-    if (!process.stderr.isTTY) process.stderr.write(message + "\\n");
+    if (!process.stderr.isTTY) process.stderr.write(message + "\n");
   };
   const post = (url, requestID, body) => client._client.post({ url, path: { requestID }, ...(body ? { body } : {}) });
 
@@ -43,16 +35,16 @@ export const AgentQuestions = async ({ client }) => {
     let stderr = "";
     child.stdout.on("data", (chunk) => (stdout += chunk));
     child.stderr.on("data", (chunk) => (stderr += chunk));
-    child.on("error", (error) => warn(\`Agent Questions: cannot run node (\${error.message}); OpenCode asks you itself.\`));
+    child.on("error", (error) => warn(`Agent Questions: cannot run node (${error.message}); OpenCode asks you itself.`));
     child.on("close", async (code) => {
       // Answered in OpenCode meanwhile: the hook was stopped and the panel settled the request.
       if (asking.get(request.id) !== child) return;
       asking.delete(request.id);
-      if (code !== 0) return warn(stderr.trim() || \`Agent Questions: the hook command exited with \${code}; OpenCode asks you itself.\`);
+      if (code !== 0) return warn(stderr.trim() || `Agent Questions: the hook command exited with ${code}; OpenCode asks you itself.`);
       try {
         await answer(type, request, JSON.parse(stdout));
       } catch (error) {
-        warn(\`Agent Questions: could not pass on the answer (\${error}); OpenCode asks you itself.\`);
+        warn(`Agent Questions: could not pass on the answer (${error}); OpenCode asks you itself.`);
       }
     });
     child.stdin.on("error", () => {});
@@ -70,4 +62,3 @@ export const AgentQuestions = async ({ client }) => {
     },
   };
 };
-`;

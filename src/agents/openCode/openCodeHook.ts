@@ -1,15 +1,13 @@
-// OpenCode, through the plugin "Connect an External Agent…" hands out (agentConfigs.ts): the plugin
+// OpenCode, through the plugin "Connect an External Agent…" hands out (openCodeConfig.ts): the plugin
 // pipes the properties of OpenCode's `permission.asked` event (a PermissionRequest { id, sessionID,
 // permission, patterns, metadata, always, tool }) or `question.asked` event (a QuestionRequest
 // { id, sessionID, questions: [{ question, header, options, multiple }] }) to stdin, and sends what
 // this prints to OpenCode's reply routes: { reply: "once" } or { reply: "reject", message } for a
 // permission, { answers: [[…], …] } or { reject: true } for questions. Exit 1 gives no decision:
 // the plugin leaves the request to OpenCode's own prompt.
-import type { HookAgent } from './hookAgents';
-import { ASK_USER_QUESTION_TOOL } from '../broker/contract/wireNames';
-
-
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+import { ASK_USER_QUESTION_TOOL } from '../../broker/contract/wireNames';
+import { isObject } from '../../hook/isObject';
+import type { HookAgent } from '../hookAgent';
 
 /** OpenCode's question list as Claude Code's AskUserQuestion input, which the approve tool asks as a question request. */
 function askUserQuestionInput(questions: unknown[]): Record<string, unknown> | undefined {
@@ -23,7 +21,6 @@ function askUserQuestionInput(questions: unknown[]): Record<string, unknown> | u
 }
 
 export const openCodeHook: HookAgent = {
-  name: 'OpenCode',
   approveCall(input) {
     if (!isObject(input)) return { problem: "expected OpenCode's permission.asked or question.asked event properties" };
     const callId = isObject(input['tool']) && typeof input['tool']['callID'] === 'string' ? { tool_use_id: input['tool']['callID'] } : {};

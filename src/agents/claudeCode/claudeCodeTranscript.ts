@@ -3,8 +3,8 @@
 // answered, its result: seeing that result, the hook stops waiting and the panel settles the request.
 import { closeSync, openSync, readSync, statSync } from 'node:fs';
 import { isAbsolute } from 'node:path';
+import { isObject } from '../../hook/isObject';
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 /** Enough for any recent turn; older history cannot hold the call waiting now. */
 const MAX_INITIAL_READ = 8 * 1024 * 1024;
 

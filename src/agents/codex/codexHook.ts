@@ -4,12 +4,10 @@
 // { hookEventName: "PermissionRequest", decision: { behavior: "allow" } or { behavior: "deny",
 // message } } }. Codex fails closed on `updatedInput` (reserved), so an allow carries none. Exit 2
 // would be a denial; exit 1 is a failed hook, and Codex's own approval prompt asks instead.
-import type { HookAgent } from './hookAgents';
-
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+import { isObject } from '../../hook/isObject';
+import type { HookAgent } from '../hookAgent';
 
 export const codexHook: HookAgent = {
-  name: 'Codex',
   approveCall(input) {
     if (!isObject(input) || input['hook_event_name'] !== 'PermissionRequest') {
       return { problem: `expected Codex's PermissionRequest hook input (got hook_event_name ${JSON.stringify(isObject(input) ? input['hook_event_name'] : undefined)}); run it from [[hooks.PermissionRequest]]` };

@@ -1,0 +1,59 @@
+// Claude Code's configuration: its MCP server entry (.mcp.json, or `claude mcp add-json`), the
+// print-mode permission prompt tool, and the hooks in .claude/settings.json. It reads the token from
+// the environment of a terminal VS Code started, so no secret is pasted.
+import { ASK_USER_QUESTION_TOOL, MCP_SERVER_NAME, MCP_TOKEN_VAR, MCP_URL_VAR } from '../../broker/contract/wireNames';
+import { DAY_SECONDS, hookCommand, type ConfigAgent } from '../agentConfig';
+
+/**
+ * Our server's entry in Claude Code's .mcp.json. Claude Code expands ${VAR}, so the URL and the
+ * token stay out of the file. `timeout` (ms) is its per-server limit for one tool call, and it
+ * raises the idle limit (5 minutes without a byte or a progress notification) to the same: a day.
+ */
+const claudeCodeServer = () => ({ type: 'http', url: `\${${MCP_URL_VAR}}`, headers: { Authorization: `Bearer \${${MCP_TOKEN_VAR}}` }, timeout: DAY_SECONDS * 1000 });
+
+export function claudeCodeMcpJson(): string {
+  return JSON.stringify({ mcpServers: { [MCP_SERVER_NAME]: claudeCodeServer() } }, null, 2);
+}
+
+/**
+ * The same, written by Claude Code itself: `claude mcp add` has no flag for `timeout`, `add-json`
+ * keeps it (single quotes keep the variables for Claude Code to expand).
+ */
+export const CLAUDE_MCP_ADD_JSON_ARGS = ['mcp', 'add-json', '--scope', 'project', MCP_SERVER_NAME, JSON.stringify(claudeCodeServer())];
+
+/**
+ * Interactive Claude Code moves an MCP call still running after 120 s to the background: the model
+ * is told to keep working and the answer comes later as a background-task notification. Its
+ * settings' `env` can turn that off, for every MCP server of the session (2.1.332 has no narrower
+ * switch for an http server: the per-server `disableAutoBackground` is read for SDK servers only).
+ */
+export const CLAUDE_CODE_FOREGROUND_ENV = { CLAUDE_CODE_MCP_AUTO_BACKGROUND_MS: '0' };
+
+/**
+ * Claude Code's hooks running our hook command (its shell expands the variable): PermissionRequest
+ * for its permission prompts, PreToolUse for its own question tool. A day's timeout: the request
+ * waits in the sidebar as long as the user takes. The `env` keeps a waiting question in the foreground.
+ */
+export function claudeCodeHookSettings(): string {
+  const hook = { type: 'command', command: hookCommand('claude-code'), timeout: DAY_SECONDS };
+  return JSON.stringify({ env: CLAUDE_CODE_FOREGROUND_ENV, hooks: { PermissionRequest: [{ matcher: '*', hooks: [hook] }], PreToolUse: [{ matcher: ASK_USER_QUESTION_TOOL, hooks: [hook] }] } }, null, 2);
+}
+
+export const claudeCodeConfig: ConfigAgent = {
+  where: (l10n) => l10n.t('.mcp.json (or the claude mcp add-json line) and .claude/settings.json in your project'),
+  config: () => ({
+    text: [
+      '// .mcp.json',
+      claudeCodeMcpJson(),
+      '',
+      '# or the same from a shell (single quotes: Claude Code expands the variables when it starts):',
+      `claude ${CLAUDE_MCP_ADD_JSON_ARGS.map((a) => (/^[\w.-]+$/.test(a) ? a : `'${a}'`)).join(' ')}`,
+      '',
+      '# let its permission prompts and its own questions come to the Agent Questions sidebar (print mode, claude -p):',
+      `claude --permission-prompt-tool mcp__${MCP_SERVER_NAME}__approve`,
+      '',
+      '// .claude/settings.json (interactive sessions: each permission prompt also waits in the sidebar, answer in either; its own questions are asked in the sidebar; env keeps a call that waits over 2 minutes in the foreground, for every MCP server of the session)',
+      claudeCodeHookSettings(),
+    ].join('\n'),
+  }),
+};

@@ -1,0 +1,36 @@
+// Codex CLI's configuration: the end of its config.toml, our MCP server and its PermissionRequest hook.
+import { MCP_SERVER_NAME, MCP_TOKEN_VAR } from '../../broker/contract/wireNames';
+import { DAY_SECONDS, hookCommand, type ConfigAgent } from '../agentConfig';
+
+/**
+ * Codex reads the bearer token from the named variable; its url is literal (set a fixed port).
+ * `tool_timeout_sec` is Codex's limit for one tool call, 300 s unless set; progress does not
+ * extend it, so a question gets a day. The hook's `timeout` (600 s unless set) likewise.
+ * `default_tools_approval_mode` runs our tools without Codex's own "Allow the MCP server to run
+ * tool?" prompt: `codex exec` (approval policy never) refuses them otherwise, and the interactive
+ * codex would ask first (through the hook, in the panel) and only then show the question. The
+ * PermissionRequest hook sends Codex's approval prompts to the panel; Codex runs hook commands
+ * through a shell, so the hook's path comes from the terminal's environment too.
+ */
+export function codexConfigToml(url: string): string {
+  return [
+    `[mcp_servers.${MCP_SERVER_NAME}]`,
+    `url = "${url}"`,
+    `bearer_token_env_var = "${MCP_TOKEN_VAR}"`,
+    'default_tools_approval_mode = "approve"',
+    `tool_timeout_sec = ${DAY_SECONDS}`,
+    '',
+    '# Codex asks you once to trust this hook (or review it with /hooks).',
+    '[[hooks.PermissionRequest]]',
+    '[[hooks.PermissionRequest.hooks]]',
+    'type = "command"',
+    `command = '${hookCommand('codex')}'`,
+    `timeout = ${DAY_SECONDS}`,
+    'statusMessage = "Waiting for your answer in the Agent Questions panel"',
+  ].join('\n');
+}
+
+export const codexConfig: ConfigAgent = {
+  where: (l10n) => l10n.t('the end of ~/.codex/config.toml (or of .codex/config.toml in a trusted project); start codex from a VS Code terminal'),
+  config: (url) => ({ text: codexConfigToml(url) }),
+};

@@ -1,0 +1,15 @@
+// What one agent's hook adapter is: how its hook input becomes an `approve` call and how the
+// decision is printed for it. Its own module, so the adapters and their registry (hookRegistry.ts)
+// import it without importing each other.
+import type { ApproveCall, ApproveDecision } from '../hook/mcpApprove';
+
+export interface HookAgent {
+  /** The approve call the hook input asks for, or why the input is not one this command answers. */
+  approveCall(input: unknown): ApproveCall | { problem: string };
+  /** The decision as the agent's hook reads it on stdout; `input` is the hook input it answers. */
+  output(decision: ApproveDecision, input: unknown): string;
+  /** The exit code that gives no decision, so the agent's own prompt takes over (it shows stderr). */
+  noDecisionExitCode: number;
+  /** For agents that ask in their own prompt meanwhile: resolves once the user answered there. */
+  answeredElsewhere?(input: unknown, signal: AbortSignal): Promise<void>;
+}
