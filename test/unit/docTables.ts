@@ -8,7 +8,9 @@ import { API_MAX_QUESTIONS, GET_ANSWERS_MAX_IDS, GET_ANSWERS_MAX_WAIT_SECONDS, L
 import { NEVER_PREFIX_GROUPS } from '../../src/broker/permissions/shell/commandRules';
 import { DANGEROUS_ARGUMENTS } from '../../src/broker/permissions/shell/dangerousArguments';
 import { knownToolsMarkdown } from '../../src/broker/permissions/shell/knownTools';
-import { agentConfigs, CLAUDE_MCP_ADD_JSON_ARGS, claudeCodeHookSettings, claudeCodeMcpJson, codexConfigToml } from '../../src/extension/agentConfigs';
+import { agentConfigs } from '../../src/agents/configRegistry';
+import { CLAUDE_MCP_ADD_JSON_ARGS, claudeCodeHookSettings, claudeCodeMcpJson } from '../../src/agents/claudeCode/claudeCodeConfig';
+import { codexConfigToml } from '../../src/agents/codex/codexConfig';
 import { CREDENTIAL_NAMES, CREDENTIAL_SUFFIXES, DENIED_ENV_VAR_PREFIXES, DENIED_ENV_VARS, RESERVED_ENV_VAR_PREFIX, TRUST_WORDS } from '../../src/broker/secrets/envVarPolicy';
 
 export const ROOT = join(__dirname, '..', '..', '..');
