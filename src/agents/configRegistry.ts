@@ -1,7 +1,7 @@
 // What "Connect an External Agent…" hands out, one configuration per agent, by id: each one's
 // module, in its own folder. Bundled into dist/mcp.js (loaded when the endpoint is on), never into
 // the hook command.
-import { AGENT_IDS, AGENT_NAMES, type AgentId } from './agentIds';
+import { AGENT_IDS, AGENT_NAMES, type AgentId } from '../broker/contract/agentIds';
 import type { AgentConfig, ConfigAgent, Localizer } from './agentConfig';
 import { claudeCodeConfig } from './claudeCode/claudeCodeConfig';
 import { codexConfig } from './codex/codexConfig';

@@ -2,7 +2,7 @@
 // agent's hook input, ask the endpoint's `approve` tool, print the decision in the agent's shape.
 // Fails closed: any problem prints no decision, one line on stderr, and the agent's own prompt asks.
 import { HOOK_CLIENT_PREFIX, MCP_TOKEN_VAR, MCP_URL_VAR } from '../broker/contract/wireNames';
-import { AGENT_IDS, AGENT_NAMES, isAgentId } from '../agents/agentIds';
+import { AGENT_IDS, AGENT_NAMES, isAgentId } from '../broker/contract/agentIds';
 import { HOOK_AGENTS } from '../agents/hookRegistry';
 import { askApprove, HookFailure } from './mcpApprove';
 

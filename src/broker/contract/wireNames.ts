@@ -1,7 +1,7 @@
 // The names both sides of the wire speak: the extension (the endpoint, the configurations it hands
 // out) and the hook command (which runs outside VS Code). One home, imported by both, so neither
 // reaches into the other. Constants and one pure function only: the hook bundle stays small.
-import { AGENT_IDS, AGENT_NAMES } from '../../agents/agentIds';
+import { AGENT_IDS, AGENT_NAMES } from './agentIds';
 
 /** The environment of a VS Code terminal: where the endpoint is, its token, the hook command's path. */
 export const MCP_URL_VAR = 'AGENT_QUESTIONS_MCP_URL';
@@ -26,7 +26,7 @@ export const HOOK_CLIENT_PREFIX = 'agent-questions-hook:';
 
 /**
  * The agents whose hooks run the command (its `<agent>` argument), with the way the panel shows,
- * e.g. { codex: 'Codex hook' }: both from src/agents/agentIds.ts, the one place agents are named.
+ * e.g. { codex: 'Codex hook' }: both from agentIds.ts beside this file, the one place agents are named.
  */
 export const HOOK_WAYS: Readonly<Record<string, string>> = Object.fromEntries(AGENT_IDS.map((id) => [id, AGENT_NAMES[id].hookWay]));
 
