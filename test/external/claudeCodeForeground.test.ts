@@ -7,7 +7,7 @@ import { startModelServer, type ModelServer } from '../fixtures/anthropic-model/
 import { runClaude } from '../harness/claudeCode.mjs';
 import { startInteractiveClaude, type InteractiveClaude } from '../harness/claudeCodeTmux.mjs';
 import { answerByClick, button, waitForRequest } from '../ui/panelHelpers';
-import { useWorkbench, type Workbench } from '../ui/workbench';
+import { enableEndpoint, useWorkbench, type Workbench } from '../ui/workbench';
 
 // Interactive Claude Code (in tmux, the way most people run it) moves an MCP call still running
 // after 120 s to the background, tells the model to keep working and delivers the answer later as
@@ -60,12 +60,7 @@ suite('Interactive Claude Code keeps a long wait in the foreground (the handed-o
   suiteSetup(async function () {
     this.timeout(120_000);
     model = await startModelServer({ scenarios: SCENARIOS });
-    await workbench.driver('config', { section: 'agentQuestions', key: 'mcp.enabled', value: true });
-    let url = '';
-    for (let i = 0; i < 100 && !url; i++) {
-      url = (await workbench.driver<{ value: { url?: string } }>('command', { id: 'agentQuestions.internal.mcpState' })).value.url ?? '';
-      if (!url) await new Promise((r) => setTimeout(r, 100));
-    }
+    const url = await enableEndpoint(workbench);
     terminalEnv = await workbench.driver<Record<string, string>>('terminalEnv', { names: ['AGENT_QUESTIONS_MCP_URL', 'AGENT_QUESTIONS_MCP_TOKEN', 'AGENT_QUESTIONS_HOOK'] });
     assert.equal(terminalEnv['AGENT_QUESTIONS_MCP_URL'], url);
     settings = section(agentConfigs(url).find((config) => config.agent === 'Claude Code')!.text, '// .claude/settings.json');

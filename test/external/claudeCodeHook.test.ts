@@ -7,7 +7,7 @@ import { agentConfigs } from '../../src/extension/agentConfigs';
 import { startModelServer, type ModelServer } from '../fixtures/anthropic-model/server.mjs';
 import { startInteractiveClaude, type InteractiveClaude } from '../harness/claudeCodeTmux.mjs';
 import { button, chooseAndSubmit, waitForRequest } from '../ui/panelHelpers';
-import { RESULTS, useWorkbench, type Workbench } from '../ui/workbench';
+import { enableEndpoint, RESULTS, useWorkbench, type Workbench } from '../ui/workbench';
 
 // The real Claude Code CLI, interactive in a pseudo-terminal, with the PermissionRequest hook from
 // the configuration we hand out: its permission prompts wait in the panel of the real VS Code.
@@ -50,12 +50,7 @@ suite('Claude Code (interactive) asks through its PermissionRequest hook', () =>
   suiteSetup(async function () {
     this.timeout(120_000);
     model = await startModelServer({ scenarios: SCENARIOS });
-    await workbench.driver('config', { section: 'agentQuestions', key: 'mcp.enabled', value: true });
-    let url = '';
-    for (let i = 0; i < 100 && !url; i++) {
-      url = (await workbench.driver<{ value: { url?: string } }>('command', { id: 'agentQuestions.internal.mcpState' })).value.url ?? '';
-      if (!url) await new Promise((r) => setTimeout(r, 100));
-    }
+    const url = await enableEndpoint(workbench);
     // As a user would: a terminal opened now has the URL, the token and the hook command.
     terminalEnv = await workbench.driver<Record<string, string>>('terminalEnv', { names: TERMINAL_VARS });
     assert.equal(terminalEnv['AGENT_QUESTIONS_MCP_URL'], url);

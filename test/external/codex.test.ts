@@ -7,7 +7,7 @@ import { agentConfigs } from '../../src/extension/agentConfigs';
 import { startResponsesModel, outputText, type ResponsesModel } from '../fixtures/openai-responses-model/server.mjs';
 import { runCodexExec, startCodexTui, type CodexRun } from '../harness/codexCli.mjs';
 import { button, chooseAndSubmit, waitForRequest } from '../ui/panelHelpers';
-import { useWorkbench, type Workbench } from '../ui/workbench';
+import { enableEndpoint, useWorkbench, type Workbench } from '../ui/workbench';
 
 // The real Codex CLI (`codex exec`, and once the interactive `codex` in tmux) with the
 // configuration "Connect an External Agent…" hands out, byte for byte, against a scripted model on
@@ -49,11 +49,7 @@ suite('Codex CLI through the configuration we hand out (the real codex exec and 
   suiteSetup(async function () {
     this.timeout(120_000);
     model = await startResponsesModel({ scenarios: SCENARIOS });
-    await workbench.driver('config', { section: 'agentQuestions', key: 'mcp.enabled', value: true });
-    for (let i = 0; i < 100 && !mcpUrl; i++) {
-      mcpUrl = (await workbench.driver<{ value: { url?: string } }>('command', { id: 'agentQuestions.internal.mcpState' })).value.url ?? '';
-      if (!mcpUrl) await new Promise((r) => setTimeout(r, 100));
-    }
+    mcpUrl = await enableEndpoint(workbench);
     assert.match(mcpUrl, /^http:\/\/127\.0\.0\.1:\d+\/mcp$/);
     terminalEnv = await workbench.driver<Record<string, string>>('terminalEnv', { names: ['AGENT_QUESTIONS_MCP_URL', 'AGENT_QUESTIONS_MCP_TOKEN', 'AGENT_QUESTIONS_HOOK'] });
     assert.equal(terminalEnv['AGENT_QUESTIONS_MCP_URL'], mcpUrl);

@@ -12,7 +12,7 @@ import { agentConfigs, CLAUDE_MCP_ADD_JSON_ARGS, claudeCodeMcpJson } from '../..
 import { provisionCodex, runCli } from '../harness/agentClis.mjs';
 import { provisionClaudeCode, runClaude } from '../harness/claudeCode.mjs';
 import { button, chooseAndSubmit, waitForRequest } from '../ui/panelHelpers';
-import { RESULTS, useWorkbench, type Workbench } from '../ui/workbench';
+import { enableEndpoint, RESULTS, useWorkbench, type Workbench } from '../ui/workbench';
 
 // The real Claude Code CLI (print mode) in a terminal-like process, with a scripted model on
 // 127.0.0.1, asks through our MCP endpoint inside the real VS Code; the user answers in the panel.
@@ -52,11 +52,7 @@ suite('External agents through the MCP endpoint (the real Claude Code, OpenCode 
   suiteSetup(async function () {
     this.timeout(120_000);
     model = await startModelServer({ scenarios: SCENARIOS });
-    await workbench.driver('config', { section: 'agentQuestions', key: 'mcp.enabled', value: true });
-    for (let i = 0; i < 100 && !mcpUrl; i++) {
-      mcpUrl = (await workbench.driver<{ url?: string }>('command', { id: 'agentQuestions.internal.mcpState' }).then((r) => (r as { value: { url?: string } }).value.url)) ?? '';
-      if (!mcpUrl) await new Promise((r) => setTimeout(r, 100));
-    }
+    mcpUrl = await enableEndpoint(workbench);
     assert.match(mcpUrl, /^http:\/\/127\.0\.0\.1:\d+\/mcp$/);
     // As a user would: a terminal opened now has the URL and the token.
     const env = await workbench.driver<Record<string, string>>('terminalEnv', { names: ['AGENT_QUESTIONS_MCP_URL', 'AGENT_QUESTIONS_MCP_TOKEN'] });

@@ -11,7 +11,7 @@ import { runClaude } from '../harness/claudeCode.mjs';
 import { runCodexExec } from '../harness/codexCli.mjs';
 import { openCodeProject, startOpenCode } from '../harness/openCodeCli.mjs';
 import { button, chooseAndSubmit, waitForRequest } from '../ui/panelHelpers';
-import { useWorkbench, type Workbench } from '../ui/workbench';
+import { enableEndpoint, useWorkbench, type Workbench } from '../ui/workbench';
 
 // A question waits as long as the human: the real Claude Code, Codex and OpenCode ask through the
 // endpoint inside the real VS Code, and the user answers in the panel only after each CLI's own
@@ -51,11 +51,7 @@ suite('A question waits as long as the human (the real CLIs, answered in the pan
     });
     responses = await startResponsesModel({ scenarios: [{ match: 'scenario:codex', calls: [{ name: 'ask_user', input: CODEX }] }] });
     chat = await startChatModelServer({ scenarios: [{ match: 'scenario:opencode', calls: [{ name: 'agent-questions_ask_user', input: OPENCODE }] }] });
-    await workbench.driver('config', { section: 'agentQuestions', key: 'mcp.enabled', value: true });
-    for (let i = 0; i < 100 && !mcpUrl; i++) {
-      mcpUrl = (await workbench.driver<{ value: { url?: string } }>('command', { id: 'agentQuestions.internal.mcpState' })).value.url ?? '';
-      if (!mcpUrl) await new Promise((r) => setTimeout(r, 100));
-    }
+    mcpUrl = await enableEndpoint(workbench);
     terminalEnv = await workbench.driver<Record<string, string>>('terminalEnv', { names: ['AGENT_QUESTIONS_MCP_URL', 'AGENT_QUESTIONS_MCP_TOKEN', 'AGENT_QUESTIONS_HOOK'] });
     assert.equal(terminalEnv['AGENT_QUESTIONS_MCP_URL'], mcpUrl);
   });

@@ -12,7 +12,7 @@ import { runClaude } from '../harness/claudeCode.mjs';
 import { runCodexExec, type CodexRun } from '../harness/codexCli.mjs';
 import { openCodeProject, serveOpenCode } from '../harness/openCodeCli.mjs';
 import { button, waitForRequest } from '../ui/panelHelpers';
-import { useWorkbench, type Workbench } from '../ui/workbench';
+import { enableEndpoint, useWorkbench, type Workbench } from '../ui/workbench';
 
 // One policy for every agent: a sub-command rule granted with "Always allow" in the panel on a real
 // Claude Code prompt (print mode, --permission-prompt-tool) decides the same sub-command for the real
@@ -51,11 +51,7 @@ suite('One "Always allow" for every agent (the real Claude Code, Codex and OpenC
     anthropic = await startModelServer({ scenarios: [bash('scenario:benign', BENIGN), bash('scenario:dangerous', DANGEROUS), bash('scenario:git-grep', GREP_ASKED), bash('scenario:pager', PAGER)] });
     responses = await startResponsesModel({ scenarios: [shell('scenario:benign', BENIGN), shell('scenario:dangerous', DANGEROUS), shell('scenario:git-grep', GREP), shell('scenario:pager', PAGER)] });
     chat = await startChatModelServer({ scenarios: [openCodeBash('scenario:pager', PAGER)] });
-    await workbench.driver('config', { section: 'agentQuestions', key: 'mcp.enabled', value: true });
-    for (let i = 0; i < 100 && !mcpUrl; i++) {
-      mcpUrl = (await workbench.driver<{ value: { url?: string } }>('command', { id: 'agentQuestions.internal.mcpState' })).value.url ?? '';
-      if (!mcpUrl) await new Promise((r) => setTimeout(r, 100));
-    }
+    mcpUrl = await enableEndpoint(workbench);
     terminalEnv = await workbench.driver<Record<string, string>>('terminalEnv', { names: ['AGENT_QUESTIONS_MCP_URL', 'AGENT_QUESTIONS_MCP_TOKEN', 'AGENT_QUESTIONS_HOOK'] });
   });
 

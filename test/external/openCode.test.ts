@@ -7,7 +7,7 @@ import { startChatModelServer, type ChatModelServer } from '../fixtures/openai-c
 import { agentConfigs, type AgentConfig } from '../../src/extension/agentConfigs';
 import { openCodeProject, serveOpenCode, startOpenCode, type OpenCodeFinished as Finished } from '../harness/openCodeCli.mjs';
 import { button, chooseAndSubmit } from '../ui/panelHelpers';
-import { useWorkbench, type Workbench } from '../ui/workbench';
+import { enableEndpoint, useWorkbench, type Workbench } from '../ui/workbench';
 
 // The real OpenCode CLI, configured with exactly the files "Connect an External Agent…" hands out,
 // against a scripted Chat Completions model on 127.0.0.1, asks through our MCP endpoint inside the
@@ -42,12 +42,7 @@ suite('OpenCode through the MCP endpoint and its plugin (the real OpenCode CLI)'
   suiteSetup(async function () {
     this.timeout(120_000);
     model = await startChatModelServer({ scenarios: SCENARIOS });
-    await workbench.driver('config', { section: 'agentQuestions', key: 'mcp.enabled', value: true });
-    let mcpUrl = '';
-    for (let i = 0; i < 100 && !mcpUrl; i++) {
-      mcpUrl = (await workbench.driver<{ value: { url?: string } }>('command', { id: 'agentQuestions.internal.mcpState' })).value.url ?? '';
-      if (!mcpUrl) await new Promise((r) => setTimeout(r, 100));
-    }
+    const mcpUrl = await enableEndpoint(workbench);
     terminalEnv = await workbench.driver<Record<string, string>>('terminalEnv', { names: ['AGENT_QUESTIONS_MCP_URL', 'AGENT_QUESTIONS_MCP_TOKEN', 'AGENT_QUESTIONS_HOOK'] });
     assert.equal(terminalEnv['AGENT_QUESTIONS_MCP_URL'], mcpUrl);
     assert.match(terminalEnv['AGENT_QUESTIONS_HOOK']!, /dist\/approvalHook\.js$/);

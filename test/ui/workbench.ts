@@ -132,6 +132,20 @@ export function useWorkbench(onOpen: (workbench: Workbench, panel: Frame) => voi
   });
 }
 
+/**
+ * Turns the MCP endpoint on (agentQuestions.mcp.enabled, as a user would) and resolves with its URL
+ * once it listens: what every test of an outside agent does first.
+ */
+export async function enableEndpoint(workbench: Workbench): Promise<string> {
+  await workbench.driver('config', { section: 'agentQuestions', key: 'mcp.enabled', value: true });
+  for (let i = 0; i < 100; i++) {
+    const url = (await workbench.driver<{ value: { url?: string } }>('command', { id: 'agentQuestions.internal.mcpState' })).value.url;
+    if (url) return url;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('the MCP endpoint did not report its URL within 10 s of being turned on');
+}
+
 /** The names the workbench shows for our views and commands, in its display language (package.nls.<locale>.json). */
 function viewNames(locale?: string) {
   const file = join(ROOT, `package.nls.${locale}.json`);
