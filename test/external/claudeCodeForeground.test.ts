@@ -1,13 +1,12 @@
 import * as assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Frame } from 'playwright-core';
 import { agentConfigs, claudeCodeMcpJson } from '../../src/extension/agentConfigs';
 import { startModelServer, type ModelServer } from '../fixtures/anthropic-model/server.mjs';
 import { runClaude } from '../harness/claudeCode.mjs';
 import { startInteractiveClaude, type InteractiveClaude } from '../harness/claudeCodeTmux.mjs';
 import { answerByClick, button, waitForRequest } from '../ui/panelHelpers';
-import { enableEndpoint, useWorkbench, type Workbench } from '../ui/workbench';
+import { enableEndpoint, useWorkbench } from '../ui/workbench';
 
 // Interactive Claude Code (in tmux, the way most people run it) moves an MCP call still running
 // after 120 s to the background, tells the model to keep working and delivers the answer later as
@@ -46,29 +45,24 @@ const blocksOf = (request: ModelServer['received'][number]): Block[] => (request
 const textOf = (content: unknown): string => (typeof content === 'string' ? content : Array.isArray(content) ? content.map((c: Block) => c.text ?? '').join('\n') : '');
 
 suite('Interactive Claude Code keeps a long wait in the foreground (the handed-out configuration, answered in the panel after 150 s)', () => {
-  let workbench: Workbench;
-  let panel: Frame;
   let model: ModelServer;
   let terminalEnv: Record<string, string> = {};
   let settings = '';
   const sessions: InteractiveClaude[] = [];
-  useWorkbench((opened, openedPanel) => {
-    workbench = opened;
-    panel = openedPanel;
-  });
+  const ui = useWorkbench();
 
   suiteSetup(async function () {
     this.timeout(120_000);
     model = await startModelServer({ scenarios: SCENARIOS });
-    const url = await enableEndpoint(workbench);
-    terminalEnv = await workbench.driver<Record<string, string>>('terminalEnv', { names: ['AGENT_QUESTIONS_MCP_URL', 'AGENT_QUESTIONS_MCP_TOKEN', 'AGENT_QUESTIONS_HOOK'] });
+    const url = await enableEndpoint(ui.workbench);
+    terminalEnv = await ui.workbench.driver<Record<string, string>>('terminalEnv', { names: ['AGENT_QUESTIONS_MCP_URL', 'AGENT_QUESTIONS_MCP_TOKEN', 'AGENT_QUESTIONS_HOOK'] });
     assert.equal(terminalEnv['AGENT_QUESTIONS_MCP_URL'], url);
     settings = section(agentConfigs(url).find((config) => config.agent === 'Claude Code')!.text, '// .claude/settings.json');
   });
 
   teardown(async () => {
     await Promise.all(sessions.splice(0).map((s) => s.close()));
-    for (const pending of await workbench.driver<Array<{ id: string }>>('list')) await workbench.driver('reject', { requestId: pending.id });
+    for (const pending of await ui.workbench.driver<Array<{ id: string }>>('list')) await ui.workbench.driver('reject', { requestId: pending.id });
   });
 
   suiteTeardown(async () => {
@@ -106,7 +100,7 @@ suite('Interactive Claude Code keeps a long wait in the foreground (the handed-o
   async function arrival(text: string, ms = 90_000): Promise<number> {
     const deadline = Date.now() + ms;
     while (Date.now() < deadline) {
-      if (JSON.stringify(await workbench.driver<unknown[]>('list')).includes(text)) return Date.now();
+      if (JSON.stringify(await ui.workbench.driver<unknown[]>('list')).includes(text)) return Date.now();
       await new Promise((r) => setTimeout(r, 250));
     }
     throw new Error(`no request with "${text}" arrived in ${ms} ms`);
@@ -117,11 +111,11 @@ suite('Interactive Claude Code keeps a long wait in the foreground (the handed-o
   function answerInPanel(row: string, shown: string, answer: () => Promise<void>): Promise<number> {
     const turn = answering.then(async () => {
       // Picked from the Queue only when not already on screen: showing it again restarts its arrival, and a click then only chooses.
-      if (!(await panel.locator('.request:not([inert])', { hasText: shown }).first().isVisible())) await workbench.page.locator('.monaco-list-row', { hasText: row }).first().click();
-      await waitForRequest(panel, shown);
+      if (!(await ui.panel.locator('.request:not([inert])', { hasText: shown }).first().isVisible())) await ui.workbench.page.locator('.monaco-list-row', { hasText: row }).first().click();
+      await waitForRequest(ui.panel, shown);
       const at = Date.now();
       await answer();
-      await panel.locator('.request', { hasText: shown }).waitFor({ state: 'detached' });
+      await ui.panel.locator('.request', { hasText: shown }).waitFor({ state: 'detached' });
       return at;
     });
     answering = turn.then(() => undefined, () => undefined);
@@ -182,10 +176,10 @@ suite('Interactive Claude Code keeps a long wait in the foreground (the handed-o
     const print = runClaude({ prompt: 'Go. scenario:fg-print', modelUrl: model.url, mcpUrl: '', mcpConfig: claudeCodeMcpJson(), allowedTools: [ASK_USER], extraEnv: terminalEnv });
     const killPrint = setTimeout(() => print.child.kill('SIGKILL'), USER_DELAY_S * 1000 + 150_000);
     try {
-      const askAnswer = answerAfter(USER_DELAY_S, QUESTION_TEXT, 'Late question', () => answerByClick(panel, 'SQLite'));
-      const bashAnswer = answerAfter(USER_DELAY_S, MARKER, 'wants to run a command', () => button(panel, 'allow_once').click());
-      const printAnswer = answerAfter(USER_DELAY_S, PRINT_QUESTION_TEXT, 'Late print question', () => answerByClick(panel, 'PostgreSQL'));
-      const longAnswer = answerAfter(LONG_DELAY_S, LONG_QUESTION_TEXT, 'Ten-minute question', () => answerByClick(panel, 'SQLite'));
+      const askAnswer = answerAfter(USER_DELAY_S, QUESTION_TEXT, 'Late question', () => answerByClick(ui.panel, 'SQLite'));
+      const bashAnswer = answerAfter(USER_DELAY_S, MARKER, 'wants to run a command', () => button(ui.panel, 'allow_once').click());
+      const printAnswer = answerAfter(USER_DELAY_S, PRINT_QUESTION_TEXT, 'Late print question', () => answerByClick(ui.panel, 'PostgreSQL'));
+      const longAnswer = answerAfter(LONG_DELAY_S, LONG_QUESTION_TEXT, 'Ten-minute question', () => answerByClick(ui.panel, 'SQLite'));
       const longScreen = recordScreen(waitingLong, longAnswer);
       const askScreen = recordScreen(asking, askAnswer);
       const bashScreen = recordScreen(approving, bashAnswer);

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from '../harness/codeServer.mjs';
 import { invoke, toolResult } from './panelHelpers';
-import { enableEndpoint, openWorkbench, type Workbench } from './workbench';
+import { enableEndpoint, openWorkbench, screenshotFailures, type Workbench } from './workbench';
 
 const DATABASE = { questions: [{ id: 'database', header: 'Database', question: 'Which database?', options: [{ label: 'PostgreSQL' }, { label: 'SQLite' }] }] };
 
@@ -46,9 +46,7 @@ suite('Restricted Mode: an untrusted workspace', () => {
     assert.equal((await workbench.driver<{ value: boolean }>('isTrusted')).value, false, 'the folder opened untrusted, in Restricted Mode');
   });
 
-  teardown(async function () {
-    if (this.currentTest?.state === 'failed') await workbench?.screenshot(`failed-${this.currentTest.title.slice(0, 40).replace(/\W+/g, '-')}`);
-  });
+  screenshotFailures(() => workbench);
 
   suiteTeardown(async () => {
     await workbench?.close();
