@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { agentConfigs, claudeCodeMcpJson } from '../../src/extension/agentConfigs';
 import { startModelServer, type ModelServer } from '../fixtures/anthropic-model/server.mjs';
 import { runClaude } from '../harness/claudeCode.mjs';
-import { startInteractiveClaude, type InteractiveClaude } from '../harness/claudeCodeTmux.mjs';
+import { configSection, startInteractiveClaude, type InteractiveClaude } from '../harness/claudeCodeTmux.mjs';
 import { answerByClick, button, waitForRequest } from '../ui/panelHelpers';
 import { enableEndpoint, useWorkbench } from '../ui/workbench';
 
@@ -31,15 +31,6 @@ const SCENARIOS = [
 /** What Claude Code says, to the model and on screen, when it moves a call to the background. */
 const BACKGROUND = /moved to the background|SYSTEM NOTIFICATION|background-task event/i;
 
-/** The lines of a handed-out configuration text under its `// <file>` heading, up to the next blank line. */
-function section(text: string, heading: string): string {
-  const lines = text.split('\n');
-  const start = lines.findIndex((line) => line.startsWith(heading));
-  assert.ok(start >= 0, `the configuration has a "${heading}" section`);
-  const end = lines.indexOf('', start);
-  return lines.slice(start + 1, end < 0 ? undefined : end).join('\n');
-}
-
 type Block = { type?: string; id?: string; name?: string; tool_use_id?: string; is_error?: boolean; content?: unknown; text?: string };
 const blocksOf = (request: ModelServer['received'][number]): Block[] => (request.body.messages ?? []).flatMap((m) => (Array.isArray(m.content) ? (m.content as Block[]) : [{ type: 'text', text: String(m.content) }]));
 const textOf = (content: unknown): string => (typeof content === 'string' ? content : Array.isArray(content) ? content.map((c: Block) => c.text ?? '').join('\n') : '');
@@ -57,7 +48,7 @@ suite('Interactive Claude Code keeps a long wait in the foreground (the handed-o
     const url = await enableEndpoint(ui.workbench);
     terminalEnv = await ui.workbench.driver<Record<string, string>>('terminalEnv', { names: ['AGENT_QUESTIONS_MCP_URL', 'AGENT_QUESTIONS_MCP_TOKEN', 'AGENT_QUESTIONS_HOOK'] });
     assert.equal(terminalEnv['AGENT_QUESTIONS_MCP_URL'], url);
-    settings = section(agentConfigs(url).find((config) => config.agent === 'Claude Code')!.text, '// .claude/settings.json');
+    settings = configSection(agentConfigs(url).find((config) => config.agent === 'Claude Code')!.text, '// .claude/settings.json');
   });
 
   teardown(async () => {
@@ -79,21 +70,8 @@ suite('Interactive Claude Code keeps a long wait in the foreground (the handed-o
       enabledMcpjsonServers: ['agent-questions'],
     });
     sessions.push(session);
-    await session.waitFor(/manual mode on|\? for shortcuts/, 60_000);
+    await session.ready();
     return session;
-  }
-
-  /** Types a prompt and submits it; Enter right after fast typing can count as part of a paste, so it is pressed again until the model gets it. */
-  async function prompt(session: InteractiveClaude, text: string): Promise<void> {
-    session.type(text);
-    for (let i = 0; i < 50 && !session.screen().includes(text); i++) await new Promise((r) => setTimeout(r, 100));
-    const sent = () => model.received.some((r) => JSON.stringify(r.body.messages ?? []).includes(text));
-    for (let attempt = 0; attempt < 5 && !sent(); attempt++) {
-      await new Promise((r) => setTimeout(r, 300));
-      session.press('Enter');
-      for (let i = 0; i < 15 && !sent(); i++) await new Promise((r) => setTimeout(r, 200));
-    }
-    assert.ok(sent(), `Claude Code did not take the prompt; it shows:\n${session.screen()}`);
   }
 
   /** When a pending request whose JSON contains `text` was first seen in the queue. */
@@ -172,7 +150,7 @@ suite('Interactive Claude Code keeps a long wait in the foreground (the handed-o
   test('a question (ask_user) and a permission prompt (Bash, through the hook) answered after 150 s, and a question after 10 minutes, come back as the results of their calls, with no "moved to the background"; print mode unchanged', async function () {
     this.timeout(LONG_DELAY_S * 1000 + 180_000);
     const [asking, approving, waitingLong] = await Promise.all([startSession(), startSession(), startSession()]);
-    await Promise.all([prompt(asking, 'Go. scenario:fg-ask'), prompt(approving, 'Make the marker. scenario:fg-bash'), prompt(waitingLong, 'Go. scenario:fg-long')]);
+    await Promise.all([asking.prompt('Go. scenario:fg-ask', model), approving.prompt('Make the marker. scenario:fg-bash', model), waitingLong.prompt('Go. scenario:fg-long', model)]);
     const print = runClaude({ prompt: 'Go. scenario:fg-print', modelUrl: model.url, mcpUrl: '', mcpConfig: claudeCodeMcpJson(), allowedTools: [ASK_USER], extraEnv: terminalEnv });
     const killPrint = setTimeout(() => print.child.kill('SIGKILL'), USER_DELAY_S * 1000 + 150_000);
     try {

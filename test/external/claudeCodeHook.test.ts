@@ -4,7 +4,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { agentConfigs } from '../../src/extension/agentConfigs';
 import { startModelServer, type ModelServer } from '../fixtures/anthropic-model/server.mjs';
-import { startInteractiveClaude, type InteractiveClaude } from '../harness/claudeCodeTmux.mjs';
+import { configSection, startInteractiveClaude, type InteractiveClaude } from '../harness/claudeCodeTmux.mjs';
 import { button, chooseAndSubmit, waitForRequest } from '../ui/panelHelpers';
 import { enableEndpoint, RESULTS, useWorkbench } from '../ui/workbench';
 
@@ -25,15 +25,6 @@ const SCENARIOS = [
   },
 ];
 
-/** The lines of a handed-out configuration text under its `// <file>` heading, up to the next blank line. */
-function section(text: string, heading: string): string {
-  const lines = text.split('\n');
-  const start = lines.findIndex((line) => line.startsWith(heading));
-  assert.ok(start >= 0, `the configuration has a "${heading}" section`);
-  const end = lines.indexOf('', start);
-  return lines.slice(start + 1, end < 0 ? undefined : end).join('\n');
-}
-
 suite('Claude Code (interactive) asks through its PermissionRequest hook', () => {
   let model: ModelServer;
   let terminalEnv: Record<string, string> = {};
@@ -51,7 +42,7 @@ suite('Claude Code (interactive) asks through its PermissionRequest hook', () =>
     assert.match(terminalEnv['AGENT_QUESTIONS_HOOK']!, /[\\/]dist[\\/]approvalHook\.js$/);
     assert.ok(existsSync(terminalEnv['AGENT_QUESTIONS_HOOK']!), 'the installed extension ships the hook command');
     const claudeCode = agentConfigs(url).find((config) => config.agent === 'Claude Code')!;
-    settings = section(claudeCode.text, '// .claude/settings.json');
+    settings = configSection(claudeCode.text, '// .claude/settings.json');
   });
 
   teardown(async () => {
@@ -68,21 +59,8 @@ suite('Claude Code (interactive) asks through its PermissionRequest hook', () =>
 
   async function startClaude(env: Record<string, string>): Promise<InteractiveClaude> {
     claude = startInteractiveClaude({ modelUrl: model.url, env, projectFiles: { '.claude/settings.json': settings } });
-    await claude.waitFor(/manual mode on|\? for shortcuts/, 60_000);
+    await claude.ready();
     return claude;
-  }
-
-  /** Types a prompt and submits it. Enter right after fast typing can count as part of a paste, so it is pressed again until the model gets the prompt. */
-  async function prompt(session: InteractiveClaude, text: string): Promise<void> {
-    session.type(text);
-    for (let i = 0; i < 50 && !session.screen().includes(text); i++) await new Promise((r) => setTimeout(r, 100));
-    const sent = () => model.received.some((r) => JSON.stringify(r.body.messages ?? []).includes(text));
-    for (let attempt = 0; attempt < 5 && !sent(); attempt++) {
-      await new Promise((r) => setTimeout(r, 300));
-      session.press('Enter');
-      for (let i = 0; i < 15 && !sent(); i++) await new Promise((r) => setTimeout(r, 200));
-    }
-    assert.ok(sent(), `Claude Code did not take the prompt; it shows:\n${session.screen()}`);
   }
 
   test('a Bash command waits first in the queue with its full command and the way it came; Allow runs it; Deny sends the message to the model', async function () {
@@ -92,7 +70,7 @@ suite('Claude Code (interactive) asks through its PermissionRequest hook', () =>
     await waitForRequest(ui.panel, 'A question that waits');
     const session = await startClaude(terminalEnv);
 
-    await prompt(session, 'Make the first marker. scenario:hook-allow');
+    await session.prompt('Make the first marker. scenario:hook-allow', model);
     const row = ui.workbench.page.locator('.monaco-list-row', { hasText: 'Claude Code wants to run a command' }).first();
     await row.waitFor({ timeout: 60_000 });
     const tree = await ui.workbench.driver<{ value: { tree: Array<{ label: string; children: string[] }> } }>('command', { id: 'agentQuestions.internal.attentionState' });
@@ -114,7 +92,7 @@ suite('Claude Code (interactive) asks through its PermissionRequest hook', () =>
     await session.waitFor(/BASH RESULT \(error=false\): made-allowed-marker/);
     assert.equal(existsSync(join(session.project, 'allowed-marker')), true, 'the allowed command ran');
 
-    await prompt(session, 'Make the second marker. scenario:hook-deny');
+    await session.prompt('Make the second marker. scenario:hook-deny', model);
     await ui.workbench.page.locator('.monaco-list-row', { hasText: 'Claude Code wants to run a command' }).first().click({ timeout: 60_000 });
     await waitForRequest(ui.panel, 'wants to run a command');
     assert.match(await ui.panel.locator('.request.permission').innerText(), /touch denied-marker && echo made-denied-marker/);
@@ -133,7 +111,7 @@ suite('Claude Code (interactive) asks through its PermissionRequest hook', () =>
   test("answered in Claude Code's own prompt instead, the panel's request is withdrawn (settled as cancelled)", async function () {
     this.timeout(120_000);
     const session = await startClaude(terminalEnv);
-    await prompt(session, 'Make the terminal marker. scenario:hook-terminal');
+    await session.prompt('Make the terminal marker. scenario:hook-terminal', model);
     await waitForRequest(ui.panel, 'wants to run a command');
     await session.waitFor(/Do you want to proceed\?/);
     // As a person would, a moment after the prompt appears: a key pressed as it is drawn can be lost.
@@ -150,7 +128,7 @@ suite('Claude Code (interactive) asks through its PermissionRequest hook', () =>
   test('its own question tool (AskUserQuestion) is asked in the panel as a question, and the answer reaches the model', async function () {
     this.timeout(120_000);
     const session = await startClaude(terminalEnv);
-    await prompt(session, 'Pick a cache. scenario:hook-question');
+    await session.prompt('Pick a cache. scenario:hook-question', model);
     await waitForRequest(ui.panel, 'Which cache should I use?');
     assert.match(await ui.panel.locator('.request-source .via').innerText(), /^Claude Code hook · /);
     await chooseAndSubmit(ui.panel, 'Redis');
@@ -160,7 +138,7 @@ suite('Claude Code (interactive) asks through its PermissionRequest hook', () =>
   test('with a wrong token the hook fails closed: nothing waits in the panel and Claude Code asks in its own prompt', async function () {
     this.timeout(120_000);
     const session = await startClaude({ ...terminalEnv, AGENT_QUESTIONS_MCP_TOKEN: 'wrong-token-wrong-token-wrong-token-wrong-t' });
-    await prompt(session, 'Make the fallback marker. scenario:hook-fallback');
+    await session.prompt('Make the fallback marker. scenario:hook-fallback', model);
     await session.waitFor(/Do you want to proceed\?/, 60_000);
     // The hook has given up by now (a 401 is immediate); the prompt stays, and the panel has nothing.
     await new Promise((r) => setTimeout(r, 1500));
