@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runTests } from '@vscode/test-electron';
 import { emptyReason, parseLayers } from './harness/layers.mjs';
-import { packageExtension, packageScriptedModel } from './harness/package.mjs';
+import { packageExtension, packageScriptedModel } from '../scripts/package.mjs';
 import { provision } from './harness/provision.mjs';
 import { provisionCodex, provisionOpenCode } from './harness/agentClis.mjs';
 import { provisionClaudeCode } from './harness/claudeCode.mjs';
