@@ -21,7 +21,8 @@ export interface Found {
 export function translatedMessages(folder: 'src/extension' | 'src/webview'): Found {
   const found: Found = { messages: new Set(), dynamic: [] };
   const call = CALL[folder === 'src/extension' ? 'extension' : 'webview'];
-  for (const file of readdirSync(join(ROOT, folder)).filter((f) => f.endsWith('.ts'))) {
+  // Subfolders included: a folder grouped by concern keeps its messages.
+  for (const file of readdirSync(join(ROOT, folder), { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.ts'))) {
     const text = readFileSync(join(ROOT, folder, file), 'utf8');
     for (const match of text.matchAll(call)) {
       const at = match.index + match[0].length;

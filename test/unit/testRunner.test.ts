@@ -1,7 +1,10 @@
 import * as assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { emptyReason, LAYERS, parseLayers } from '../harness/layers.mjs';
+import { listTestFiles } from '../harness/testFiles';
 
 const ROOT = join(__dirname, '..', '..', '..');
 
@@ -31,5 +34,33 @@ suite('npm test: choosing layers and reporting empty ones', () => {
     assert.match(result.stderr, /npm test: unknown layer "unti"; the layers are: unit, integration, ui, agent, external/);
     assert.doesNotMatch(result.stdout, /===/, 'no layer ran');
     assert.ok(Date.now() - started < 10_000, 'it did not build or provision');
+  });
+});
+
+suite('npm test: the test files of a layer, subfolders included', () => {
+  let folder: string;
+  suiteSetup(() => {
+    folder = mkdtempSync(join(tmpdir(), 'aq-test-files-'));
+    for (const file of ['queue.test.js', 'helpers.js', 'broker/policy.test.js', 'broker/shell/policy.test.js', 'broker/shell/parser.test.js']) {
+      mkdirSync(join(folder, file, '..'), { recursive: true });
+      writeFileSync(join(folder, file), '');
+    }
+  });
+  suiteTeardown(() => rmSync(folder, { recursive: true, force: true }));
+  const list = (choice?: { files: string[]; except: boolean }) => listTestFiles(folder, choice).map((file) => file.split(/[\\/]/).join('/'));
+
+  test('every *.test.js file under the folder runs, in subfolders too, sorted; other files do not', () => {
+    assert.deepEqual(list(), ['broker/policy.test.js', 'broker/shell/parser.test.js', 'broker/shell/policy.test.js', 'queue.test.js']);
+  });
+
+  test('only/except name a file by its path under the folder or by its base name (every file of that name)', () => {
+    assert.deepEqual(list({ files: ['broker/shell/policy'], except: false }), ['broker/shell/policy.test.js']);
+    assert.deepEqual(list({ files: ['policy', 'queue'], except: false }), ['broker/policy.test.js', 'broker/shell/policy.test.js', 'queue.test.js']);
+    assert.deepEqual(list({ files: ['parser', 'broker/policy'], except: true }), ['broker/shell/policy.test.js', 'queue.test.js']);
+  });
+
+  test('a name that matches no test file is an error, not a part that runs nothing or everything', () => {
+    assert.throws(() => list({ files: ['queue', 'polcy'], except: false }), /no test file named "polcy"/);
+    assert.throws(() => list({ files: ['helpers'], except: true }), /no test file named "helpers"/);
   });
 });
