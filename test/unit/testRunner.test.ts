@@ -3,7 +3,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { emptyReason, LAYERS, parseLayers } from '../harness/layers.mjs';
+import { choiceArgs, emptyReason, LAYERS, parseArguments, parseLayers } from '../harness/layers.mjs';
 import { listTestFiles } from '../harness/testFiles';
 
 const ROOT = join(__dirname, '..', '..', '..');
@@ -18,6 +18,17 @@ suite('npm test: choosing layers and reporting empty ones', () => {
   test('a mistyped layer is an error naming it and every valid layer, never a run of all layers', () => {
     assert.throws(() => parseLayers(['unti']), /unknown layer "unti"; the layers are: unit, integration, ui, agent, external/);
     assert.throws(() => parseLayers(['unit', '--grep']), /unknown layer "--grep"/);
+  });
+
+  test('`only`/`except` after a layer name run a part of that layer; without a layer or files it is an error', () => {
+    const { layers, choices } = parseArguments(['ui', 'only', 'panel,broker/queue', 'unit', 'integration', 'except', 'secrets']);
+    assert.deepEqual(layers, ['ui', 'unit', 'integration']);
+    assert.deepEqual(choices, { ui: { files: ['panel', 'broker/queue'], except: false }, integration: { files: ['secrets'], except: true } });
+    assert.deepEqual(choiceArgs(choices['ui']), ['only', 'panel,broker/queue']);
+    assert.deepEqual(choiceArgs(parseArguments(['unit']).choices['unit']), [], 'a layer named alone runs whole');
+    assert.throws(() => parseArguments(['only', 'panel']), /"only" must follow a layer name/);
+    assert.throws(() => parseArguments(['ui', 'except']), /"ui except" needs the test files/);
+    assert.throws(() => parseArguments(['ui', 'only', 'unit']), /"ui only" needs the test files/);
   });
 
   test('a layer that ran nothing says why: the pattern matched no title, or there were no tests', () => {
