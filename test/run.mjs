@@ -124,7 +124,9 @@ try {
   rmSync(join(root, 'test-results'), { recursive: true, force: true });
   mkdirSync(join(root, 'test-results'), { recursive: true });
   // The external layer runs beside the others when they run too (see startNodeLayer): its long
-  // waits from the integration layer on, the rest with the ui layer.
+  // waits from the integration layer on, each a part of its own (they share no workbench and mostly
+  // wait: interactive Claude Code answered after ten minutes; each CLI answered past its own limit),
+  // the rest with the ui layer.
   const background = [];
   const together = layers.includes('external') && layers.some((l) => l === 'ui' || l === 'agent');
   const externalEnv = () => {
@@ -133,26 +135,26 @@ try {
     provisionCodex();
     return { AGENT_QUESTIONS_VSIX: vsix() };
   };
-  const LONG_WAITS = ['only', 'longWait,claudeCodeForeground'];
+  const LONG_WAITS = { 'external (ten-minute wait)': 'claudeCodeForeground', 'external (long waits)': 'longWait' };
   // A part of the external layer named on the command line runs as one, from where the long waits start.
-  const firstExternalPart = choices.external ? ['external', choiceArgs(choices.external)] : ['external (long waits)', LONG_WAITS];
+  const firstExternalParts = choices.external ? [['external', choiceArgs(choices.external)]] : Object.entries(LONG_WAITS).map(([key, file]) => [key, ['only', file]]);
   // About half of the ui layer's minutes (the suites' own times, printed by each run).
   const UI_SECOND_HALF = 'accessibility,markdown,previews,panel,localization,oneAction,images';
-  let longWaits;
+  let longWaitsStarted = false;
   let restOfExternal;
   for (const layer of layers) {
     if (layer === 'external' && together) continue;
     // After the unit layer, which reads the development build that packaging replaces.
-    if (layer !== 'unit' && together && !longWaits) {
-      longWaits = startNodeLayer(firstExternalPart[0], 'external', 120_000, externalEnv(), firstExternalPart[1]);
-      background.push(longWaits);
+    if (layer !== 'unit' && together && !longWaitsStarted) {
+      longWaitsStarted = true;
+      for (const [key, files] of firstExternalParts) background.push(startNodeLayer(key, 'external', 120_000, externalEnv(), files));
     }
     console.log(`\n=== ${layer} ===`);
     const layerStarted = Date.now();
     if (layer === 'unit') results.unit = runNodeLayer('unit', 10_000, {}, choiceArgs(choices.unit));
     if (layer === 'integration') results.integration = await runIntegration();
     if ((layer === 'ui' || layer === 'agent') && together && !restOfExternal && !choices.external) {
-      restOfExternal = startNodeLayer('external', 'external', 120_000, externalEnv(), ['except', LONG_WAITS[1]]);
+      restOfExternal = startNodeLayer('external', 'external', 120_000, externalEnv(), ['except', Object.values(LONG_WAITS).join(',')]);
       background.push(restOfExternal);
     }
     // The ui layer drives the packaged .vsix, so packaging is tested on every run. It runs in two
