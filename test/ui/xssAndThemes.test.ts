@@ -105,8 +105,9 @@ suite('Question panel: hostile text stays text, and every theme', () => {
       const request = requestFor(payload);
       const call = await invoke(ui.workbench, request);
       const question = request.questions[0]!;
-      // Invisible characters (the right-to-left payload) are shown as markers such as ⟨U+202E⟩.
-      await ui.panel.locator('.question-text').filter({ hasText: markInvisible(question.question.trim()).slice(0, 20) }).first().waitFor({ timeout: 10_000 });
+      // Invisible characters (the right-to-left payload) are shown as markers such as ⟨U+202E⟩. The
+      // request, not the held preview shown at prepareInvocation (not yet in the queue the test rejects from).
+      await ui.panel.locator('.request:not([inert]) .question-text').filter({ hasText: markInvisible(question.question.trim()).slice(0, 20) }).first().waitFor({ timeout: 10_000 });
       const seen = await ui.panel.evaluate(
         ({ dangerous }) => {
           const app = document.getElementById('app')!;
