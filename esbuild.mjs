@@ -12,8 +12,9 @@ const root = import.meta.dirname;
 
 const common = { bundle: true, metafile: true, logLevel: 'warning', sourcemap: !production, minify: production, target: 'es2022' };
 
+/** Every .ts file under test/<folder>, subfolders included (unit tests are laid out like src/). */
 const testEntries = (folder) =>
-  readdirSync(join(root, 'test', folder))
+  readdirSync(join(root, 'test', folder), { recursive: true })
     .filter((f) => f.endsWith('.ts'))
     .map((f) => join(root, 'test', folder, f));
 

@@ -3,6 +3,8 @@
 // when each ends). It ends with a line per layer (or part) and a total. Exit code is non-zero on any failure.
 //   npm test                      all layers
 //   npm test -- unit integration  some layers
+//   npm test -- ui only panel,queue  a part of a layer: `only` or `except` test files, each by its
+//                                  path under the layer's folder without .test.ts, or by its base name
 //   AGENT_QUESTIONS_DESKTOP=1     integration on a downloaded desktop VS Code (needs the internet)
 //   AGENT_QUESTIONS_GREP=pattern  only tests whose title matches
 // An unknown layer name is an error that lists the valid ones.
@@ -11,8 +13,8 @@ import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runTests } from '@vscode/test-electron';
-import { emptyReason, parseLayers } from './harness/layers.mjs';
-import { packageExtension, packageScriptedModel } from './harness/package.mjs';
+import { choiceArgs, emptyReason, parseArguments } from './harness/layers.mjs';
+import { packageExtension, packageScriptedModel } from '../scripts/package.mjs';
 import { provision } from './harness/provision.mjs';
 import { provisionCodex, provisionOpenCode } from './harness/agentClis.mjs';
 import { provisionClaudeCode } from './harness/claudeCode.mjs';
@@ -20,8 +22,9 @@ import { provisionClaudeCode } from './harness/claudeCode.mjs';
 const root = join(import.meta.dirname, '..');
 const out = join(root, 'out', 'test');
 let layers;
+let choices;
 try {
-  layers = parseLayers(process.argv.slice(2));
+  ({ layers, choices } = parseArguments(process.argv.slice(2)));
 } catch (error) {
   console.error(`npm test: ${error.message}`);
   process.exit(2);
@@ -99,7 +102,7 @@ async function runIntegration() {
       extensionDevelopmentPath: root,
       extensionTestsPath: join(out, 'integration', 'index.js'),
       launchArgs: [workspace, '--disable-extensions'],
-      extensionTestsEnv: { AGENT_QUESTIONS_RESULTS_FILE: resultsFile },
+      extensionTestsEnv: { AGENT_QUESTIONS_RESULTS_FILE: resultsFile, AGENT_QUESTIONS_CHOICE: choiceArgs(choices.integration).join(' ') },
     });
   } catch (error) {
     console.error(error instanceof Error ? error.message : error);
@@ -121,7 +124,9 @@ try {
   rmSync(join(root, 'test-results'), { recursive: true, force: true });
   mkdirSync(join(root, 'test-results'), { recursive: true });
   // The external layer runs beside the others when they run too (see startNodeLayer): its long
-  // waits from the integration layer on, the rest with the ui layer.
+  // waits from the integration layer on, each a part of its own (they share no workbench and mostly
+  // wait: interactive Claude Code answered after ten minutes; each CLI answered past its own limit),
+  // the rest with the ui layer.
   const background = [];
   const together = layers.includes('external') && layers.some((l) => l === 'ui' || l === 'agent');
   const externalEnv = () => {
@@ -130,37 +135,41 @@ try {
     provisionCodex();
     return { AGENT_QUESTIONS_VSIX: vsix() };
   };
-  const LONG_WAITS = ['only', 'longWait,claudeCodeForeground'];
+  const LONG_WAITS = { 'external (ten-minute wait)': 'claudeCodeForeground', 'external (long waits)': 'longWait' };
+  // A part of the external layer named on the command line runs as one, from where the long waits start.
+  const firstExternalParts = choices.external ? [['external', choiceArgs(choices.external)]] : Object.entries(LONG_WAITS).map(([key, file]) => [key, ['only', file]]);
   // About half of the ui layer's minutes (the suites' own times, printed by each run).
   const UI_SECOND_HALF = 'accessibility,markdown,previews,panel,localization,oneAction,images';
-  let longWaits;
+  let longWaitsStarted = false;
   let restOfExternal;
   for (const layer of layers) {
     if (layer === 'external' && together) continue;
     // After the unit layer, which reads the development build that packaging replaces.
-    if (layer !== 'unit' && together && !longWaits) {
-      longWaits = startNodeLayer('external (long waits)', 'external', 120_000, externalEnv(), LONG_WAITS);
-      background.push(longWaits);
+    if (layer !== 'unit' && together && !longWaitsStarted) {
+      longWaitsStarted = true;
+      for (const [key, files] of firstExternalParts) background.push(startNodeLayer(key, 'external', 120_000, externalEnv(), files));
     }
     console.log(`\n=== ${layer} ===`);
     const layerStarted = Date.now();
-    if (layer === 'unit') results.unit = runNodeLayer('unit', 10_000);
+    if (layer === 'unit') results.unit = runNodeLayer('unit', 10_000, {}, choiceArgs(choices.unit));
     if (layer === 'integration') results.integration = await runIntegration();
-    if ((layer === 'ui' || layer === 'agent') && together && !restOfExternal) {
-      restOfExternal = startNodeLayer('external', 'external', 120_000, externalEnv(), ['except', LONG_WAITS[1]]);
+    if ((layer === 'ui' || layer === 'agent') && together && !restOfExternal && !choices.external) {
+      restOfExternal = startNodeLayer('external', 'external', 120_000, externalEnv(), ['except', Object.values(LONG_WAITS).join(',')]);
       background.push(restOfExternal);
     }
     // The ui layer drives the packaged .vsix, so packaging is tested on every run. It runs in two
-    // halves side by side (each suite opens its own workbench), the second in the background.
-    if (layer === 'ui') {
+    // halves side by side (each suite opens its own workbench), the second in the background; a part
+    // named on the command line runs as one.
+    if (layer === 'ui' && choices.ui) results.ui = runNodeLayer('ui', 120_000, { AGENT_QUESTIONS_VSIX: vsix() }, choiceArgs(choices.ui));
+    else if (layer === 'ui') {
       background.push(startNodeLayer('ui (second half)', 'ui', 120_000, { AGENT_QUESTIONS_VSIX: vsix() }, ['only', UI_SECOND_HALF]));
       results.ui = runNodeLayer('ui', 120_000, { AGENT_QUESTIONS_VSIX: vsix() }, ['except', UI_SECOND_HALF]);
     }
     // The agent layer: VS Code's own agent mode with the scripted model calls ask_user.
-    if (layer === 'agent') results.agent = runNodeLayer('agent', 180_000, { AGENT_QUESTIONS_VSIX: vsix(), AGENT_QUESTIONS_MODEL_VSIX: packageScriptedModel() });
+    if (layer === 'agent') results.agent = runNodeLayer('agent', 180_000, { AGENT_QUESTIONS_VSIX: vsix(), AGENT_QUESTIONS_MODEL_VSIX: packageScriptedModel() }, choiceArgs(choices.agent));
     // The external layer: the real Claude Code CLI asks through the MCP endpoint; OpenCode and
     // Codex CLI read the configurations we hand out.
-    if (layer === 'external') results.external = (await startNodeLayer('external', 'external', 120_000, externalEnv())).result;
+    if (layer === 'external') results.external = (await startNodeLayer('external', 'external', 120_000, externalEnv(), choiceArgs(choices.external))).result;
     seconds[layer] = (Date.now() - layerStarted) / 1000;
   }
   for (const { key, result, seconds: took } of await Promise.all(background)) {

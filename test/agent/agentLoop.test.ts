@@ -1,33 +1,27 @@
 import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Frame } from 'playwright-core';
 import { answerByClick, button, waitForRequest } from '../ui/panelHelpers';
-import { ROOT, useWorkbench, type Workbench } from '../ui/workbench';
+import { ROOT, useWorkbench } from '../ui/workbench';
 import { finalReply, send as sendIn, type ChatPlace } from './chat';
 
 // VS Code's own agent mode, with the scripted language model (test/fixtures/scripted-model): the
 // model calls ask_user, the user answers in the sidebar, and the model's reply quotes what it received.
 suite('The real agent loop (VS Code agent mode, scripted model)', () => {
-  let workbench: Workbench;
-  let panel: Frame;
-  useWorkbench((opened, openedPanel) => {
-    workbench = opened;
-    panel = openedPanel;
-  });
+  const ui = useWorkbench();
 
-  const send = (prompt: string, where: ChatPlace = 'view') => sendIn(workbench, prompt, where);
+  const send = (prompt: string, where: ChatPlace = 'view') => sendIn(ui.workbench, prompt, where);
 
   // Chat editors a test opened would otherwise take the next test's focus.
   teardown(async () => {
-    await workbench.driver('command', { id: 'workbench.action.closeAllEditors' });
+    await ui.workbench.driver('command', { id: 'workbench.action.closeAllEditors' });
   });
 
   /** Rows of the Agent Questions Queue tree. */
-  const queueRows = () => workbench.page.locator('.pane', { has: workbench.page.locator('.pane-header', { hasText: 'Queue' }) }).locator('.monaco-list-row');
+  const queueRows = () => ui.workbench.page.locator('.pane', { has: ui.workbench.page.locator('.pane-header', { hasText: 'Queue' }) }).locator('.monaco-list-row');
 
   /** Everything the scripted model received, as one string. */
-  const received = async () => JSON.stringify(await workbench.driver('received'));
+  const received = async () => JSON.stringify(await ui.workbench.driver('received'));
 
   test('one single-choice question: answered in the panel, and the model receives the typed answer', async function () {
     this.timeout(180_000);
@@ -35,9 +29,9 @@ suite('The real agent loop (VS Code agent mode, scripted model)', () => {
     // The first prompt also enables the built-in agent ("chat.allowAnonymousAccess"), which takes a while.
     const invocation = chat.locator('.interactive-list', { hasText: 'Asking 1 question (Database)' });
     await invocation.waitFor({ timeout: 90_000 });
-    panel = await workbench.panel();
-    await waitForRequest(panel, 'Which database should I use?');
-    await answerByClick(panel, 'SQLite');
+    ui.panel = await ui.workbench.panel();
+    await waitForRequest(ui.panel, 'Which database should I use?');
+    await answerByClick(ui.panel, 'SQLite');
     const reply = await finalReply(chat);
     // The finished steps may be collapsed ("Completed 2 steps"); expanded, the step keeps our
     // invocation message (a past-tense form needs a proposed API, see the README).
@@ -51,7 +45,7 @@ suite('The real agent loop (VS Code agent mode, scripted model)', () => {
       await step.waitFor({ timeout: 5_000 }).catch(() => undefined);
     }
     await step.waitFor();
-    await workbench.screenshot('agent-loop-answered');
+    await ui.workbench.screenshot('agent-loop-answered');
     assert.match(reply, /MODEL RECEIVED: The user answered 1 question, "[^"]+" \(request id "[^"]+"\): database = "SQLite"\./);
     assert.match(reply, /"answers":\{"database":\{"selected":\["SQLite"\],"skipped":false\}\}/);
   });
@@ -60,19 +54,19 @@ suite('The real agent loop (VS Code agent mode, scripted model)', () => {
     this.timeout(120_000);
     const chat = await send('Scaffold it. scenario:batch');
     await chat.locator('.interactive-list', { hasText: 'Asking 2 questions (Extras, Auth)' }).waitFor({ timeout: 60_000 });
-    panel = await workbench.panel();
-    await waitForRequest(panel, 'Which extras?');
-    await panel.locator('vscode-checkbox[value="Redis"]').click();
-    await panel.locator('.checkbox-group vscode-checkbox').last().click();
-    await panel.locator('.other-field').click();
-    await workbench.page.keyboard.type('NATS');
-    await button(panel, 'next').click();
-    await panel.locator('vscode-radio[value="API keys"]').click();
-    await panel.locator('.note-field:visible').click();
-    await workbench.page.keyboard.type('rotate monthly');
-    await button(panel, 'next').click();
-    await panel.locator('.review').waitFor();
-    await button(panel, 'submit').click();
+    ui.panel = await ui.workbench.panel();
+    await waitForRequest(ui.panel, 'Which extras?');
+    await ui.panel.locator('vscode-checkbox[value="Redis"]').click();
+    await ui.panel.locator('.checkbox-group vscode-checkbox').last().click();
+    await ui.panel.locator('.other-field').click();
+    await ui.workbench.page.keyboard.type('NATS');
+    await button(ui.panel, 'next').click();
+    await ui.panel.locator('vscode-radio[value="API keys"]').click();
+    await ui.panel.locator('.note-field:visible').click();
+    await ui.workbench.page.keyboard.type('rotate monthly');
+    await button(ui.panel, 'next').click();
+    await ui.panel.locator('.review').waitFor();
+    await button(ui.panel, 'submit').click();
     const reply = await finalReply(chat);
     assert.match(reply, /extras = \["Redis", other: "NATS"\]; auth = "API keys" \(note: "rotate monthly"\)\./);
     const answers = JSON.parse(/^\{"requestId".*$/m.exec(reply)![0]).answers;
@@ -88,26 +82,26 @@ suite('The real agent loop (VS Code agent mode, scripted model)', () => {
     const demoPrompt = scenarios.find((s) => s.demoPrompt)!.demoPrompt!;
     assert.ok(readFileSync(join(ROOT, 'README.md'), 'utf8').includes(demoPrompt), 'the README shows the demo prompt');
     const chat = await send(demoPrompt);
-    panel = await workbench.panel();
-    await waitForRequest(panel, 'Which database should the service use?');
-    await panel.locator('vscode-radio[value="SQLite"]').click();
-    await button(panel, 'next').click();
-    await panel.locator('vscode-checkbox[value="Authentication"]').click();
-    await panel.locator('vscode-checkbox[value="OpenAPI docs"]').click();
-    await button(panel, 'next').click();
-    await panel.locator('.review').waitFor();
-    await button(panel, 'submit').click();
+    ui.panel = await ui.workbench.panel();
+    await waitForRequest(ui.panel, 'Which database should the service use?');
+    await ui.panel.locator('vscode-radio[value="SQLite"]').click();
+    await button(ui.panel, 'next').click();
+    await ui.panel.locator('vscode-checkbox[value="Authentication"]').click();
+    await ui.panel.locator('vscode-checkbox[value="OpenAPI docs"]').click();
+    await button(ui.panel, 'next').click();
+    await ui.panel.locator('.review').waitFor();
+    await button(ui.panel, 'submit').click();
     const reply = await finalReply(chat, 'I will scaffold');
-    await workbench.screenshot('agent-loop-demo');
+    await ui.workbench.screenshot('agent-loop-demo');
     assert.match(reply, /I will scaffold the service with SQLite as the database and these features: Authentication, OpenAPI docs\./);
   });
 
   test('invalid input first: the model reads the error, retries with valid input, and the loop completes', async function () {
     this.timeout(120_000);
     const chat = await send('Pick a database. scenario:invalid-first');
-    panel = await workbench.panel();
-    await waitForRequest(panel, 'Which database?');
-    await answerByClick(panel, 'PostgreSQL');
+    ui.panel = await ui.workbench.panel();
+    await waitForRequest(ui.panel, 'Which database?');
+    await answerByClick(ui.panel, 'PostgreSQL');
     assert.match(await finalReply(chat), /database = "PostgreSQL"/);
     // VS Code's agent checks inputs against the JSON Schema first; cross-field mistakes (here a
     // duplicate id) pass that check and reach ask_user, whose model-readable message the model gets.
@@ -117,33 +111,33 @@ suite('The real agent loop (VS Code agent mode, scripted model)', () => {
   test('Stop in the chat while the question is shown settles it as cancelled and clears the panel and queue', async function () {
     this.timeout(120_000);
     await send('Which database? scenario:database');
-    panel = await workbench.panel();
-    await waitForRequest(panel, 'Which database should I use?');
-    await workbench.driver('command', { id: 'workbench.action.chat.cancel' });
-    await panel.locator('.notice', { hasText: 'The agent cancelled' }).waitFor({ timeout: 30_000 });
-    await panel.locator('.empty').waitFor();
-    assert.deepEqual(await workbench.driver('list'), []);
+    ui.panel = await ui.workbench.panel();
+    await waitForRequest(ui.panel, 'Which database should I use?');
+    await ui.workbench.driver('command', { id: 'workbench.action.chat.cancel' });
+    await ui.panel.locator('.notice', { hasText: 'The agent cancelled' }).waitFor({ timeout: 30_000 });
+    await ui.panel.locator('.empty').waitFor();
+    assert.deepEqual(await ui.workbench.driver('list'), []);
     await queueRows().first().waitFor({ state: 'detached', timeout: 10_000 });
-    const history = await workbench.driver<Array<{ status: string }>>('history');
+    const history = await ui.workbench.driver<Array<{ status: string }>>('history');
     assert.equal(history[0]!.status, 'cancelled');
   });
 
   test('two chats asking at once: both wait in the queue, and each chat gets its own answer', async function () {
     this.timeout(180_000);
     const first = await send('Which database? scenario:database');
-    panel = await workbench.panel();
-    await waitForRequest(panel, 'Which database should I use?');
+    ui.panel = await ui.workbench.panel();
+    await waitForRequest(ui.panel, 'Which database should I use?');
     const second = await send('Which runner? scenario:test-runner', 'editor');
     const queue = queueRows();
     await queue.filter({ hasText: 'Test runner' }).first().waitFor({ timeout: 60_000 });
     await queue.filter({ hasText: 'Database' }).first().waitFor();
-    assert.equal((await workbench.driver<unknown[]>('list')).length, 2);
-    await workbench.screenshot('agent-loop-two-chats');
+    assert.equal((await ui.workbench.driver<unknown[]>('list')).length, 2);
+    await ui.workbench.screenshot('agent-loop-two-chats');
 
     // The panel shows the older request first; answer it, then the second.
-    await answerByClick(panel, 'SQLite');
-    await waitForRequest(panel, 'Which test runner should I use?');
-    await answerByClick(panel, 'Jest');
+    await answerByClick(ui.panel, 'SQLite');
+    await waitForRequest(ui.panel, 'Which test runner should I use?');
+    await answerByClick(ui.panel, 'Jest');
 
     const firstReply = await finalReply(first);
     const secondReply = await finalReply(second);
@@ -158,15 +152,15 @@ suite('The real agent loop (VS Code agent mode, scripted model)', () => {
     this.timeout(120_000);
     const canary = `sk-agent-canary-${Date.now().toString(36)}`;
     const chat = await send('Run the staging tests. scenario:secret');
-    panel = await workbench.panel();
-    await waitForRequest(panel, 'Your staging API key?');
-    await panel.locator('.secret-field').click();
-    await workbench.page.keyboard.type(canary);
-    await button(panel, 'submit').click();
+    ui.panel = await ui.workbench.panel();
+    await waitForRequest(ui.panel, 'Your staging API key?');
+    await ui.panel.locator('.secret-field').click();
+    await ui.workbench.page.keyboard.type(canary);
+    await button(ui.panel, 'submit').click();
     assert.match(await finalReply(chat), /api_key = stored in \$STAGING_API_KEY/);
     const everything = await received();
     assert.match(everything, /STAGING_API_KEY/);
     assert.equal(everything.includes(canary), false, 'the model never received the value');
-    await workbench.driver('command', { id: 'agentQuestions.manageSecrets', args: [{ deleteAll: true }] });
+    await ui.workbench.driver('command', { id: 'agentQuestions.manageSecrets', args: [{ deleteAll: true }] });
   });
 });

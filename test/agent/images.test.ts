@@ -1,20 +1,14 @@
 import * as assert from 'node:assert/strict';
-import type { Frame } from 'playwright-core';
 import { makeNoisePng, png, sha256, type TestFile } from '../ui/imageHelpers';
 import { button, waitForRequest } from '../ui/panelHelpers';
-import { useWorkbench, type Workbench } from '../ui/workbench';
+import { useWorkbench } from '../ui/workbench';
 import { finalReply, send } from './chat';
 
 // VS Code's own agent mode with the scripted model (it declares image input): the model asks
 // through ask_user, the user attaches screenshots in the panel, and the model's next request
 // carries them as image parts of the tool result.
 suite('The real agent loop: images in the answer reach the model', () => {
-  let workbench: Workbench;
-  let panel: Frame;
-  useWorkbench((opened, openedPanel) => {
-    workbench = opened;
-    panel = openedPanel;
-  });
+  const ui = useWorkbench();
 
   test('a screenshot and a full-size one attached in the panel reach the model byte for byte, after the text that describes them', async function () {
     this.timeout(240_000);
@@ -22,22 +16,22 @@ suite('The real agent loop: images in the answer reach the model', () => {
     // Larger than 768 px both ways and 2 MB: VS Code's agent passes it on unscaled.
     const fullSize: TestFile = { name: 'full-size.png', mimeType: 'image/png', buffer: makeNoisePng(1000, 700) };
 
-    const chat = await send(workbench, 'The layout is broken; ask me which one I expect. scenario:screenshot');
+    const chat = await send(ui.workbench, 'The layout is broken; ask me which one I expect. scenario:screenshot');
     // The first prompt also enables the built-in agent ("chat.allowAnonymousAccess"), which takes a while.
     await chat.locator('.interactive-list', { hasText: 'Asking 1 question (Layout)' }).waitFor({ timeout: 120_000 });
-    panel = await workbench.panel();
-    await waitForRequest(panel, 'Which layout is the page meant to have?');
-    await panel.locator('vscode-radio[value="Sidebar"]').click();
-    const note = panel.locator('.question .note-field');
+    ui.panel = await ui.workbench.panel();
+    await waitForRequest(ui.panel, 'Which layout is the page meant to have?');
+    await ui.panel.locator('vscode-radio[value="Sidebar"]').click();
+    const note = ui.panel.locator('.question .note-field');
     await note.click();
-    await workbench.page.keyboard.type('this is what I see');
-    await panel.locator('.question .image-input').setInputFiles([screenshot, fullSize]);
-    await panel.locator('.question .attached-image').nth(1).waitFor();
-    await workbench.screenshot('agent-images-attached');
-    await button(panel, 'submit').click();
+    await ui.workbench.page.keyboard.type('this is what I see');
+    await ui.panel.locator('.question .image-input').setInputFiles([screenshot, fullSize]);
+    await ui.panel.locator('.question .attached-image').nth(1).waitFor();
+    await ui.workbench.screenshot('agent-images-attached');
+    await button(ui.panel, 'submit').click();
 
     const reply = await finalReply(chat, 'IMAGES RECEIVED');
-    await workbench.screenshot('agent-images-reply');
+    await ui.workbench.screenshot('agent-images-reply');
     assert.match(reply, /MODEL RECEIVED: The user answered 1 question, "[^"]+" \(request id "[^"]+"\): layout = "Sidebar" \(note: "this is what I see"\) \(2 images\)\. The user attached 2 images; they follow this text/);
     // The model lists each image part it received (a markdown list: the chat shows no dashes).
     const listed = reply.slice(reply.indexOf('IMAGES RECEIVED: 2')).match(/\{"mimeType"[^}]*\}/g) ?? [];
@@ -48,7 +42,7 @@ suite('The real agent loop: images in the answer reach the model', () => {
     ]);
 
     // The model's request: the tool result is the text (no base64), then each image part.
-    const received = await workbench.driver<Array<{ parts: string }>>('received');
+    const received = await ui.workbench.driver<Array<{ parts: string }>>('received');
     const last = received.map((r) => r.parts).filter((parts) => parts.includes('"image":{')).pop()!;
     for (const file of [screenshot, fullSize]) assert.equal(last.includes(file.buffer.toString('base64').slice(0, 40)), false, 'no base64 anywhere in the text the model reads');
     const text = last.indexOf('The user attached 2 images');

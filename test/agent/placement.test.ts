@@ -2,7 +2,7 @@
 import * as assert from 'node:assert/strict';
 import type { Frame, Locator, Page } from 'playwright-core';
 import { answerByClick, button, invoke, toolResult, waitForRequest } from '../ui/panelHelpers';
-import { queueRows, useWorkbench, type Workbench } from '../ui/workbench';
+import { queueRows, useWorkbench } from '../ui/workbench';
 import { finalReply, send } from './chat';
 
 // Where the question shows: in VS Code's default layout with the Chat view open, the Question view sits
@@ -10,31 +10,26 @@ import { finalReply, send } from './chat';
 // transcript are on screen together; the chat's progress line links to the question; the Queue, its
 // badge and the status bar count follow what is answered there.
 suite('Placement: the question next to the chat', () => {
-  let workbench: Workbench;
-  let panel: Frame;
-  useWorkbench((opened, openedPanel) => {
-    workbench = opened;
-    panel = openedPanel;
-  });
+  const ui = useWorkbench();
 
   teardown(async () => {
-    await workbench.driver('command', { id: 'workbench.action.closeAllEditors' });
+    await ui.workbench.driver('command', { id: 'workbench.action.closeAllEditors' });
   });
 
-  const secondary = () => workbench.page.locator('.part.auxiliarybar');
+  const secondary = () => ui.workbench.page.locator('.part.auxiliarybar');
   const questionHeader = (where: Locator) => where.locator('.pane-header[aria-label^="Question"]');
   /** The step of the last response whose progress line is ours. */
   const progressLine = (chat: Locator) => chat.locator('.interactive-response .progress-step', { hasText: /Asking \d+ questions? \(/ }).last();
 
   test('a question from the agent shows next to the chat: the transcript and the first option are on screen together, uncovered', async function () {
     this.timeout(180_000);
-    const { page } = workbench;
+    const { page } = ui.workbench;
     // The first prompt also enables the built-in agent ("chat.allowAnonymousAccess"), which takes a while.
-    const chat = await send(workbench, 'Set up the service; ask me which database to use. scenario:database');
+    const chat = await send(ui.workbench, 'Set up the service; ask me which database to use. scenario:database');
     await progressLine(chat).waitFor({ timeout: 90_000 });
-    panel = await workbench.panel();
-    await waitForRequest(panel, 'Which database should I use?');
-    await panel.locator('vscode-radio[value="PostgreSQL"][aria-checked="true"]').waitFor();
+    ui.panel = await ui.workbench.panel();
+    await waitForRequest(ui.panel, 'Which database should I use?');
+    await ui.panel.locator('vscode-radio[value="PostgreSQL"][aria-checked="true"]').waitFor();
 
     // One container in the secondary side bar holds both: the Chat view and the Question view.
     await questionHeader(secondary()).waitFor();
@@ -42,22 +37,22 @@ suite('Placement: the question next to the chat', () => {
     const list = secondary().locator('.interactive-list');
     await assertUncovered(page, list, 'the chat response list');
     await assertUncovered(page, progressLine(chat), "the chat's progress line");
-    await assertOptionUncovered(page, panel, panel.locator('vscode-radio').first());
-    await workbench.screenshot('placement-question-next-to-chat');
+    await assertOptionUncovered(page, ui.panel, ui.panel.locator('vscode-radio').first());
+    await ui.workbench.screenshot('placement-question-next-to-chat');
 
-    await answerByClick(panel, 'SQLite');
+    await answerByClick(ui.panel, 'SQLite');
     assert.match(await finalReply(chat), /database = "SQLite"/);
-    await workbench.screenshot('placement-answered-next-to-chat');
+    await ui.workbench.screenshot('placement-answered-next-to-chat');
   });
 
   test("the chat's progress line links to the question: clicking it focuses the question's first option", async function () {
     this.timeout(120_000);
-    const { page } = workbench;
-    const chat = await send(workbench, 'Which database? scenario:database');
+    const { page } = ui.workbench;
+    const chat = await send(ui.workbench, 'Which database? scenario:database');
     const line = progressLine(chat);
     await line.waitFor({ timeout: 60_000 });
-    panel = await workbench.panel();
-    await waitForRequest(panel, 'Which database should I use?');
+    ui.panel = await ui.workbench.panel();
+    await waitForRequest(ui.panel, 'Which database should I use?');
     // The request arrived without taking the keyboard: it is still in the chat input.
     await assertFocusInChatInput(page);
 
@@ -65,10 +60,10 @@ suite('Placement: the question next to the chat', () => {
     assert.equal(await link.count(), 1, 'one link in the progress line');
     assert.equal(await link.innerText(), 'Go to the question');
     assert.equal(await link.getAttribute('data-href'), 'command:agentQuestions.focusPanel');
-    await workbench.screenshot('placement-progress-link');
+    await ui.workbench.screenshot('placement-progress-link');
     await link.click();
-    await panel.locator('vscode-radio:focus').waitFor({ timeout: 10_000 });
-    const focused = await panel.evaluate(() => {
+    await ui.panel.locator('vscode-radio:focus').waitFor({ timeout: 10_000 });
+    const focused = await ui.panel.evaluate(() => {
       const first = document.querySelector('.request vscode-radio');
       return { isFirst: document.activeElement === first, value: document.activeElement?.getAttribute('value') };
     });
@@ -81,21 +76,21 @@ suite('Placement: the question next to the chat', () => {
 
   test('a collapsed Question view opens for a new question, beside the chat and without taking the keyboard (even after Focus Question Panel was used)', async function () {
     this.timeout(120_000);
-    const { page } = workbench;
+    const { page } = ui.workbench;
     // The user focused the panel earlier (nothing waiting): that request for focus is spent, not kept for the next load.
-    await workbench.runCommand('Agent Questions: Focus Question Panel');
+    await ui.workbench.runCommand('Agent Questions: Focus Question Panel');
     const header = questionHeader(secondary());
     if ((await header.getAttribute('aria-expanded')) === 'true') await header.click();
     await header.and(page.locator('[aria-expanded="false"]')).waitFor();
-    const chat = await send(workbench, 'Which database? scenario:database');
+    const chat = await send(ui.workbench, 'Which database? scenario:database');
     await header.and(page.locator('[aria-expanded="true"]')).waitFor({ timeout: 60_000 });
-    panel = await workbench.panel();
-    await waitForRequest(panel, 'Which database should I use?');
+    ui.panel = await ui.workbench.panel();
+    await waitForRequest(ui.panel, 'Which database should I use?');
     await assertUncovered(page, progressLine(chat), "the chat's progress line");
-    await assertOptionUncovered(page, panel, panel.locator('vscode-radio').first());
+    await assertOptionUncovered(page, ui.panel, ui.panel.locator('vscode-radio').first());
     await assertFocusInChatInput(page);
-    await workbench.screenshot('placement-revealed-from-collapsed');
-    await answerByClick(panel, 'SQLite');
+    await ui.workbench.screenshot('placement-revealed-from-collapsed');
+    await answerByClick(ui.panel, 'SQLite');
     assert.match(await finalReply(chat), /database = "SQLite"/);
   });
 
@@ -106,51 +101,51 @@ suite('Placement: the question next to the chat', () => {
 
   test('Move Question to the Primary Side Bar and back: the counts stay right there too, and the chat stays visible', async function () {
     this.timeout(120_000);
-    const { page } = workbench;
-    await workbench.runCommand('Agent Questions: Move Question to the Primary Side Bar');
+    const { page } = ui.workbench;
+    await ui.workbench.runCommand('Agent Questions: Move Question to the Primary Side Bar');
     await questionHeader(page.locator('.part.sidebar')).waitFor();
     assert.equal(await questionHeader(secondary()).count(), 0, 'no longer beside the chat');
     try {
       await countsFollowAnswers('primary-side-bar');
       await assertUncovered(page, secondary().locator('.interactive-list'), 'the chat response list');
     } finally {
-      await workbench.runCommand('Agent Questions: Move Question Next to Chat');
+      await ui.workbench.runCommand('Agent Questions: Move Question Next to Chat');
     }
     await questionHeader(secondary()).waitFor();
-    panel = await workbench.panel();
-    await panel.locator('.empty').waitFor();
+    ui.panel = await ui.workbench.panel();
+    await ui.panel.locator('.empty').waitFor();
   });
 
   /** Two requests wait (one from the agent in the chat, one through invokeTool); each is answered in the panel. */
   async function countsFollowAnswers(label: string): Promise<void> {
-    const { page, driver } = workbench;
+    const { page, driver } = ui.workbench;
     const badge = page.locator('.activitybar li.action-item:has(a[aria-label^="Agent Questions"]) .badge-content');
     const statusBar = page.locator('.statusbar-item').filter({ has: page.locator('.codicon-question') });
     const rows = queueRows(page);
-    const chat = await send(workbench, 'Which database? scenario:database');
-    panel = await workbench.panel();
-    await waitForRequest(panel, 'Which database should I use?');
-    const second = await invoke(workbench, { questions: [{ id: 'runner', header: 'Runner', question: 'Which test runner?', options: [{ label: 'Mocha' }, { label: 'Jest' }] }] });
+    const chat = await send(ui.workbench, 'Which database? scenario:database');
+    ui.panel = await ui.workbench.panel();
+    await waitForRequest(ui.panel, 'Which database should I use?');
+    const second = await invoke(ui.workbench, { questions: [{ id: 'runner', header: 'Runner', question: 'Which test runner?', options: [{ label: 'Mocha' }, { label: 'Jest' }] }] });
     await rows.filter({ hasText: 'Runner' }).waitFor();
     await rows.filter({ hasText: 'Database' }).waitFor();
     await expectCounts('2');
-    await workbench.screenshot(`placement-${label}-two-waiting`);
+    await ui.workbench.screenshot(`placement-${label}-two-waiting`);
 
     // The panel keeps the older request; answer it.
-    await answerByClick(panel, 'SQLite');
+    await answerByClick(ui.panel, 'SQLite');
     await rows.filter({ hasText: 'Database' }).waitFor({ state: 'detached' });
     await rows.filter({ hasText: 'Runner' }).waitFor();
     await expectCounts('1');
     assert.match(await finalReply(chat), /database = "SQLite"/);
 
-    await waitForRequest(panel, 'Which test runner?');
-    await answerByClick(panel, 'Jest');
-    assert.equal((await toolResult(workbench, second)).json.answers.runner.selected[0], 'Jest');
+    await waitForRequest(ui.panel, 'Which test runner?');
+    await answerByClick(ui.panel, 'Jest');
+    assert.equal((await toolResult(ui.workbench, second)).json.answers.runner.selected[0], 'Jest');
     await rows.first().waitFor({ state: 'detached' });
     await badge.waitFor({ state: 'hidden' });
     await statusBar.waitFor({ state: 'hidden' });
     assert.deepEqual(await driver('list'), []);
-    await workbench.screenshot(`placement-${label}-none-waiting`);
+    await ui.workbench.screenshot(`placement-${label}-none-waiting`);
 
     async function expectCounts(count: string): Promise<void> {
       await badge.filter({ hasText: new RegExp(`^${count}$`) }).waitFor({ timeout: 5000 });

@@ -1,7 +1,6 @@
 import * as assert from 'node:assert/strict';
-import type { Frame } from 'playwright-core';
 import { answerByClick, waitForRequest } from '../ui/panelHelpers';
-import { useWorkbench, type Workbench } from '../ui/workbench';
+import { useWorkbench } from '../ui/workbench';
 import { finalReply, send } from './chat';
 
 // The question on screen when VS Code prepares the ask_user call, in VS Code's own agent mode
@@ -9,43 +8,38 @@ import { finalReply, send } from './chat';
 // between prepareInvocation and invoke: the panel shows the question held (inert), the queue holds
 // nothing, and only the invocation queues the one request the user answers.
 suite('The question shown at prepareInvocation, held until invoke (VS Code agent mode, scripted model)', () => {
-  let workbench: Workbench;
-  let panel: Frame;
-  useWorkbench((opened, openedPanel) => {
-    workbench = opened;
-    panel = openedPanel;
-  });
+  const ui = useWorkbench();
 
   const ELIGIBLE = { section: 'chat.tools', key: 'eligibleForAutoApproval' };
   setup(async () => {
-    await workbench.driver('config', { ...ELIGIBLE, value: { 'openoxide.agent-questions/askUser': false } });
+    await ui.workbench.driver('config', { ...ELIGIBLE, value: { 'openoxide.agent-questions/askUser': false } });
   });
   teardown(async () => {
-    await workbench.driver('config', { ...ELIGIBLE, value: null });
+    await ui.workbench.driver('config', { ...ELIGIBLE, value: null });
   });
 
-  const pending = () => workbench.driver<Array<{ id: string }>>('list');
-  const history = () => workbench.driver<Array<{ requestId: string; status: string }>>('history');
+  const pending = () => ui.workbench.driver<Array<{ id: string }>>('list');
+  const history = () => ui.workbench.driver<Array<{ requestId: string; status: string }>>('history');
   /** The question on screen, held: seen, but no click, key or focus reaches it. */
-  const held = () => panel.locator('.request[inert]', { hasText: 'Which database should I use?' });
+  const held = () => ui.panel.locator('.request[inert]', { hasText: 'Which database should I use?' });
   /** VS Code's own confirmation of the tool call, above the chat's input. */
-  const confirmation = (name: RegExp) => workbench.page.locator('.chat-confirmation-widget-buttons a.monaco-text-button:visible', { hasText: name }).first();
+  const confirmation = (name: RegExp) => ui.workbench.page.locator('.chat-confirmation-widget-buttons a.monaco-text-button:visible', { hasText: name }).first();
 
   test('a prepared call the user skips: shown held, never queued, withdrawn, and the model is told it was skipped', async function () {
     this.timeout(180_000);
     const before = (await history()).length;
-    const chat = await send(workbench, 'Which database? scenario:database');
+    const chat = await send(ui.workbench, 'Which database? scenario:database');
     // Shown as VS Code prepares the call, before it asks to allow it. The first prompt also enables the built-in agent, which takes a while.
     await held().waitFor({ timeout: 90_000 });
     await confirmation(/^Skip/).waitFor();
     assert.deepEqual(await pending(), [], 'a prepared call is not in the queue');
-    await workbench.screenshot('agent-prepared-held');
+    await ui.workbench.screenshot('agent-prepared-held');
 
     await confirmation(/^Skip/).click();
     assert.match(await finalReply(chat), /MODEL RECEIVED: The user chose to skip the tool call/);
     // Withdrawn when its invocation does not come (within PREPARED_HOLD_MS).
-    await panel.locator('.empty').waitFor({ timeout: 20_000 });
-    assert.equal(await panel.locator('.request').count(), 0);
+    await ui.panel.locator('.empty').waitFor({ timeout: 20_000 });
+    assert.equal(await ui.panel.locator('.request').count(), 0);
     assert.deepEqual(await pending(), []);
     assert.equal((await history()).length, before, 'nothing was asked, so nothing was recorded');
   });
@@ -53,20 +47,20 @@ suite('The question shown at prepareInvocation, held until invoke (VS Code agent
   test('a prepared call the user allows: the held question becomes the one request, answered normally', async function () {
     this.timeout(180_000);
     const before = (await history()).length;
-    const chat = await send(workbench, 'Which database? scenario:database');
+    const chat = await send(ui.workbench, 'Which database? scenario:database');
     await held().waitFor({ timeout: 90_000 });
     await confirmation(/^Allow/).waitFor();
     assert.deepEqual(await pending(), []);
 
     await confirmation(/^Allow/).click();
     // The same view is taken over: answerable under the queued request's id.
-    await waitForRequest(panel, 'Which database should I use?');
+    await waitForRequest(ui.panel, 'Which database should I use?');
     const queued = await pending();
     assert.equal(queued.length, 1, 'exactly one request');
-    assert.equal(await panel.locator('.request').getAttribute('data-request-id'), queued[0]!.id);
-    await answerByClick(panel, 'SQLite');
+    assert.equal(await ui.panel.locator('.request').getAttribute('data-request-id'), queued[0]!.id);
+    await answerByClick(ui.panel, 'SQLite');
     assert.match(await finalReply(chat), /MODEL RECEIVED: The user answered 1 question, "[^"]+" \(request id "[^"]+"\): database = "SQLite"\./);
-    await panel.locator('.empty').waitFor();
+    await ui.panel.locator('.empty').waitFor();
     assert.deepEqual(await pending(), []);
     const recorded = await history();
     assert.equal(recorded.length, before + 1);

@@ -93,10 +93,8 @@ async function main() {
     const session = startInteractiveClaude({ modelUrl: anthropic.url, env: terminalEnv, projectFiles: { '.claude/settings.json': claudeCodeHookSettings() } });
     const finished = (async () => {
       try {
-        await session.waitFor(/manual mode on|\? for shortcuts/, 60_000);
-        session.type('Go. soak:claude-hook');
-        await new Promise((r) => setTimeout(r, 600));
-        session.press('Enter');
+        await session.ready();
+        await session.prompt('Go. soak:claude-hook', anthropic);
         const screen = await session.waitFor(/BASH RESULT \(error=\w+\): [^\n]*/, (waitSeconds + 120) * 1000).catch((error: Error) => error.message);
         return { ok: /BASH RESULT \(error=false\): done/.test(screen) && existsSync(join(session.project, 'claude-hook-marker')), detail: /BASH RESULT[^\n]*/.exec(screen)?.[0] ?? screen.slice(-300) };
       } finally {

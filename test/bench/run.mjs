@@ -3,7 +3,7 @@
 // agent-loop head-to-head (the noisiest line, worth running several times).
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
-import { packageExtension, packageScriptedModel } from '../harness/package.mjs';
+import { packageExtension, packageScriptedModel } from '../../scripts/package.mjs';
 import { provision } from '../harness/provision.mjs';
 
 const root = join(import.meta.dirname, '..', '..');

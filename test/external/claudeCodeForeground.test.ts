@@ -1,14 +1,13 @@
 import * as assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Frame } from 'playwright-core';
 import { claudeCodeMcpJson } from '../../src/agents/claudeCode/claudeCodeConfig';
 import { agentConfigs } from '../../src/agents/configRegistry';
 import { startModelServer, type ModelServer } from '../fixtures/anthropic-model/server.mjs';
 import { runClaude } from '../harness/claudeCode.mjs';
-import { startInteractiveClaude, type InteractiveClaude } from '../harness/claudeCodeTmux.mjs';
+import { configSection, startInteractiveClaude, type InteractiveClaude } from '../harness/claudeCodeTmux.mjs';
 import { answerByClick, button, waitForRequest } from '../ui/panelHelpers';
-import { useWorkbench, type Workbench } from '../ui/workbench';
+import { enableEndpoint, useWorkbench } from '../ui/workbench';
 
 // Interactive Claude Code (in tmux, the way most people run it) moves an MCP call still running
 // after 120 s to the background, tells the model to keep working and delivers the answer later as
@@ -33,48 +32,29 @@ const SCENARIOS = [
 /** What Claude Code says, to the model and on screen, when it moves a call to the background. */
 const BACKGROUND = /moved to the background|SYSTEM NOTIFICATION|background-task event/i;
 
-/** The lines of a handed-out configuration text under its `// <file>` heading, up to the next blank line. */
-function section(text: string, heading: string): string {
-  const lines = text.split('\n');
-  const start = lines.findIndex((line) => line.startsWith(heading));
-  assert.ok(start >= 0, `the configuration has a "${heading}" section`);
-  const end = lines.indexOf('', start);
-  return lines.slice(start + 1, end < 0 ? undefined : end).join('\n');
-}
-
 type Block = { type?: string; id?: string; name?: string; tool_use_id?: string; is_error?: boolean; content?: unknown; text?: string };
 const blocksOf = (request: ModelServer['received'][number]): Block[] => (request.body.messages ?? []).flatMap((m) => (Array.isArray(m.content) ? (m.content as Block[]) : [{ type: 'text', text: String(m.content) }]));
 const textOf = (content: unknown): string => (typeof content === 'string' ? content : Array.isArray(content) ? content.map((c: Block) => c.text ?? '').join('\n') : '');
 
 suite('Interactive Claude Code keeps a long wait in the foreground (the handed-out configuration, answered in the panel after 150 s)', () => {
-  let workbench: Workbench;
-  let panel: Frame;
   let model: ModelServer;
   let terminalEnv: Record<string, string> = {};
   let settings = '';
   const sessions: InteractiveClaude[] = [];
-  useWorkbench((opened, openedPanel) => {
-    workbench = opened;
-    panel = openedPanel;
-  });
+  const ui = useWorkbench();
 
   suiteSetup(async function () {
     this.timeout(120_000);
     model = await startModelServer({ scenarios: SCENARIOS });
-    await workbench.driver('config', { section: 'agentQuestions', key: 'mcp.enabled', value: true });
-    let url = '';
-    for (let i = 0; i < 100 && !url; i++) {
-      url = (await workbench.driver<{ value: { url?: string } }>('command', { id: 'agentQuestions.internal.mcpState' })).value.url ?? '';
-      if (!url) await new Promise((r) => setTimeout(r, 100));
-    }
-    terminalEnv = await workbench.driver<Record<string, string>>('terminalEnv', { names: ['AGENT_QUESTIONS_MCP_URL', 'AGENT_QUESTIONS_MCP_TOKEN', 'AGENT_QUESTIONS_HOOK'] });
+    const url = await enableEndpoint(ui.workbench);
+    terminalEnv = await ui.workbench.driver<Record<string, string>>('terminalEnv', { names: ['AGENT_QUESTIONS_MCP_URL', 'AGENT_QUESTIONS_MCP_TOKEN', 'AGENT_QUESTIONS_HOOK'] });
     assert.equal(terminalEnv['AGENT_QUESTIONS_MCP_URL'], url);
-    settings = section(agentConfigs(url).find((config) => config.agent === 'Claude Code')!.text, '// .claude/settings.json');
+    settings = configSection(agentConfigs(url).find((config) => config.agent === 'Claude Code')!.text, '// .claude/settings.json');
   });
 
   teardown(async () => {
     await Promise.all(sessions.splice(0).map((s) => s.close()));
-    for (const pending of await workbench.driver<Array<{ id: string }>>('list')) await workbench.driver('reject', { requestId: pending.id });
+    for (const pending of await ui.workbench.driver<Array<{ id: string }>>('list')) await ui.workbench.driver('reject', { requestId: pending.id });
   });
 
   suiteTeardown(async () => {
@@ -91,28 +71,15 @@ suite('Interactive Claude Code keeps a long wait in the foreground (the handed-o
       enabledMcpjsonServers: ['agent-questions'],
     });
     sessions.push(session);
-    await session.waitFor(/manual mode on|\? for shortcuts/, 60_000);
+    await session.ready();
     return session;
-  }
-
-  /** Types a prompt and submits it; Enter right after fast typing can count as part of a paste, so it is pressed again until the model gets it. */
-  async function prompt(session: InteractiveClaude, text: string): Promise<void> {
-    session.type(text);
-    for (let i = 0; i < 50 && !session.screen().includes(text); i++) await new Promise((r) => setTimeout(r, 100));
-    const sent = () => model.received.some((r) => JSON.stringify(r.body.messages ?? []).includes(text));
-    for (let attempt = 0; attempt < 5 && !sent(); attempt++) {
-      await new Promise((r) => setTimeout(r, 300));
-      session.press('Enter');
-      for (let i = 0; i < 15 && !sent(); i++) await new Promise((r) => setTimeout(r, 200));
-    }
-    assert.ok(sent(), `Claude Code did not take the prompt; it shows:\n${session.screen()}`);
   }
 
   /** When a pending request whose JSON contains `text` was first seen in the queue. */
   async function arrival(text: string, ms = 90_000): Promise<number> {
     const deadline = Date.now() + ms;
     while (Date.now() < deadline) {
-      if (JSON.stringify(await workbench.driver<unknown[]>('list')).includes(text)) return Date.now();
+      if (JSON.stringify(await ui.workbench.driver<unknown[]>('list')).includes(text)) return Date.now();
       await new Promise((r) => setTimeout(r, 250));
     }
     throw new Error(`no request with "${text}" arrived in ${ms} ms`);
@@ -123,11 +90,11 @@ suite('Interactive Claude Code keeps a long wait in the foreground (the handed-o
   function answerInPanel(row: string, shown: string, answer: () => Promise<void>): Promise<number> {
     const turn = answering.then(async () => {
       // Picked from the Queue only when not already on screen: showing it again restarts its arrival, and a click then only chooses.
-      if (!(await panel.locator('.request:not([inert])', { hasText: shown }).first().isVisible())) await workbench.page.locator('.monaco-list-row', { hasText: row }).first().click();
-      await waitForRequest(panel, shown);
+      if (!(await ui.panel.locator('.request:not([inert])', { hasText: shown }).first().isVisible())) await ui.workbench.page.locator('.monaco-list-row', { hasText: row }).first().click();
+      await waitForRequest(ui.panel, shown);
       const at = Date.now();
       await answer();
-      await panel.locator('.request', { hasText: shown }).waitFor({ state: 'detached' });
+      await ui.panel.locator('.request', { hasText: shown }).waitFor({ state: 'detached' });
       return at;
     });
     answering = turn.then(() => undefined, () => undefined);
@@ -184,14 +151,14 @@ suite('Interactive Claude Code keeps a long wait in the foreground (the handed-o
   test('a question (ask_user) and a permission prompt (Bash, through the hook) answered after 150 s, and a question after 10 minutes, come back as the results of their calls, with no "moved to the background"; print mode unchanged', async function () {
     this.timeout(LONG_DELAY_S * 1000 + 180_000);
     const [asking, approving, waitingLong] = await Promise.all([startSession(), startSession(), startSession()]);
-    await Promise.all([prompt(asking, 'Go. scenario:fg-ask'), prompt(approving, 'Make the marker. scenario:fg-bash'), prompt(waitingLong, 'Go. scenario:fg-long')]);
+    await Promise.all([asking.prompt('Go. scenario:fg-ask', model), approving.prompt('Make the marker. scenario:fg-bash', model), waitingLong.prompt('Go. scenario:fg-long', model)]);
     const print = runClaude({ prompt: 'Go. scenario:fg-print', modelUrl: model.url, mcpUrl: '', mcpConfig: claudeCodeMcpJson(), allowedTools: [ASK_USER], extraEnv: terminalEnv });
     const killPrint = setTimeout(() => print.child.kill('SIGKILL'), USER_DELAY_S * 1000 + 150_000);
     try {
-      const askAnswer = answerAfter(USER_DELAY_S, QUESTION_TEXT, 'Late question', () => answerByClick(panel, 'SQLite'));
-      const bashAnswer = answerAfter(USER_DELAY_S, MARKER, 'wants to run a command', () => button(panel, 'allow_once').click());
-      const printAnswer = answerAfter(USER_DELAY_S, PRINT_QUESTION_TEXT, 'Late print question', () => answerByClick(panel, 'PostgreSQL'));
-      const longAnswer = answerAfter(LONG_DELAY_S, LONG_QUESTION_TEXT, 'Ten-minute question', () => answerByClick(panel, 'SQLite'));
+      const askAnswer = answerAfter(USER_DELAY_S, QUESTION_TEXT, 'Late question', () => answerByClick(ui.panel, 'SQLite'));
+      const bashAnswer = answerAfter(USER_DELAY_S, MARKER, 'wants to run a command', () => button(ui.panel, 'allow_once').click());
+      const printAnswer = answerAfter(USER_DELAY_S, PRINT_QUESTION_TEXT, 'Late print question', () => answerByClick(ui.panel, 'PostgreSQL'));
+      const longAnswer = answerAfter(LONG_DELAY_S, LONG_QUESTION_TEXT, 'Ten-minute question', () => answerByClick(ui.panel, 'SQLite'));
       const longScreen = recordScreen(waitingLong, longAnswer);
       const askScreen = recordScreen(asking, askAnswer);
       const bashScreen = recordScreen(approving, bashAnswer);

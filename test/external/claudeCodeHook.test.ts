@@ -2,12 +2,11 @@ import * as assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Frame } from 'playwright-core';
 import { agentConfigs } from '../../src/agents/configRegistry';
 import { startModelServer, type ModelServer } from '../fixtures/anthropic-model/server.mjs';
-import { startInteractiveClaude, type InteractiveClaude } from '../harness/claudeCodeTmux.mjs';
+import { configSection, startInteractiveClaude, type InteractiveClaude } from '../harness/claudeCodeTmux.mjs';
 import { button, chooseAndSubmit, waitForRequest } from '../ui/panelHelpers';
-import { RESULTS, useWorkbench, type Workbench } from '../ui/workbench';
+import { enableEndpoint, RESULTS, useWorkbench } from '../ui/workbench';
 
 // The real Claude Code CLI, interactive in a pseudo-terminal, with the PermissionRequest hook from
 // the configuration we hand out: its permission prompts wait in the panel of the real VS Code.
@@ -26,49 +25,30 @@ const SCENARIOS = [
   },
 ];
 
-/** The lines of a handed-out configuration text under its `// <file>` heading, up to the next blank line. */
-function section(text: string, heading: string): string {
-  const lines = text.split('\n');
-  const start = lines.findIndex((line) => line.startsWith(heading));
-  assert.ok(start >= 0, `the configuration has a "${heading}" section`);
-  const end = lines.indexOf('', start);
-  return lines.slice(start + 1, end < 0 ? undefined : end).join('\n');
-}
-
 suite('Claude Code (interactive) asks through its PermissionRequest hook', () => {
-  let workbench: Workbench;
-  let panel: Frame;
   let model: ModelServer;
   let terminalEnv: Record<string, string> = {};
   let settings = '';
   let claude: InteractiveClaude | undefined;
-  useWorkbench((opened, openedPanel) => {
-    workbench = opened;
-    panel = openedPanel;
-  });
+  const ui = useWorkbench();
 
   suiteSetup(async function () {
     this.timeout(120_000);
     model = await startModelServer({ scenarios: SCENARIOS });
-    await workbench.driver('config', { section: 'agentQuestions', key: 'mcp.enabled', value: true });
-    let url = '';
-    for (let i = 0; i < 100 && !url; i++) {
-      url = (await workbench.driver<{ value: { url?: string } }>('command', { id: 'agentQuestions.internal.mcpState' })).value.url ?? '';
-      if (!url) await new Promise((r) => setTimeout(r, 100));
-    }
+    const url = await enableEndpoint(ui.workbench);
     // As a user would: a terminal opened now has the URL, the token and the hook command.
-    terminalEnv = await workbench.driver<Record<string, string>>('terminalEnv', { names: TERMINAL_VARS });
+    terminalEnv = await ui.workbench.driver<Record<string, string>>('terminalEnv', { names: TERMINAL_VARS });
     assert.equal(terminalEnv['AGENT_QUESTIONS_MCP_URL'], url);
     assert.match(terminalEnv['AGENT_QUESTIONS_HOOK']!, /[\\/]dist[\\/]approvalHook\.js$/);
     assert.ok(existsSync(terminalEnv['AGENT_QUESTIONS_HOOK']!), 'the installed extension ships the hook command');
     const claudeCode = agentConfigs(url).find((config) => config.agent === 'Claude Code')!;
-    settings = section(claudeCode.text, '// .claude/settings.json');
+    settings = configSection(claudeCode.text, '// .claude/settings.json');
   });
 
   teardown(async () => {
     await claude?.close();
     claude = undefined;
-    for (const pending of await workbench.driver<Array<{ id: string }>>('list')) await workbench.driver('reject', { requestId: pending.id });
+    for (const pending of await ui.workbench.driver<Array<{ id: string }>>('list')) await ui.workbench.driver('reject', { requestId: pending.id });
   });
 
   suiteTeardown(async () => {
@@ -79,34 +59,21 @@ suite('Claude Code (interactive) asks through its PermissionRequest hook', () =>
 
   async function startClaude(env: Record<string, string>): Promise<InteractiveClaude> {
     claude = startInteractiveClaude({ modelUrl: model.url, env, projectFiles: { '.claude/settings.json': settings } });
-    await claude.waitFor(/manual mode on|\? for shortcuts/, 60_000);
+    await claude.ready();
     return claude;
-  }
-
-  /** Types a prompt and submits it. Enter right after fast typing can count as part of a paste, so it is pressed again until the model gets the prompt. */
-  async function prompt(session: InteractiveClaude, text: string): Promise<void> {
-    session.type(text);
-    for (let i = 0; i < 50 && !session.screen().includes(text); i++) await new Promise((r) => setTimeout(r, 100));
-    const sent = () => model.received.some((r) => JSON.stringify(r.body.messages ?? []).includes(text));
-    for (let attempt = 0; attempt < 5 && !sent(); attempt++) {
-      await new Promise((r) => setTimeout(r, 300));
-      session.press('Enter');
-      for (let i = 0; i < 15 && !sent(); i++) await new Promise((r) => setTimeout(r, 200));
-    }
-    assert.ok(sent(), `Claude Code did not take the prompt; it shows:\n${session.screen()}`);
   }
 
   test('a Bash command waits first in the queue with its full command and the way it came; Allow runs it; Deny sends the message to the model', async function () {
     this.timeout(180_000);
     // A question is already waiting: the permission must still come first.
-    const waiting = await workbench.driver<{ callId: number }>('ask', { request: { questions: [{ id: 'later', header: 'Later', question: 'A question that waits', options: [{ label: 'A' }, { label: 'B' }] }] } });
-    await waitForRequest(panel, 'A question that waits');
+    const waiting = await ui.workbench.driver<{ callId: number }>('ask', { request: { questions: [{ id: 'later', header: 'Later', question: 'A question that waits', options: [{ label: 'A' }, { label: 'B' }] }] } });
+    await waitForRequest(ui.panel, 'A question that waits');
     const session = await startClaude(terminalEnv);
 
-    await prompt(session, 'Make the first marker. scenario:hook-allow');
-    const row = workbench.page.locator('.monaco-list-row', { hasText: 'Claude Code wants to run a command' }).first();
+    await session.prompt('Make the first marker. scenario:hook-allow', model);
+    const row = ui.workbench.page.locator('.monaco-list-row', { hasText: 'Claude Code wants to run a command' }).first();
     await row.waitFor({ timeout: 60_000 });
-    const tree = await workbench.driver<{ value: { tree: Array<{ label: string; children: string[] }> } }>('command', { id: 'agentQuestions.internal.attentionState' });
+    const tree = await ui.workbench.driver<{ value: { tree: Array<{ label: string; children: string[] }> } }>('command', { id: 'agentQuestions.internal.attentionState' });
     assert.deepEqual(tree.value.tree, [
       { label: 'Permissions', children: ['Claude Code wants to run a command'] },
       { label: 'Questions', children: ['Later'] },
@@ -114,68 +81,68 @@ suite('Claude Code (interactive) asks through its PermissionRequest hook', () =>
     // One vocabulary: the self-reported name and the way it connected, in the queue and the panel.
     assert.match(await row.innerText(), /Claude Code · Claude Code hook · /);
     await row.click();
-    await waitForRequest(panel, 'wants to run a command');
-    assert.match(await panel.locator('.request.permission').innerText(), /touch allowed-marker && echo made-allowed-marker/);
+    await waitForRequest(ui.panel, 'wants to run a command');
+    assert.match(await ui.panel.locator('.request.permission').innerText(), /touch allowed-marker && echo made-allowed-marker/);
     const tokenId = createHash('sha256').update(terminalEnv['AGENT_QUESTIONS_MCP_TOKEN']!).digest('hex').slice(0, 6);
-    assert.equal(await panel.locator('.request-source .via').innerText(), `Claude Code hook · name self-reported · token ${tokenId}`);
+    assert.equal(await ui.panel.locator('.request-source .via').innerText(), `Claude Code hook · name self-reported · token ${tokenId}`);
     // Claude Code shows its own prompt meanwhile; the panel's answer settles both.
     await session.waitFor(/Do you want to proceed\?/);
-    await workbench.screenshot('claude-code-hook-permission');
-    await button(panel, 'allow_once').click();
+    await ui.workbench.screenshot('claude-code-hook-permission');
+    await button(ui.panel, 'allow_once').click();
     await session.waitFor(/BASH RESULT \(error=false\): made-allowed-marker/);
     assert.equal(existsSync(join(session.project, 'allowed-marker')), true, 'the allowed command ran');
 
-    await prompt(session, 'Make the second marker. scenario:hook-deny');
-    await workbench.page.locator('.monaco-list-row', { hasText: 'Claude Code wants to run a command' }).first().click({ timeout: 60_000 });
-    await waitForRequest(panel, 'wants to run a command');
-    assert.match(await panel.locator('.request.permission').innerText(), /touch denied-marker && echo made-denied-marker/);
-    await panel.locator('.deny-message').click();
-    await workbench.page.keyboard.type('not now, use the staging box');
-    await button(panel, 'deny').click();
+    await session.prompt('Make the second marker. scenario:hook-deny', model);
+    await ui.workbench.page.locator('.monaco-list-row', { hasText: 'Claude Code wants to run a command' }).first().click({ timeout: 60_000 });
+    await waitForRequest(ui.panel, 'wants to run a command');
+    assert.match(await ui.panel.locator('.request.permission').innerText(), /touch denied-marker && echo made-denied-marker/);
+    await ui.panel.locator('.deny-message').click();
+    await ui.workbench.page.keyboard.type('not now, use the staging box');
+    await button(ui.panel, 'deny').click();
     await session.waitFor(/BASH RESULT \(error=true\): not now, use the staging box/);
     assert.equal(existsSync(join(session.project, 'denied-marker')), false, 'the denied command did not run');
     const denied = toolResults().at(-1)!;
     assert.equal(denied.is_error, true);
 
-    await workbench.driver('reject', { requestId: (await workbench.driver<Array<{ id: string }>>('list'))[0]!.id });
-    await workbench.driver('await', { callId: waiting.callId });
+    await ui.workbench.driver('reject', { requestId: (await ui.workbench.driver<Array<{ id: string }>>('list'))[0]!.id });
+    await ui.workbench.driver('await', { callId: waiting.callId });
   });
 
   test("answered in Claude Code's own prompt instead, the panel's request is withdrawn (settled as cancelled)", async function () {
     this.timeout(120_000);
     const session = await startClaude(terminalEnv);
-    await prompt(session, 'Make the terminal marker. scenario:hook-terminal');
-    await waitForRequest(panel, 'wants to run a command');
+    await session.prompt('Make the terminal marker. scenario:hook-terminal', model);
+    await waitForRequest(ui.panel, 'wants to run a command');
     await session.waitFor(/Do you want to proceed\?/);
     // As a person would, a moment after the prompt appears: a key pressed as it is drawn can be lost.
     await new Promise((r) => setTimeout(r, 700));
     session.press('Enter'); // "1. Yes" in the terminal
     await session.waitFor(/BASH RESULT \(error=false\): made-terminal-marker/);
     assert.equal(existsSync(join(session.project, 'terminal-marker')), true);
-    await panel.locator('.empty').waitFor({ timeout: 10_000 });
-    assert.deepEqual(await workbench.driver<unknown[]>('list'), []);
-    const history = await workbench.driver<Array<{ status: string; summary: string }>>('history');
+    await ui.panel.locator('.empty').waitFor({ timeout: 10_000 });
+    assert.deepEqual(await ui.workbench.driver<unknown[]>('list'), []);
+    const history = await ui.workbench.driver<Array<{ status: string; summary: string }>>('history');
     assert.equal(history[0]!.status, 'cancelled');
   });
 
   test('its own question tool (AskUserQuestion) is asked in the panel as a question, and the answer reaches the model', async function () {
     this.timeout(120_000);
     const session = await startClaude(terminalEnv);
-    await prompt(session, 'Pick a cache. scenario:hook-question');
-    await waitForRequest(panel, 'Which cache should I use?');
-    assert.match(await panel.locator('.request-source .via').innerText(), /^Claude Code hook · /);
-    await chooseAndSubmit(panel, 'Redis');
+    await session.prompt('Pick a cache. scenario:hook-question', model);
+    await waitForRequest(ui.panel, 'Which cache should I use?');
+    assert.match(await ui.panel.locator('.request-source .via').innerText(), /^Claude Code hook · /);
+    await chooseAndSubmit(ui.panel, 'Redis');
     await session.waitFor(/ANSWER \(error=false\): [^\n]*"Which cache should I use\?"="Redis"/);
   });
 
   test('with a wrong token the hook fails closed: nothing waits in the panel and Claude Code asks in its own prompt', async function () {
     this.timeout(120_000);
     const session = await startClaude({ ...terminalEnv, AGENT_QUESTIONS_MCP_TOKEN: 'wrong-token-wrong-token-wrong-token-wrong-t' });
-    await prompt(session, 'Make the fallback marker. scenario:hook-fallback');
+    await session.prompt('Make the fallback marker. scenario:hook-fallback', model);
     await session.waitFor(/Do you want to proceed\?/, 60_000);
     // The hook has given up by now (a 401 is immediate); the prompt stays, and the panel has nothing.
     await new Promise((r) => setTimeout(r, 1500));
-    assert.deepEqual(await workbench.driver<unknown[]>('list'), []);
+    assert.deepEqual(await ui.workbench.driver<unknown[]>('list'), []);
     assert.match(session.screen(), /Do you want to proceed\?/);
     session.press('Enter'); // "1. Yes" is preselected
     await session.waitFor(/BASH RESULT \(error=false\): made-fallback-marker/);
@@ -191,7 +158,7 @@ suite('Claude Code (interactive) asks through its PermissionRequest hook', () =>
             return stat.isDirectory() ? files(join(dir, name)) : stat.isFile() ? [join(dir, name)] : [];
           })
         : [];
-    const everything = [...files(join(workbench.stateDir, 'user-data')), ...files(RESULTS)];
+    const everything = [...files(join(ui.workbench.stateDir, 'user-data')), ...files(RESULTS)];
     assert.ok(everything.length > 10, `searched ${everything.length} files`);
     assert.deepEqual(everything.filter((file) => readFileSync(file).includes(token)), []);
   });

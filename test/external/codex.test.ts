@@ -2,12 +2,11 @@ import * as assert from 'node:assert/strict';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Frame } from 'playwright-core';
 import { agentConfigs } from '../../src/agents/configRegistry';
 import { startResponsesModel, outputText, type ResponsesModel } from '../fixtures/openai-responses-model/server.mjs';
 import { runCodexExec, startCodexTui, type CodexRun } from '../harness/codexCli.mjs';
 import { button, chooseAndSubmit, waitForRequest } from '../ui/panelHelpers';
-import { useWorkbench, type Workbench } from '../ui/workbench';
+import { enableEndpoint, useWorkbench } from '../ui/workbench';
 
 // The real Codex CLI (`codex exec`, and once the interactive `codex` in tmux) with the
 // configuration "Connect an External Agent…" hands out, byte for byte, against a scripted model on
@@ -32,16 +31,11 @@ const SCENARIOS = [
 const ASKING_EXEC = ['--approve-for-me', '--dangerously-bypass-hook-trust'];
 
 suite('Codex CLI through the configuration we hand out (the real codex exec and interactive codex)', () => {
-  let workbench: Workbench;
-  let panel: Frame;
   let model: ResponsesModel;
   let mcpUrl = '';
   /** What a VS Code terminal has: the endpoint's URL and token (and the hook command's path). */
   let terminalEnv: Record<string, string> = {};
-  useWorkbench((opened, openedPanel) => {
-    workbench = opened;
-    panel = openedPanel;
-  });
+  const ui = useWorkbench();
 
   /** The Codex CLI configuration the connect command hands out, exactly. */
   const handedOut = () => agentConfigs(mcpUrl).find((c) => c.agent === 'Codex CLI')!.text;
@@ -49,13 +43,9 @@ suite('Codex CLI through the configuration we hand out (the real codex exec and 
   suiteSetup(async function () {
     this.timeout(120_000);
     model = await startResponsesModel({ scenarios: SCENARIOS });
-    await workbench.driver('config', { section: 'agentQuestions', key: 'mcp.enabled', value: true });
-    for (let i = 0; i < 100 && !mcpUrl; i++) {
-      mcpUrl = (await workbench.driver<{ value: { url?: string } }>('command', { id: 'agentQuestions.internal.mcpState' })).value.url ?? '';
-      if (!mcpUrl) await new Promise((r) => setTimeout(r, 100));
-    }
+    mcpUrl = await enableEndpoint(ui.workbench);
     assert.match(mcpUrl, /^http:\/\/127\.0\.0\.1:\d+\/mcp$/);
-    terminalEnv = await workbench.driver<Record<string, string>>('terminalEnv', { names: ['AGENT_QUESTIONS_MCP_URL', 'AGENT_QUESTIONS_MCP_TOKEN', 'AGENT_QUESTIONS_HOOK'] });
+    terminalEnv = await ui.workbench.driver<Record<string, string>>('terminalEnv', { names: ['AGENT_QUESTIONS_MCP_URL', 'AGENT_QUESTIONS_MCP_TOKEN', 'AGENT_QUESTIONS_HOOK'] });
     assert.equal(terminalEnv['AGENT_QUESTIONS_MCP_URL'], mcpUrl);
     assert.match(terminalEnv['AGENT_QUESTIONS_MCP_TOKEN'] ?? '', /^[A-Za-z0-9_-]{43}$/);
     assert.match(terminalEnv['AGENT_QUESTIONS_HOOK'] ?? '', /\/dist\/approvalHook\.js$/);
@@ -83,11 +73,11 @@ suite('Codex CLI through the configuration we hand out (the real codex exec and 
   test('codex exec: the model calls ask_user in its namespace; the question appears labelled "Codex"; Codex prints the answer', async function () {
     this.timeout(120_000);
     const run = exec('Set up the service. scenario:ask');
-    await waitForRequest(panel, 'Which database should I use?');
+    await waitForRequest(ui.panel, 'Which database should I use?');
     // Codex's self-reported MCP client name (its initialize says title "Codex", name "codex-mcp-client")
-    assert.match(await panel.locator('.request-source').first().innerText(), /^Codex asks/);
-    assert.match(await panel.locator('.request-source .via').innerText(), /^MCP client · name self-reported · token [0-9a-f]{6}$/);
-    await chooseAndSubmit(panel, 'SQLite');
+    assert.match(await ui.panel.locator('.request-source').first().innerText(), /^Codex asks/);
+    assert.match(await ui.panel.locator('.request-source .via').innerText(), /^MCP client · name self-reported · token [0-9a-f]{6}$/);
+    await chooseAndSubmit(ui.panel, 'SQLite');
     const { code, stdout } = await finished(run);
     assert.equal(code, 0);
     assert.match(stdout, /MODEL RECEIVED: [\s\S]*The user answered 1 question, "[^"]+" \(request id "[^"]+"\): database = "SQLite"\./);
@@ -101,16 +91,16 @@ suite('Codex CLI through the configuration we hand out (the real codex exec and 
     this.timeout(120_000);
     const since = model.received.length;
     const run = exec('Set up the service and keep working. scenario:keep-working');
-    await waitForRequest(panel, 'Which database should I use?');
-    await panel.locator('.keeps-working').waitFor();
+    await waitForRequest(ui.panel, 'Which database should I use?');
+    await ui.panel.locator('.keeps-working').waitFor();
     // The model got ask_user's "waiting" result, then the command's output, while the question still waits.
     const outputs = () => (model.received.slice(since).at(-1)?.body.input ?? []).filter((i) => i.type === 'function_call_output').map((i) => outputText(i.output));
     for (let i = 0; i < 600 && !outputs().some((o) => o.includes('OTHER-WORK-DONE')); i++) await new Promise((r) => setTimeout(r, 100));
     const [asked, worked] = outputs();
     assert.match(asked ?? '', /"status":"waiting"/);
     assert.match(worked ?? '', /OTHER-WORK-DONE/);
-    assert.equal((await workbench.driver<unknown[]>('list')).length, 1, 'the question is still waiting');
-    await chooseAndSubmit(panel, 'SQLite');
+    assert.equal((await ui.workbench.driver<unknown[]>('list')).length, 1, 'the question is still waiting');
+    await chooseAndSubmit(ui.panel, 'SQLite');
     const { code, stdout } = await finished(run);
     assert.equal(code, 0);
     assert.match(stdout, /MODEL RECEIVED: [\s\S]*"[\w-]+": The user answered 1 question: database = "SQLite"\.\n\{"results":\[\{"requestId":"[\w-]+","status":"answered"/);
@@ -128,13 +118,13 @@ suite('Codex CLI through the configuration we hand out (the real codex exec and 
   test('killing Codex while its question is shown settles it as cancelled within 2 s and empties the queue', async function () {
     this.timeout(60_000);
     const run = exec('Set up the service. scenario:ask');
-    await waitForRequest(panel, 'Which database should I use?');
+    await waitForRequest(ui.panel, 'Which database should I use?');
     const killedAt = Date.now();
     run.kill();
-    await panel.locator('.empty').waitFor({ timeout: 2000 });
+    await ui.panel.locator('.empty').waitFor({ timeout: 2000 });
     const elapsed = Date.now() - killedAt;
-    assert.deepEqual(await workbench.driver('list'), []);
-    const history = await workbench.driver<Array<{ status: string; source: { type: string; label: string } }>>('history');
+    assert.deepEqual(await ui.workbench.driver('list'), []);
+    const history = await ui.workbench.driver<Array<{ status: string; source: { type: string; label: string } }>>('history');
     assert.equal(history[0]!.status, 'cancelled');
     assert.deepEqual([history[0]!.source.type, history[0]!.source.label], ['mcp', 'Codex']);
     assert.ok(elapsed < 2000, `settled after ${elapsed} ms`);
@@ -145,35 +135,35 @@ suite('Codex CLI through the configuration we hand out (the real codex exec and 
   test('codex exec approvals through the hook: the command comes first in the queue, whole; Allow runs it; Deny sends the message to the model', async function () {
     this.timeout(180_000);
     // A question is already waiting: the permission must still come first.
-    const waiting = await workbench.driver<{ callId: number }>('ask', { request: { questions: [{ id: 'later', header: 'Later', question: 'A question that waits', options: [{ label: 'A' }, { label: 'B' }] }] } });
-    await waitForRequest(panel, 'A question that waits');
+    const waiting = await ui.workbench.driver<{ callId: number }>('ask', { request: { questions: [{ id: 'later', header: 'Later', question: 'A question that waits', options: [{ label: 'A' }, { label: 'B' }] }] } });
+    await waitForRequest(ui.panel, 'A question that waits');
     const cwd = mkdtempSync(join(tmpdir(), 'aq-codex-shell-'));
     try {
       let run = exec('Make the marker. scenario:shell', { flags: ASKING_EXEC, cwd });
-      const row = workbench.page.locator('.monaco-list-row', { hasText: 'wants to run a command' }).first();
+      const row = ui.workbench.page.locator('.monaco-list-row', { hasText: 'wants to run a command' }).first();
       await row.waitFor({ timeout: 60_000 });
-      const tree = await workbench.driver<{ value: { tree: Array<{ label: string; children: string[] }> } }>('command', { id: 'agentQuestions.internal.attentionState' });
+      const tree = await ui.workbench.driver<{ value: { tree: Array<{ label: string; children: string[] }> } }>('command', { id: 'agentQuestions.internal.attentionState' });
       assert.deepEqual(tree.value.tree, [
         { label: 'Permissions', children: ['Codex wants to run a command'] },
         { label: 'Questions', children: ['Later'] },
       ]);
       await row.click();
-      await waitForRequest(panel, 'wants to run a command');
-      assert.equal(await panel.locator('.tool-call pre.command').innerText(), COMMAND);
-      assert.match(await panel.locator('.request-source .via').innerText(), /^Codex hook/);
-      await workbench.screenshot('codex-permission-request');
-      await button(panel, 'allow_once').click();
+      await waitForRequest(ui.panel, 'wants to run a command');
+      assert.equal(await ui.panel.locator('.tool-call pre.command').innerText(), COMMAND);
+      assert.match(await ui.panel.locator('.request-source .via').innerText(), /^Codex hook/);
+      await ui.workbench.screenshot('codex-permission-request');
+      await button(ui.panel, 'allow_once').click();
       assert.equal((await finished(run)).code, 0);
       assert.equal(existsSync(join(cwd, 'marker')), true, 'the allowed command ran');
       assert.match(toolOutputs().at(-1) ?? '', /Process exited with code 0[\s\S]*Output:\ndone/);
 
       rmSync(join(cwd, 'marker'));
       run = exec('Make the marker. scenario:shell', { flags: ASKING_EXEC, cwd });
-      await workbench.page.locator('.monaco-list-row', { hasText: 'wants to run a command' }).first().click({ timeout: 60_000 });
-      await waitForRequest(panel, 'wants to run a command');
-      await panel.locator('.deny-message').click();
-      await workbench.page.keyboard.type('not now, use the staging box');
-      await button(panel, 'deny').click();
+      await ui.workbench.page.locator('.monaco-list-row', { hasText: 'wants to run a command' }).first().click({ timeout: 60_000 });
+      await waitForRequest(ui.panel, 'wants to run a command');
+      await ui.panel.locator('.deny-message').click();
+      await ui.workbench.page.keyboard.type('not now, use the staging box');
+      await button(ui.panel, 'deny').click();
       const { stdout } = await finished(run);
       assert.equal(existsSync(join(cwd, 'marker')), false, 'the denied command did not run');
       // The model's next request carries the denial with the message.
@@ -181,8 +171,8 @@ suite('Codex CLI through the configuration we hand out (the real codex exec and 
       assert.match(stdout, /not now, use the staging box/);
     } finally {
       rmSync(cwd, { recursive: true, force: true });
-      for (const pending of await workbench.driver<Array<{ id: string }>>('list')) await workbench.driver('reject', { requestId: pending.id });
-      await workbench.driver('await', { callId: waiting.callId });
+      for (const pending of await ui.workbench.driver<Array<{ id: string }>>('list')) await ui.workbench.driver('reject', { requestId: pending.id });
+      await ui.workbench.driver('await', { callId: waiting.callId });
     }
   });
 
@@ -197,22 +187,22 @@ suite('Codex CLI through the configuration we hand out (the real codex exec and 
       tui.press('Enter');
       await tui.waitFor(/Ask Codex to do anything/);
       await tui.submit('Set up the service. scenario:ask');
-      await waitForRequest(panel, 'Which database should I use?').catch((error: Error) => {
+      await waitForRequest(ui.panel, 'Which database should I use?').catch((error: Error) => {
         throw new Error(`${error.message}\nCodex's screen:\n${tui.screen()}`);
       });
-      assert.match(await panel.locator('.request-source').first().innerText(), /^Codex asks/);
-      await chooseAndSubmit(panel, 'PostgreSQL');
+      assert.match(await ui.panel.locator('.request-source').first().innerText(), /^Codex asks/);
+      await chooseAndSubmit(ui.panel, 'PostgreSQL');
       const screen = await tui.waitFor(/MODEL RECEIVED:[\s\S]*database = "PostgreSQL"/);
       assert.match(screen, /Called agent-questions\.ask_user/);
       assert.match(toolOutputs().at(-1) ?? '', /database = "PostgreSQL"/);
 
       await tui.waitFor(/Worked for[\s\S]*Ask Codex to do anything/);
       await tui.submit('Make the marker. scenario:shell');
-      await waitForRequest(panel, 'wants to run a command').catch((error: Error) => {
+      await waitForRequest(ui.panel, 'wants to run a command').catch((error: Error) => {
         throw new Error(`${error.message}\nCodex's screen:\n${tui.screen()}`);
       });
-      assert.equal(await panel.locator('.tool-call pre.command').innerText(), COMMAND);
-      await button(panel, 'allow_once').click();
+      assert.equal(await ui.panel.locator('.tool-call pre.command').innerText(), COMMAND);
+      await button(ui.panel, 'allow_once').click();
       await tui.waitFor(/MODEL RECEIVED:[\s\S]*Process exited with code 0/);
       assert.equal(existsSync(join(tui.cwd, 'marker')), true, 'the allowed command ran');
     } finally {

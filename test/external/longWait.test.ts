@@ -2,7 +2,6 @@ import * as assert from 'node:assert/strict';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Frame } from 'playwright-core';
 import { DAY_SECONDS } from '../../src/agents/agentConfig';
 import { claudeCodeMcpJson } from '../../src/agents/claudeCode/claudeCodeConfig';
 import { agentConfigs } from '../../src/agents/configRegistry';
@@ -13,7 +12,7 @@ import { runClaude } from '../harness/claudeCode.mjs';
 import { runCodexExec } from '../harness/codexCli.mjs';
 import { openCodeProject, startOpenCode } from '../harness/openCodeCli.mjs';
 import { button, chooseAndSubmit, waitForRequest } from '../ui/panelHelpers';
-import { useWorkbench, type Workbench } from '../ui/workbench';
+import { enableEndpoint, useWorkbench } from '../ui/workbench';
 
 // A question waits as long as the human: the real Claude Code, Codex and OpenCode ask through the
 // endpoint inside the real VS Code, and the user answers in the panel only after each CLI's own
@@ -30,17 +29,12 @@ const COMMAND = 'touch long-wait-marker && echo done';
 const IDLE_20_S = { CLAUDE_CODE_MCP_TOOL_IDLE_TIMEOUT: '20000' };
 
 suite('A question waits as long as the human (the real CLIs, answered in the panel after their limits)', () => {
-  let workbench: Workbench;
-  let panel: Frame;
   let anthropic: ModelServer;
   let responses: ResponsesModel;
   let chat: ChatModelServer;
   let mcpUrl = '';
   let terminalEnv: Record<string, string> = {};
-  useWorkbench((opened, openedPanel) => {
-    workbench = opened;
-    panel = openedPanel;
-  });
+  const ui = useWorkbench();
 
   suiteSetup(async function () {
     this.timeout(120_000);
@@ -53,12 +47,8 @@ suite('A question waits as long as the human (the real CLIs, answered in the pan
     });
     responses = await startResponsesModel({ scenarios: [{ match: 'scenario:codex', calls: [{ name: 'ask_user', input: CODEX }] }] });
     chat = await startChatModelServer({ scenarios: [{ match: 'scenario:opencode', calls: [{ name: 'agent-questions_ask_user', input: OPENCODE }] }] });
-    await workbench.driver('config', { section: 'agentQuestions', key: 'mcp.enabled', value: true });
-    for (let i = 0; i < 100 && !mcpUrl; i++) {
-      mcpUrl = (await workbench.driver<{ value: { url?: string } }>('command', { id: 'agentQuestions.internal.mcpState' })).value.url ?? '';
-      if (!mcpUrl) await new Promise((r) => setTimeout(r, 100));
-    }
-    terminalEnv = await workbench.driver<Record<string, string>>('terminalEnv', { names: ['AGENT_QUESTIONS_MCP_URL', 'AGENT_QUESTIONS_MCP_TOKEN', 'AGENT_QUESTIONS_HOOK'] });
+    mcpUrl = await enableEndpoint(ui.workbench);
+    terminalEnv = await ui.workbench.driver<Record<string, string>>('terminalEnv', { names: ['AGENT_QUESTIONS_MCP_URL', 'AGENT_QUESTIONS_MCP_TOKEN', 'AGENT_QUESTIONS_HOOK'] });
     assert.equal(terminalEnv['AGENT_QUESTIONS_MCP_URL'], mcpUrl);
   });
 
@@ -70,7 +60,7 @@ suite('A question waits as long as the human (the real CLIs, answered in the pan
   const seen = new Map<string, number>();
   async function watchArrivals(texts: string[], stop: AbortSignal): Promise<void> {
     while (!stop.aborted && texts.some((t) => !seen.has(t))) {
-      const pending = JSON.stringify(await workbench.driver<unknown[]>('list'));
+      const pending = JSON.stringify(await ui.workbench.driver<unknown[]>('list'));
       for (const text of texts) if (!seen.has(text) && pending.includes(text)) seen.set(text, Date.now());
       await new Promise((r) => setTimeout(r, 250));
     }
@@ -86,10 +76,10 @@ suite('A question waits as long as the human (the real CLIs, answered in the pan
   let answering = Promise.resolve();
   function answerInPanel(row: string, shown: string, answer: () => Promise<void>): Promise<void> {
     const turn = answering.then(async () => {
-      await workbench.page.locator('.monaco-list-row', { hasText: row }).first().click();
-      await waitForRequest(panel, shown);
+      await ui.workbench.page.locator('.monaco-list-row', { hasText: row }).first().click();
+      await waitForRequest(ui.panel, shown);
       await answer();
-      await panel.locator('.request', { hasText: shown }).waitFor({ state: 'detached' });
+      await ui.panel.locator('.request', { hasText: shown }).waitFor({ state: 'detached' });
     });
     answering = turn.catch(() => undefined);
     return turn;
@@ -128,11 +118,11 @@ suite('A question waits as long as the human (the real CLIs, answered in the pan
       const watching = watchArrivals([CLAUDE_DEFAULTS, CLAUDE_IDLE, CODEX, OPENCODE].map((q) => q.questions[0]!.question).concat('long-wait-marker'), stopWatching.signal);
       watching.catch(() => undefined); // awaited below; a failure before that must not go unhandled
       const waited = await Promise.all([
-        answerAfter(90, CLAUDE_DEFAULTS.questions[0]!.question, 'Claude defaults', () => chooseAndSubmit(panel, 'SQLite')),
-        answerAfter(45, CLAUDE_IDLE.questions[0]!.question, 'Claude idle 20s', () => chooseAndSubmit(panel, 'SQLite')),
-        answerAfter(90, 'long-wait-marker', 'wants to run a command', () => button(panel, 'allow_once').click()),
-        answerAfter(90, CODEX.questions[0]!.question, 'Codex', () => chooseAndSubmit(panel, 'SQLite')),
-        answerAfter(45, OPENCODE.questions[0]!.question, 'OpenCode', () => chooseAndSubmit(panel, 'SQLite')),
+        answerAfter(90, CLAUDE_DEFAULTS.questions[0]!.question, 'Claude defaults', () => chooseAndSubmit(ui.panel, 'SQLite')),
+        answerAfter(45, CLAUDE_IDLE.questions[0]!.question, 'Claude idle 20s', () => chooseAndSubmit(ui.panel, 'SQLite')),
+        answerAfter(90, 'long-wait-marker', 'wants to run a command', () => button(ui.panel, 'allow_once').click()),
+        answerAfter(90, CODEX.questions[0]!.question, 'Codex', () => chooseAndSubmit(ui.panel, 'SQLite')),
+        answerAfter(45, OPENCODE.questions[0]!.question, 'OpenCode', () => chooseAndSubmit(ui.panel, 'SQLite')),
       ]);
       stopWatching.abort();
       await watching;
@@ -151,7 +141,7 @@ suite('A question waits as long as the human (the real CLIs, answered in the pan
       stopWatching.abort();
       openCode.cleanUp();
       rmSync(cwd, { recursive: true, force: true });
-      for (const pending of await workbench.driver<Array<{ id: string }>>('list')) await workbench.driver('reject', { requestId: pending.id });
+      for (const pending of await ui.workbench.driver<Array<{ id: string }>>('list')) await ui.workbench.driver('reject', { requestId: pending.id });
     }
   });
 });

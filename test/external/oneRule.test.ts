@@ -3,7 +3,6 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Frame } from 'playwright-core';
 import { agentConfigs } from '../../src/agents/configRegistry';
 import { startModelServer, type ModelServer } from '../fixtures/anthropic-model/server.mjs';
 import { startChatModelServer, type ChatModelServer } from '../fixtures/openai-chat-model/server.mjs';
@@ -12,7 +11,7 @@ import { runClaude } from '../harness/claudeCode.mjs';
 import { runCodexExec, type CodexRun } from '../harness/codexCli.mjs';
 import { openCodeProject, serveOpenCode } from '../harness/openCodeCli.mjs';
 import { button, waitForRequest } from '../ui/panelHelpers';
-import { useWorkbench, type Workbench } from '../ui/workbench';
+import { enableEndpoint, useWorkbench } from '../ui/workbench';
 
 // One policy for every agent: a sub-command rule granted with "Always allow" in the panel on a real
 // Claude Code prompt (print mode, --permission-prompt-tool) decides the same sub-command for the real
@@ -34,37 +33,28 @@ const openCodeBash = (match: string, command: string) => ({ match, calls: [{ nam
 const ASKING_EXEC = ['--approve-for-me', '--dangerously-bypass-hook-trust'];
 
 suite('One "Always allow" for every agent (the real Claude Code, Codex and OpenCode)', () => {
-  let workbench: Workbench;
-  let panel: Frame;
   let anthropic: ModelServer;
   let responses: ResponsesModel;
   let chat: ChatModelServer;
   let mcpUrl = '';
   let terminalEnv: Record<string, string> = {};
-  useWorkbench((opened, openedPanel) => {
-    workbench = opened;
-    panel = openedPanel;
-  });
+  const ui = useWorkbench();
 
   suiteSetup(async function () {
     this.timeout(120_000);
     anthropic = await startModelServer({ scenarios: [bash('scenario:benign', BENIGN), bash('scenario:dangerous', DANGEROUS), bash('scenario:git-grep', GREP_ASKED), bash('scenario:pager', PAGER)] });
     responses = await startResponsesModel({ scenarios: [shell('scenario:benign', BENIGN), shell('scenario:dangerous', DANGEROUS), shell('scenario:git-grep', GREP), shell('scenario:pager', PAGER)] });
     chat = await startChatModelServer({ scenarios: [openCodeBash('scenario:pager', PAGER)] });
-    await workbench.driver('config', { section: 'agentQuestions', key: 'mcp.enabled', value: true });
-    for (let i = 0; i < 100 && !mcpUrl; i++) {
-      mcpUrl = (await workbench.driver<{ value: { url?: string } }>('command', { id: 'agentQuestions.internal.mcpState' })).value.url ?? '';
-      if (!mcpUrl) await new Promise((r) => setTimeout(r, 100));
-    }
-    terminalEnv = await workbench.driver<Record<string, string>>('terminalEnv', { names: ['AGENT_QUESTIONS_MCP_URL', 'AGENT_QUESTIONS_MCP_TOKEN', 'AGENT_QUESTIONS_HOOK'] });
+    mcpUrl = await enableEndpoint(ui.workbench);
+    terminalEnv = await ui.workbench.driver<Record<string, string>>('terminalEnv', { names: ['AGENT_QUESTIONS_MCP_URL', 'AGENT_QUESTIONS_MCP_TOKEN', 'AGENT_QUESTIONS_HOOK'] });
   });
 
   setup(async () => {
-    await workbench.driver('command', { id: 'agentQuestions.clearRememberedPermissions' });
+    await ui.workbench.driver('command', { id: 'agentQuestions.clearRememberedPermissions' });
   });
 
   suiteTeardown(async () => {
-    await workbench.driver('command', { id: 'agentQuestions.clearRememberedPermissions' }).catch(() => undefined);
+    await ui.workbench.driver('command', { id: 'agentQuestions.clearRememberedPermissions' }).catch(() => undefined);
     await Promise.all([anthropic?.close(), responses?.close(), chat?.close()]);
   });
 
@@ -83,11 +73,11 @@ suite('One "Always allow" for every agent (the real Claude Code, Codex and OpenC
 
   /** The run's permission request appears in the panel with `command`; it is denied there. */
   async function deniedInPanel(command: string): Promise<void> {
-    await workbench.page.locator('.monaco-list-row', { hasText: 'wants to run a command' }).first().click({ timeout: 90_000 });
-    await waitForRequest(panel, 'wants to run a command');
-    await panel.locator('.tool-call pre.command', { hasText: command }).waitFor();
-    assert.equal((await panel.locator('.tool-call pre.command').innerText()).trim(), command);
-    await button(panel, 'deny').click();
+    await ui.workbench.page.locator('.monaco-list-row', { hasText: 'wants to run a command' }).first().click({ timeout: 90_000 });
+    await waitForRequest(ui.panel, 'wants to run a command');
+    await ui.panel.locator('.tool-call pre.command', { hasText: command }).waitFor();
+    assert.equal((await ui.panel.locator('.tool-call pre.command').innerText()).trim(), command);
+    await button(ui.panel, 'deny').click();
   }
 
   test('"Always allow `npm test …`" granted on a Claude Code prompt allows the same sub-command from Codex without asking; `npm test --script-shell=…` is asked in both', async function () {
@@ -99,18 +89,18 @@ suite('One "Always allow" for every agent (the real Claude Code, Codex and OpenC
     try {
       // Claude Code asks; the user picks the prefix rule and Always allow.
       let run = claude('scenario:benign', cwd);
-      await waitForRequest(panel, 'wants to run a command');
-      await panel.locator('.rule-choice vscode-radio', { hasText: 'npm test …' }).first().click();
-      assert.equal((await button(panel, 'allow_always').innerText()).trim(), 'Always allow `npm test …` in this workspace');
-      await button(panel, 'allow_always').click();
+      await waitForRequest(ui.panel, 'wants to run a command');
+      await ui.panel.locator('.rule-choice vscode-radio', { hasText: 'npm test …' }).first().click();
+      assert.equal((await button(ui.panel, 'allow_always').innerText()).trim(), 'Always allow `npm test …` in this workspace');
+      await button(ui.panel, 'allow_always').click();
       assert.equal((await finished(run.done, () => run.child.kill('SIGKILL'))).code, 0);
 
       // Codex, through its hook: the same sub-command is allowed without asking.
-      const before = (await workbench.driver<unknown[]>('history')).length;
+      const before = (await ui.workbench.driver<unknown[]>('history')).length;
       const allowed = codex('scenario:benign', cwd);
       const codexResult = await finished(allowed.done, () => allowed.kill());
       assert.match(codexResult.stdout, /MODEL RECEIVED: [\s\S]*exited with code 0[\s\S]*tests-ran/, codexResult.stdout);
-      const history = await workbench.driver<Array<{ decision?: string; reason?: string; source: { label: string } }>>('history');
+      const history = await ui.workbench.driver<Array<{ decision?: string; reason?: string; source: { label: string } }>>('history');
       assert.equal(history.length, before + 1);
       assert.equal(history[0]!.decision, 'allow_always', 'decided by the rule, without asking');
       assert.equal(history[0]!.source.label, 'Codex');
@@ -125,7 +115,7 @@ suite('One "Always allow" for every agent (the real Claude Code, Codex and OpenC
       assert.equal(existsSync(join(cwd, 'pwned')), false, 'the script shell never ran');
     } finally {
       rmSync(cwd, { recursive: true, force: true });
-      for (const pending of await workbench.driver<Array<{ id: string }>>('list')) await workbench.driver('reject', { requestId: pending.id });
+      for (const pending of await ui.workbench.driver<Array<{ id: string }>>('list')) await ui.workbench.driver('reject', { requestId: pending.id });
     }
   });
 
@@ -138,24 +128,24 @@ suite('One "Always allow" for every agent (the real Claude Code, Codex and OpenC
     try {
       // Claude Code asks about `git grep -n --column TODO`; the user picks the prefix rule and Always allow.
       let run = claude('scenario:git-grep', cwd);
-      await waitForRequest(panel, 'wants to run a command').catch(async (error: Error) => {
+      await waitForRequest(ui.panel, 'wants to run a command').catch(async (error: Error) => {
         const said = await finished(run.done, () => run.child.kill('SIGKILL'));
         throw new Error(`${error.message}\nClaude Code said:\n${said.stdout}\n${said.stderr}`);
       });
-      assert.equal((await panel.locator('.tool-call pre.command').innerText()).trim(), GREP_ASKED);
-      await panel.locator('.rule-choice vscode-radio', { hasText: 'git grep …' }).first().click();
-      assert.equal((await button(panel, 'allow_always').innerText()).trim(), 'Always allow `git grep …` in this workspace');
-      await button(panel, 'allow_always').click();
+      assert.equal((await ui.panel.locator('.tool-call pre.command').innerText()).trim(), GREP_ASKED);
+      await ui.panel.locator('.rule-choice vscode-radio', { hasText: 'git grep …' }).first().click();
+      assert.equal((await button(ui.panel, 'allow_always').innerText()).trim(), 'Always allow `git grep …` in this workspace');
+      await button(ui.panel, 'allow_always').click();
       const claudeResult = await finished(run.done, () => run.child.kill('SIGKILL'));
       assert.equal(claudeResult.code, 0, claudeResult.stdout + claudeResult.stderr);
       assert.match(claudeResult.stdout, /MODEL RECEIVED: [\s\S]*notes\.txt:1:1:TODO/);
 
       // Codex, through its hook: the same benign form is allowed by the rule, without asking.
-      const before = (await workbench.driver<unknown[]>('history')).length;
+      const before = (await ui.workbench.driver<unknown[]>('history')).length;
       const allowed = codex('scenario:git-grep', cwd);
       const codexResult = await finished(allowed.done, () => allowed.kill());
       assert.match(codexResult.stdout, /MODEL RECEIVED: [\s\S]*exited with code 0[\s\S]*notes\.txt:1:TODO/, codexResult.stdout);
-      const history = await workbench.driver<Array<{ decision?: string; source: { label: string } }>>('history');
+      const history = await ui.workbench.driver<Array<{ decision?: string; source: { label: string } }>>('history');
       assert.equal(history.length, before + 1);
       assert.equal(history[0]!.decision, 'allow_always', 'decided by the rule, without asking');
       assert.equal(history[0]!.source.label, 'Codex');
@@ -180,7 +170,7 @@ suite('One "Always allow" for every agent (the real Claude Code, Codex and OpenC
     } finally {
       rmSync(cwd, { recursive: true, force: true });
       openCode.cleanUp();
-      for (const pending of await workbench.driver<Array<{ id: string }>>('list')) await workbench.driver('reject', { requestId: pending.id });
+      for (const pending of await ui.workbench.driver<Array<{ id: string }>>('list')) await ui.workbench.driver('reject', { requestId: pending.id });
     }
   });
 });

@@ -2,13 +2,12 @@ import * as assert from 'node:assert/strict';
 import type { ChildProcess } from 'node:child_process';
 import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Frame } from 'playwright-core';
 import { startChatModelServer, type ChatModelServer } from '../fixtures/openai-chat-model/server.mjs';
 import type { AgentConfig } from '../../src/agents/agentConfig';
 import { agentConfigs } from '../../src/agents/configRegistry';
 import { openCodeProject, serveOpenCode, startOpenCode, type OpenCodeFinished as Finished } from '../harness/openCodeCli.mjs';
 import { button, chooseAndSubmit } from '../ui/panelHelpers';
-import { useWorkbench, type Workbench } from '../ui/workbench';
+import { enableEndpoint, useWorkbench } from '../ui/workbench';
 
 // The real OpenCode CLI, configured with exactly the files "Connect an External Agent…" hands out,
 // against a scripted Chat Completions model on 127.0.0.1, asks through our MCP endpoint inside the
@@ -28,28 +27,18 @@ const SCENARIOS = [
 ];
 
 suite('OpenCode through the MCP endpoint and its plugin (the real OpenCode CLI)', () => {
-  let workbench: Workbench;
-  let panel: Frame;
   let model: ChatModelServer;
   /** What a VS Code terminal opened now has: the endpoint's URL and token, and the hook command. */
   let terminalEnv: Record<string, string> = {};
   let openCodeConfig: AgentConfig;
   const cleanUps: Array<() => void> = [];
-  useWorkbench((opened, openedPanel) => {
-    workbench = opened;
-    panel = openedPanel;
-  });
+  const ui = useWorkbench();
 
   suiteSetup(async function () {
     this.timeout(120_000);
     model = await startChatModelServer({ scenarios: SCENARIOS });
-    await workbench.driver('config', { section: 'agentQuestions', key: 'mcp.enabled', value: true });
-    let mcpUrl = '';
-    for (let i = 0; i < 100 && !mcpUrl; i++) {
-      mcpUrl = (await workbench.driver<{ value: { url?: string } }>('command', { id: 'agentQuestions.internal.mcpState' })).value.url ?? '';
-      if (!mcpUrl) await new Promise((r) => setTimeout(r, 100));
-    }
-    terminalEnv = await workbench.driver<Record<string, string>>('terminalEnv', { names: ['AGENT_QUESTIONS_MCP_URL', 'AGENT_QUESTIONS_MCP_TOKEN', 'AGENT_QUESTIONS_HOOK'] });
+    const mcpUrl = await enableEndpoint(ui.workbench);
+    terminalEnv = await ui.workbench.driver<Record<string, string>>('terminalEnv', { names: ['AGENT_QUESTIONS_MCP_URL', 'AGENT_QUESTIONS_MCP_TOKEN', 'AGENT_QUESTIONS_HOOK'] });
     assert.equal(terminalEnv['AGENT_QUESTIONS_MCP_URL'], mcpUrl);
     assert.match(terminalEnv['AGENT_QUESTIONS_HOOK']!, /dist\/approvalHook\.js$/);
     openCodeConfig = agentConfigs(mcpUrl).find((c) => c.agent === 'OpenCode')!;
@@ -84,7 +73,7 @@ suite('OpenCode through the MCP endpoint and its plugin (the real OpenCode CLI)'
   }
 
   /** OpenCode starts in 3–35 s here, so the first request can take a while to appear. */
-  const shown = (text: string) => panel.locator('.request', { hasText: text }).first().waitFor({ timeout: 90_000 });
+  const shown = (text: string) => ui.panel.locator('.request', { hasText: text }).first().waitFor({ timeout: 90_000 });
 
   test('`opencode mcp list` connects with the configuration we hand out, and fails with a wrong token', async function () {
     this.timeout(200_000);
@@ -101,12 +90,12 @@ suite('OpenCode through the MCP endpoint and its plugin (the real OpenCode CLI)'
     await shown('Which database should I use?').catch((error: Error) => {
       throw new Error(`${error.message}\nOpenCode said:\n${run.output()}`);
     });
-    const source = await panel.locator('.request-source').first().innerText();
+    const source = await ui.panel.locator('.request-source').first().innerText();
     assert.match(source, /^opencode asks/);
-    assert.match(await panel.locator('.request-source .via').innerText(), /^MCP client · name self-reported · token [0-9a-f]{6}$/);
+    assert.match(await ui.panel.locator('.request-source .via').innerText(), /^MCP client · name self-reported · token [0-9a-f]{6}$/);
     // OpenCode gives an MCP call 60 s unless the server's entry says otherwise (ours: a day).
     await new Promise((r) => setTimeout(r, 62_000));
-    await chooseAndSubmit(panel, 'SQLite');
+    await chooseAndSubmit(ui.panel, 'SQLite');
     const { code, stdout } = await finished(run);
     assert.equal(code, 0, stdout);
     assert.match(stdout, /MODEL RECEIVED: The user answered 1 question, "[^"]+" \(request id "[^"]+"\): database = "SQLite"\./);
@@ -118,7 +107,7 @@ suite('OpenCode through the MCP endpoint and its plugin (the real OpenCode CLI)'
     const { stdout, stderr } = await finished(start(['run', 'Make the marker. scenario:bash'], where));
     assert.match(stdout + stderr, /permission requested: bash \(touch marker, echo done\); auto-rejecting/);
     assert.equal(existsSync(join(where.cwd, 'marker')), false);
-    const history = await workbench.driver<Array<{ kind: string; summary: string }>>('history');
+    const history = await ui.workbench.driver<Array<{ kind: string; summary: string }>>('history');
     assert.deepEqual(history.filter((h) => h.kind === 'permission'), [], 'no permission request came and went');
   });
 
@@ -128,44 +117,44 @@ suite('OpenCode through the MCP endpoint and its plugin (the real OpenCode CLI)'
     const server = await serveOpenCode({ ...where, env: { ...where.env, OPENCODE_ENABLE_QUESTION_TOOL: '1' } });
     const { api, prompt } = server;
     const marker = join(where.cwd, 'marker');
-    const waiting = await workbench.driver<{ callId: number }>('ask', { request: { questions: [{ id: 'later', header: 'Later', question: 'A question that waits', options: [{ label: 'A' }, { label: 'B' }] }] } });
+    const waiting = await ui.workbench.driver<{ callId: number }>('ask', { request: { questions: [{ id: 'later', header: 'Later', question: 'A question that waits', options: [{ label: 'A' }, { label: 'B' }] }] } });
     try {
       // Allow: the command appears whole, first in the queue, and runs.
       let reply = prompt('Make the marker. scenario:bash');
-      const row = workbench.page.locator('.monaco-list-row', { hasText: 'OpenCode wants to run a command' }).first();
+      const row = ui.workbench.page.locator('.monaco-list-row', { hasText: 'OpenCode wants to run a command' }).first();
       await row.waitFor({ timeout: 90_000 });
-      const tree = await workbench.driver<{ value: { tree: Array<{ label: string; children: string[] }> } }>('command', { id: 'agentQuestions.internal.attentionState' });
+      const tree = await ui.workbench.driver<{ value: { tree: Array<{ label: string; children: string[] }> } }>('command', { id: 'agentQuestions.internal.attentionState' });
       assert.deepEqual(tree.value.tree, [
         { label: 'Permissions', children: ['OpenCode wants to run a command'] },
         { label: 'Questions', children: ['Later'] },
       ]);
       await row.click();
       await shown('wants to run a command');
-      assert.equal(await panel.locator('.tool-call pre.command').innerText(), BASH_COMMAND);
-      assert.match(await panel.locator('.request-source .via').innerText(), /^OpenCode plugin · name self-reported · token [0-9a-f]{6}$/);
-      await workbench.screenshot('opencode-permission');
-      await button(panel, 'allow_once').click();
+      assert.equal(await ui.panel.locator('.tool-call pre.command').innerText(), BASH_COMMAND);
+      assert.match(await ui.panel.locator('.request-source .via').innerText(), /^OpenCode plugin · name self-reported · token [0-9a-f]{6}$/);
+      await ui.workbench.screenshot('opencode-permission');
+      await button(ui.panel, 'allow_once').click();
       assert.match(await reply, /MODEL RECEIVED: done/);
       assert.equal(existsSync(marker), true, 'the allowed command ran');
 
       // Deny: the command does not run and the model gets the message.
       rmSync(marker);
       reply = prompt('Make the marker. scenario:bash');
-      await workbench.page.locator('.monaco-list-row', { hasText: 'OpenCode wants to run a command' }).first().click({ timeout: 60_000 });
+      await ui.workbench.page.locator('.monaco-list-row', { hasText: 'OpenCode wants to run a command' }).first().click({ timeout: 60_000 });
       await shown('wants to run a command');
-      await panel.locator('.deny-message').click();
-      await workbench.page.keyboard.type('not now, use the staging box');
-      await button(panel, 'deny').click();
+      await ui.panel.locator('.deny-message').click();
+      await ui.workbench.page.keyboard.type('not now, use the staging box');
+      await button(ui.panel, 'deny').click();
       assert.match(await reply, /MODEL RECEIVED: The user rejected permission to use this specific tool call with the following feedback: not now, use the staging box/);
       assert.equal(existsSync(marker), false, 'the denied command did not run');
 
       // OpenCode's own question tool (on in its TUI and apps; OPENCODE_ENABLE_QUESTION_TOOL here) lands as a question request.
-      for (const pending of await workbench.driver<Array<{ id: string }>>('list')) await workbench.driver('reject', { requestId: pending.id });
-      await workbench.driver('await', { callId: waiting.callId });
+      for (const pending of await ui.workbench.driver<Array<{ id: string }>>('list')) await ui.workbench.driver('reject', { requestId: pending.id });
+      await ui.workbench.driver('await', { callId: waiting.callId });
       reply = prompt('Pick a cache. scenario:question');
       await shown('Which cache should I use?');
-      assert.match(await panel.locator('.request-source').first().innerText(), /^OpenCode asks/);
-      await chooseAndSubmit(panel, 'Redis');
+      assert.match(await ui.panel.locator('.request-source').first().innerText(), /^OpenCode asks/);
+      await chooseAndSubmit(ui.panel, 'Redis');
       assert.match(await reply, /MODEL RECEIVED: User has answered your questions: "Which cache should I use\?"="Redis"/);
 
       // Answered in OpenCode itself (its TUI replies through the same route): the panel lets the request go.
@@ -174,25 +163,25 @@ suite('OpenCode through the MCP endpoint and its plugin (the real OpenCode CLI)'
       const [asked] = await api<Array<{ id: string }>>('GET', '/permission');
       await api('POST', `/permission/${asked!.id}/reply`, { reply: 'reject' });
       await reply;
-      await panel.locator('.empty').waitFor();
-      const [settled] = await workbench.driver<Array<{ kind: string; status: string }>>('history');
+      await ui.panel.locator('.empty').waitFor();
+      const [settled] = await ui.workbench.driver<Array<{ kind: string; status: string }>>('history');
       assert.deepEqual([settled!.kind, settled!.status], ['permission', 'cancelled']);
       assert.equal(existsSync(marker), false);
 
       // A stale token: the hook fails closed, the reason is logged, and the ask stays OpenCode's.
-      await workbench.driver('command', { id: 'agentQuestions.rotateMcpToken', args: [{ skipConfirmation: true }] });
+      await ui.workbench.driver('command', { id: 'agentQuestions.rotateMcpToken', args: [{ skipConfirmation: true }] });
       reply = prompt('Make the marker. scenario:bash');
       for (let i = 0; i < 600 && !/refused the token/.test(server.output()); i++) await new Promise((r) => setTimeout(r, 100));
       assert.match(server.output(), /Agent Questions hook: the endpoint refused the token \(401\).*; OpenCode asks you itself\./);
       const pending = await api<Array<{ id: string; permission: string }>>('GET', '/permission');
       assert.deepEqual(pending.map((p) => p.permission), ['bash'], 'still waiting for OpenCode’s own prompt');
-      assert.deepEqual(await workbench.driver('list'), [], 'nothing reached the panel');
+      assert.deepEqual(await ui.workbench.driver('list'), [], 'nothing reached the panel');
       await api('POST', `/permission/${pending[0]!.id}/reply`, { reply: 'reject' });
       await reply;
       assert.equal(existsSync(marker), false);
     } finally {
       await server.close();
-      for (const pending of await workbench.driver<Array<{ id: string }>>('list')) await workbench.driver('reject', { requestId: pending.id });
+      for (const pending of await ui.workbench.driver<Array<{ id: string }>>('list')) await ui.workbench.driver('reject', { requestId: pending.id });
     }
   });
 });

@@ -10,6 +10,10 @@ export interface InteractiveClaude {
   press(key: string): void;
   /** Resolves with the screen once it matches; rejects with the screen after `ms`. */
   waitFor(pattern: RegExp, ms?: number): Promise<string>;
+  /** Resolves once Claude Code shows its prompt, ready for typing (60 s by default). */
+  ready(ms?: number): Promise<string>;
+  /** Types `text` and presses Enter until the scripted model has received it; fails with the screen otherwise. */
+  prompt(text: string, model: { received: Array<{ body: { messages?: unknown[] } }> }): Promise<void>;
   /** Ends the session and its hooks; removes the scratch folder once Claude Code has exited. */
   close(): Promise<void>;
 }
@@ -23,3 +27,6 @@ export function startInteractiveClaude(options: {
   columns?: number;
   rows?: number;
 }): InteractiveClaude;
+
+/** The lines of a handed-out configuration text under its `// <file>` heading, up to the next blank line. */
+export function configSection(text: string, heading: string): string;

@@ -1,6 +1,7 @@
 // Runs the real Claude Code CLI interactively in a pseudo-terminal (a private tmux server), against a
 // scripted model on 127.0.0.1, in a scratch HOME prepared so that no onboarding, login, API-key or
 // trust dialog comes up. Tests type into it and read its screen.
+import assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,12 +12,16 @@ import { provisionClaudeCode } from './claudeCode.mjs';
 // or tie the private tmux server to an outer one.
 const STRIPPED = /^(https?_proxy|all_proxy|no_proxy|ANTHROPIC_.*|CLAUDE_.*|CLAUDECODE|TMUX|TMUX_PANE|AGENT_QUESTIONS_.*)$/i;
 const API_KEY = 'dummy-key-for-the-scripted-model';
+/** What Claude Code's screen shows once its prompt takes typing. */
+const READY = /manual mode on|\? for shortcuts/;
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 /**
  * Starts `claude --permission-mode default` in <scratch>/project with `projectFiles` written there
  * (e.g. { '.claude/settings.json': text }) and `env` added (the terminal's variables).
  * `enabledMcpjsonServers`: the project's .mcp.json servers already approved, as after the user
- * said yes to them once. Returns { project, screen(), type(text), press(key), waitFor(regex, ms), close() }.
+ * said yes to them once. Returns { project, screen(), type(text), press(key), waitFor(regex, ms), ready(ms),
+ * prompt(text, model), close() }.
  */
 export function startInteractiveClaude({ modelUrl, env = {}, projectFiles = {}, enabledMcpjsonServers = [], columns = 200, rows = 60 }) {
   const claude = provisionClaudeCode();
@@ -88,6 +93,23 @@ export function startInteractiveClaude({ modelUrl, env = {}, projectFiles = {}, 
       }
       throw new Error(`the Claude Code screen did not show ${pattern} in ${ms} ms; it shows:\n${text}`);
     },
+    /** Resolves once Claude Code shows its prompt, ready for typing. */
+    ready: (ms = 60_000) => api.waitFor(READY, ms),
+    /**
+     * Types a prompt and submits it. Enter right after fast typing can count as part of a paste, so it
+     * is pressed again until the scripted model (`model.received`) has a request carrying the prompt.
+     */
+    async prompt(text, model) {
+      api.type(text);
+      for (let i = 0; i < 50 && !screen().includes(text); i++) await sleep(100);
+      const sent = () => model.received.some((r) => JSON.stringify(r.body.messages ?? []).includes(text));
+      for (let attempt = 0; attempt < 5 && !sent(); attempt++) {
+        await sleep(300);
+        api.press('Enter');
+        for (let i = 0; i < 15 && !sent(); i++) await sleep(200);
+      }
+      assert.ok(sent(), `Claude Code did not take the prompt; it shows:\n${screen()}`);
+    },
     /** Ends the session (and its hooks) and, once Claude Code has exited, removes the scratch folder. */
     async close() {
       spawnSync('tmux', ['-S', socket, 'kill-server'], { env: childEnv });
@@ -97,4 +119,13 @@ export function startInteractiveClaude({ modelUrl, env = {}, projectFiles = {}, 
     },
   };
   return api;
+}
+
+/** The lines of a handed-out configuration text under its `// <file>` heading, up to the next blank line. */
+export function configSection(text, heading) {
+  const lines = text.split('\n');
+  const start = lines.findIndex((line) => line.startsWith(heading));
+  assert.ok(start >= 0, `the configuration has a "${heading}" section`);
+  const end = lines.indexOf('', start);
+  return lines.slice(start + 1, end < 0 ? undefined : end).join('\n');
 }

@@ -1,7 +1,8 @@
-// Runs the *.test.js files of one folder with mocha and records the counts, for every test layer.
+// Runs the *.test.js files under one folder (subfolders included) with mocha and records the counts, for every test layer.
 import Mocha from 'mocha';
-import { readdirSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { listTestFiles, type FileChoice } from './testFiles';
 
 export interface LayerResult {
   passed: number;
@@ -9,13 +10,9 @@ export interface LayerResult {
   pending: number;
 }
 
-/** `files`: only these test files (names without `.test.js`), or every one but these when `except`. */
-export interface FileChoice { files: readonly string[]; except: boolean }
-
 export async function runMochaSuite(folder: string, options: { timeout: number; resultsFile?: string | undefined; grep?: string | undefined; choice?: FileChoice | undefined }): Promise<LayerResult> {
   const mocha = new Mocha({ ui: 'tdd', color: false, timeout: options.timeout, reporter: 'spec', ...(options.grep ? { grep: options.grep } : {}) });
-  const chosen = (file: string) => !options.choice || options.choice.files.includes(file.replace(/\.test\.js$/, '')) !== options.choice.except;
-  for (const file of readdirSync(folder).filter((f) => f.endsWith('.test.js') && chosen(f)).sort()) mocha.addFile(join(folder, file));
+  for (const file of listTestFiles(folder, options.choice)) mocha.addFile(join(folder, file));
   const result: LayerResult = { passed: 0, failed: 0, pending: 0 };
   await new Promise<void>((resolve) => {
     const runner = mocha.run();

@@ -1,5 +1,6 @@
 // A plain-Node test layer (unit, ui): node out/test/harness/runLayer.js <folder> <timeoutMs> [resultsFile] [only|except] [file,file…]
-// (files by name without .test.js: a part of a layer, run beside the rest).
+// (a part of a layer, run beside the rest): each file by its path under the folder without .test.js
+// (broker/policy) or by its base name (policy); see testFiles.ts.
 import { runMochaSuite } from './mochaSuite';
 
 const [folder, timeout, resultsFile, how, files] = process.argv.slice(2);

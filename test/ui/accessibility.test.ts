@@ -1,10 +1,9 @@
 import * as assert from 'node:assert/strict';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Frame } from 'playwright-core';
 import { approveThroughMcp, paneBackground, rejectAll, runAxe, THEMES, useTheme, type AxeFinding } from './auditHelpers';
 import { button, chooseAndSubmit, FOUR_KINDS, invoke, toolResult, waitForRequest } from './panelHelpers';
-import { RESULTS, useWorkbench, type Workbench } from './workbench';
+import { RESULTS, useWorkbench } from './workbench';
 
 const CONTEXT = `${FOUR_KINDS.context}\n\nSee [the plan](https://example.com/plan).\n\n| Plan | Price |\n|---|--:|\n| Basic | $5 |\n\n\`\`\`ts\nconst plan = "basic"; // monthly\n\`\`\``;
 
@@ -30,123 +29,117 @@ const yesNo = (id: string, header: string) => ({ questions: [{ id, header, quest
 const CONTROL_ROLES = /^\s*- (button|checkbox|radio|textbox|tab|link|combobox|spinbutton|switch|slider|radiogroup)\b(.*)$/;
 
 suite('Question panel: accessibility, audited by axe-core in every state and theme', () => {
-  let workbench: Workbench;
-  let panel: Frame;
-
-  useWorkbench((opened, openedPanel) => {
-    workbench = opened;
-    panel = openedPanel;
-  });
+  const ui = useWorkbench();
 
   teardown(async () => {
-    await rejectAll(workbench);
+    await rejectAll(ui.workbench);
   });
 
   suiteTeardown(async () => {
-    await workbench?.driver('config', { section: 'workbench', key: 'colorTheme', value: null }).catch(() => undefined);
-    await workbench?.driver('config', { section: 'agentQuestions', key: 'mcp.enabled', value: null }).catch(() => undefined);
+    await ui.workbench?.driver('config', { section: 'workbench', key: 'colorTheme', value: null }).catch(() => undefined);
+    await ui.workbench?.driver('config', { section: 'agentQuestions', key: 'mcp.enabled', value: null }).catch(() => undefined);
   });
 
-  const notice = (text: string) => panel.locator('.notice', { hasText: text }).waitFor({ timeout: 20_000 });
-  const pendingIds = async () => (await workbench.driver<Array<{ id: string }>>('list')).map((r) => r.id);
+  const notice = (text: string) => ui.panel.locator('.notice', { hasText: text }).waitFor({ timeout: 20_000 });
+  const pendingIds = async () => (await ui.workbench.driver<Array<{ id: string }>>('list')).map((r) => r.id);
 
   /** Puts the panel in each state in turn; yields the state's name once it is on screen. */
   async function* everyState(): AsyncGenerator<string> {
-    await rejectAll(workbench);
-    await panel.locator('.empty').waitFor();
+    await rejectAll(ui.workbench);
+    await ui.panel.locator('.empty').waitFor();
     yield 'empty';
 
-    const batch = await invoke(workbench, { ...FOUR_KINDS, context: CONTEXT });
-    await waitForRequest(panel, 'Database');
-    await panel.locator('vscode-radio[value="PostgreSQL"]').click();
+    const batch = await invoke(ui.workbench, { ...FOUR_KINDS, context: CONTEXT });
+    await waitForRequest(ui.panel, 'Database');
+    await ui.panel.locator('vscode-radio[value="PostgreSQL"]').click();
     yield 'single choice';
-    await button(panel, 'next').click();
-    await panel.locator('vscode-checkbox[value="Redis"]').click();
+    await button(ui.panel, 'next').click();
+    await ui.panel.locator('vscode-checkbox[value="Redis"]').click();
     yield 'multi choice';
-    await button(panel, 'next').click();
-    await panel.locator('vscode-text-area').waitFor();
+    await button(ui.panel, 'next').click();
+    await ui.panel.locator('vscode-text-area').waitFor();
     yield 'text';
-    await button(panel, 'next').click();
-    await panel.locator('.secret-field').waitFor();
+    await button(ui.panel, 'next').click();
+    await ui.panel.locator('.secret-field').waitFor();
     yield 'secret';
-    await button(panel, 'next').click();
-    await panel.locator('.review').waitFor();
+    await button(ui.panel, 'next').click();
+    await ui.panel.locator('.review').waitFor();
     yield 'review';
-    await button(panel, 'submit').click();
-    await panel.locator('.confirm', { hasText: 'unanswered' }).waitFor();
+    await button(ui.panel, 'submit').click();
+    await ui.panel.locator('.confirm', { hasText: 'unanswered' }).waitFor();
     yield 'review: confirm skipping';
-    await button(panel, 'cancel-skip').click();
-    await button(panel, 'reject').click();
-    await panel.locator('.confirm', { hasText: 'Reject this request?' }).waitFor();
+    await button(ui.panel, 'cancel-skip').click();
+    await button(ui.panel, 'reject').click();
+    await ui.panel.locator('.confirm', { hasText: 'Reject this request?' }).waitFor();
     yield 'confirm reject';
-    await workbench.driver('reject', { requestId: (await pendingIds())[0]! });
+    await ui.workbench.driver('reject', { requestId: (await pendingIds())[0]! });
     await notice('was rejected elsewhere');
-    await toolResult(workbench, batch);
+    await toolResult(ui.workbench, batch);
     yield 'notice: rejected elsewhere';
 
-    const previews = await invoke(workbench, PREVIEWS);
-    await waitForRequest(panel, 'Which database for the billing service?');
-    await panel.locator('vscode-radio[value="SQLite"]').click();
-    await panel.locator('.option-preview-caption', { hasText: 'Preview of SQLite' }).waitFor();
-    await workbench.page.mouse.move(640, 990);
+    const previews = await invoke(ui.workbench, PREVIEWS);
+    await waitForRequest(ui.panel, 'Which database for the billing service?');
+    await ui.panel.locator('vscode-radio[value="SQLite"]').click();
+    await ui.panel.locator('.option-preview-caption', { hasText: 'Preview of SQLite' }).waitFor();
+    await ui.workbench.page.mouse.move(640, 990);
     yield 'option previews';
-    await workbench.driver('reply', { requestId: (await pendingIds())[0]!, answers: { database: { selected: ['SQLite'], skipped: false } } });
+    await ui.workbench.driver('reply', { requestId: (await pendingIds())[0]!, answers: { database: { selected: ['SQLite'], skipped: false } } });
     await notice('was answered elsewhere');
-    await toolResult(workbench, previews);
+    await toolResult(ui.workbench, previews);
     yield 'notice: answered elsewhere';
 
-    const doomed = await invoke(workbench, yesNo('doomed', 'Doomed'));
-    await waitForRequest(panel, 'Doomed?');
-    await workbench.driver('cancel', { callId: doomed.callId });
+    const doomed = await invoke(ui.workbench, yesNo('doomed', 'Doomed'));
+    await waitForRequest(ui.panel, 'Doomed?');
+    await ui.workbench.driver('cancel', { callId: doomed.callId });
     await notice('The agent cancelled');
     yield 'notice: cancelled';
 
     // The API's own timeout: a countdown in its last minute (a warning), then the timed-out notice.
     // 20 s: long enough for the countdown's audit under load, and the notice (shown for 20 s after
     // the timeout) is still there when that audit ends.
-    const timed = await workbench.driver<{ callId: number }>('ask', { request: { extensionId: 'tests.a11y', timeoutSeconds: 20, questions: yesNo('hurry', 'Hurry').questions } });
-    await waitForRequest(panel, 'Hurry?');
-    await panel.locator('.countdown.warning').waitFor();
+    const timed = await ui.workbench.driver<{ callId: number }>('ask', { request: { extensionId: 'tests.a11y', timeoutSeconds: 20, questions: yesNo('hurry', 'Hurry').questions } });
+    await waitForRequest(ui.panel, 'Hurry?');
+    await ui.panel.locator('.countdown.warning').waitFor();
     yield 'countdown (last minute)';
-    await panel.locator('.notice', { hasText: 'timed out' }).waitFor({ timeout: 40_000 });
-    await workbench.driver('await', { callId: timed.callId });
+    await ui.panel.locator('.notice', { hasText: 'timed out' }).waitFor({ timeout: 40_000 });
+    await ui.workbench.driver('await', { callId: timed.callId });
     yield 'notice: timed out';
 
-    const permission = await workbench.driver<{ callId: number }>('permission', { request: { extensionId: 'tests.a11y', title: 'Allow the build?', detail: 'Runs `npm run build` in the workspace.', permissionKey: 'build' } });
-    const waiting = await invoke(workbench, yesNo('behind', 'Behind'));
-    await waitForRequest(panel, 'Allow the build?');
-    await panel.locator('.waiting .link-button').waitFor();
+    const permission = await ui.workbench.driver<{ callId: number }>('permission', { request: { extensionId: 'tests.a11y', title: 'Allow the build?', detail: 'Runs `npm run build` in the workspace.', permissionKey: 'build' } });
+    const waiting = await invoke(ui.workbench, yesNo('behind', 'Behind'));
+    await waitForRequest(ui.panel, 'Allow the build?');
+    await ui.panel.locator('.waiting .link-button').waitFor();
     yield 'permission (extension) with another request waiting';
-    await rejectAll(workbench);
-    await workbench.driver('await', { callId: permission.callId });
-    await toolResult(workbench, waiting);
+    await rejectAll(ui.workbench);
+    await ui.workbench.driver('await', { callId: permission.callId });
+    await toolResult(ui.workbench, waiting);
 
-    const approve = await approveThroughMcp(workbench, 'Bash', { command: 'npm test -- --grep "billing"', description: 'Run the billing tests', run_in_background: true });
+    const approve = await approveThroughMcp(ui.workbench, 'Bash', { command: 'npm test -- --grep "billing"', description: 'Run the billing tests', run_in_background: true });
     try {
-      await waitForRequest(panel, 'npm test');
-      await panel.locator('.tool-call .command').waitFor();
+      await waitForRequest(ui.panel, 'npm test');
+      await ui.panel.locator('.tool-call .command').waitFor();
       yield 'permission (tool call, rules, warnings)';
-      await rejectAll(workbench);
+      await rejectAll(ui.workbench);
       await approve.result;
     } finally {
       await approve.close();
     }
 
-    await panel.locator('.history summary').click();
-    await panel.locator('.history[open] .history-item').first().waitFor();
+    await ui.panel.locator('.history summary').click();
+    await ui.panel.locator('.history[open] .history-item').first().waitFor();
     yield 'history';
-    await panel.locator('.history summary').click();
+    await ui.panel.locator('.history summary').click();
   }
 
   test('axe-core finds no serious or critical violation in any state, in light, dark and high contrast', async function () {
     this.timeout(600_000);
     const report: Array<{ theme: string; state: string; findings: AxeFinding[] }> = [];
     for (const [theme, name] of THEMES) {
-      await useTheme(workbench, theme);
-      const background = await paneBackground(workbench.page);
-      for await (const state of everyState()) report.push({ theme: name, state, findings: await runAxe(panel, background) });
+      await useTheme(ui.workbench, theme);
+      const background = await paneBackground(ui.workbench.page);
+      for await (const state of everyState()) report.push({ theme: name, state, findings: await runAxe(ui.panel, background) });
     }
-    await useTheme(workbench, null);
+    await useTheme(ui.workbench, null);
     mkdirSync(RESULTS, { recursive: true });
     writeFileSync(join(RESULTS, 'accessibility-axe.json'), JSON.stringify(report, null, 2));
     for (const { theme, state, findings } of report) {
@@ -163,7 +156,7 @@ suite('Question panel: accessibility, audited by axe-core in every state and the
     const names = new Set<string>();
     let controls = 0;
     for await (const state of everyState()) {
-      const tree = await panel.locator('body').ariaSnapshot();
+      const tree = await ui.panel.locator('body').ariaSnapshot();
       for (const line of tree.split('\n')) {
         const match = CONTROL_ROLES.exec(line);
         if (!match) continue;
@@ -191,11 +184,11 @@ suite('Question panel: accessibility, audited by axe-core in every state and the
 
   /** Tabs from the top of the panel until focus leaves it; returns each stop's place in the document and on screen. */
   async function tabStops(): Promise<Array<{ order: number; top: number; left: number; what: string }>> {
-    await panel.locator('.request-source').click();
+    await ui.panel.locator('.request-source').click();
     const stops: Array<{ order: number; top: number; left: number; what: string }> = [];
     for (let i = 0; i < 40; i++) {
-      await workbench.page.keyboard.press('Tab');
-      const stop = await panel.evaluate(() => {
+      await ui.workbench.page.keyboard.press('Tab');
+      const stop = await ui.panel.evaluate(() => {
         const active = document.activeElement as HTMLElement | null;
         if (!active || active === document.body || !document.hasFocus()) return undefined;
         const all = [...document.querySelectorAll('*')];
@@ -220,33 +213,33 @@ suite('Question panel: accessibility, audited by axe-core in every state and the
   }
 
   test('the focus order follows the reading order: questions, review and a permission prompt', async () => {
-    const call = await invoke(workbench, { ...FOUR_KINDS, context: CONTEXT });
-    await waitForRequest(panel, 'Database');
+    const call = await invoke(ui.workbench, { ...FOUR_KINDS, context: CONTEXT });
+    await waitForRequest(ui.panel, 'Database');
     const single = await tabStops();
     assertReadingOrder(single, 'single choice');
     const reached = single.map((s) => s.what).join(' → ');
     for (const expected of [/Database/, /Extras/, /Name/, /API key/, /Review/, /^vscode-radio/, /^vscode-text-field Note for the agent/, /^vscode-button Attach/, /^vscode-button Next/, /^vscode-button Reject/]) {
       assert.ok(single.some((s) => expected.test(s.what)), `Tab reaches ${expected}: ${reached}`);
     }
-    await panel.locator('.chip-button', { hasText: 'Extras' }).click();
+    await ui.panel.locator('.chip-button', { hasText: 'Extras' }).click();
     const multi = await tabStops();
     assertReadingOrder(multi, 'multi choice');
     assert.equal(multi.filter((s) => s.what.startsWith('vscode-checkbox')).length, 4, `each checkbox (and Other…) is a stop: ${multi.map((s) => s.what).join(' → ')}`);
-    await panel.locator('.chip-button', { hasText: 'Review' }).click();
+    await ui.panel.locator('.chip-button', { hasText: 'Review' }).click();
     const review = await tabStops();
     assertReadingOrder(review, 'review');
     assert.equal(review.filter((s) => /Edit/.test(s.what)).length, 4, `each answer has its Edit link in the order: ${review.map((s) => s.what).join(' → ')}`);
-    await rejectAll(workbench);
-    await toolResult(workbench, call);
+    await rejectAll(ui.workbench);
+    await toolResult(ui.workbench, call);
 
-    const approve = await approveThroughMcp(workbench, 'Bash', { command: 'npm test -- --grep "billing"', run_in_background: true });
+    const approve = await approveThroughMcp(ui.workbench, 'Bash', { command: 'npm test -- --grep "billing"', run_in_background: true });
     try {
-      await waitForRequest(panel, 'npm test');
+      await waitForRequest(ui.panel, 'npm test');
       const permission = await tabStops();
       assertReadingOrder(permission, 'permission');
       const list = permission.map((s) => s.what).join(' → ');
       for (const expected of [/^vscode-radio/, /Allow once/, /Always allow/, /Deny/, /^vscode-text-field Message for the agent/]) assert.ok(permission.some((s) => expected.test(s.what)), `Tab reaches ${expected}: ${list}`);
-      await rejectAll(workbench);
+      await rejectAll(ui.workbench);
       await approve.result;
     } finally {
       await approve.close();
@@ -254,34 +247,34 @@ suite('Question panel: accessibility, audited by axe-core in every state and the
   });
 
   test('the live region announces what arrives, what waits and what settles elsewhere, even the same words twice', async () => {
-    assert.equal(await panel.locator('#announcer').getAttribute('aria-live'), 'polite');
+    assert.equal(await ui.panel.locator('#announcer').getAttribute('aria-live'), 'polite');
     // Every text the region takes, in order, as a screen reader would be told of it.
-    await panel.evaluate(() => {
+    await ui.panel.evaluate(() => {
       const announcer = document.getElementById('announcer')!;
       const heard: string[] = ((window as unknown as { heard: string[] }).heard = []);
       new MutationObserver(() => announcer.textContent && heard.push(announcer.textContent)).observe(announcer, { childList: true, characterData: true, subtree: true });
     });
-    const heard = () => panel.evaluate(() => (window as unknown as { heard: string[] }).heard);
+    const heard = () => ui.panel.evaluate(() => (window as unknown as { heard: string[] }).heard);
     const hear = async (pattern: RegExp, times = 1) => {
-      for (let i = 0; i < 50 && (await heard()).filter((t) => pattern.test(t)).length < times; i++) await workbench.page.waitForTimeout(100);
+      for (let i = 0; i < 50 && (await heard()).filter((t) => pattern.test(t)).length < times; i++) await ui.workbench.page.waitForTimeout(100);
       assert.equal((await heard()).filter((t) => pattern.test(t)).length, times, `heard ${pattern} ${times}× in ${JSON.stringify(await heard())}`);
     };
-    const first = await invoke(workbench, yesNo('first', 'First'));
-    await waitForRequest(panel, 'First?');
+    const first = await invoke(ui.workbench, yesNo('first', 'First'));
+    await waitForRequest(ui.panel, 'First?');
     await hear(/asks: First$/);
-    const second = await invoke(workbench, yesNo('second', 'Second'));
+    const second = await invoke(ui.workbench, yesNo('second', 'Second'));
     await hear(/^Another request is waiting\.\s*$/);
-    const third = await invoke(workbench, yesNo('third', 'Third'));
+    const third = await invoke(ui.workbench, yesNo('third', 'Third'));
     await hear(/^Another request is waiting\.\s*$/, 2);
     // The notice and the next request in one announcement: neither replaces the other before it is spoken.
-    await workbench.driver('cancel', { callId: first.callId });
+    await ui.workbench.driver('cancel', { callId: first.callId });
     await hear(/^The agent cancelled the request you were looking at\. .* asks: Second$/);
-    await chooseAndSubmit(panel, 'Yes');
-    assert.equal((await toolResult(workbench, second)).json.status, 'answered');
+    await chooseAndSubmit(ui.panel, 'Yes');
+    assert.equal((await toolResult(ui.workbench, second)).json.status, 'answered');
     await hear(/asks: Third$/);
-    await workbench.driver('reject', { requestId: (await pendingIds())[0]! });
+    await ui.workbench.driver('reject', { requestId: (await pendingIds())[0]! });
     await hear(/^The request you were looking at was rejected elsewhere\.\s*$/);
-    await toolResult(workbench, third);
-    await workbench.driver('await', { callId: first.callId });
+    await toolResult(ui.workbench, third);
+    await ui.workbench.driver('await', { callId: first.callId });
   });
 });

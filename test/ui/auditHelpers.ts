@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Frame, Page } from 'playwright-core';
-import { ROOT, type Workbench } from './workbench';
+import { enableEndpoint, ROOT, type Workbench } from './workbench';
 
 const AXE_SOURCE = readFileSync(join(ROOT, 'node_modules', 'axe-core', 'axe.min.js'), 'utf8');
 
@@ -79,13 +79,7 @@ export interface ApproveCall {
  * the `approve` tool of the local MCP endpoint, with the token a VS Code terminal would have.
  */
 export async function approveThroughMcp(workbench: Workbench, toolName: string, input: Record<string, unknown>): Promise<ApproveCall> {
-  await workbench.driver('config', { section: 'agentQuestions', key: 'mcp.enabled', value: true });
-  let url: string | undefined;
-  for (let i = 0; i < 100 && !url; i++) {
-    url = (await workbench.driver<{ value: { url?: string } }>('command', { id: 'agentQuestions.internal.mcpState' })).value.url;
-    if (!url) await new Promise((r) => setTimeout(r, 100));
-  }
-  if (!url) throw new Error('the MCP endpoint did not start');
+  const url = await enableEndpoint(workbench);
   const env = await workbench.driver<Record<string, string>>('terminalEnv', { names: ['AGENT_QUESTIONS_MCP_TOKEN'] });
   const client = new Client({ name: 'phone-test-agent', version: '1' });
   await client.connect(new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers: { authorization: `Bearer ${env['AGENT_QUESTIONS_MCP_TOKEN']}` } } }));

@@ -1,35 +1,29 @@
 import * as assert from 'node:assert/strict';
-import type { Frame } from 'playwright-core';
 import { button, waitForRequest } from './panelHelpers';
-import { useWorkbench, type Workbench } from './workbench';
+import { useWorkbench } from './workbench';
 
 // What a shell command does, said from the parse: the one line on the permission card, and
 // "Check a Command…" in the palette (the decision the rules would make now, which rule and why).
 suite('What a command does: the card line and Check a Command', () => {
-  let workbench: Workbench;
-  let panel: Frame;
-  useWorkbench((opened, openedPanel) => {
-    workbench = opened;
-    panel = openedPanel;
-  });
+  const ui = useWorkbench();
 
-  const ask = (command: string) => workbench.driver<{ callId: number }>('permission', { request: { extensionId: 'tests.check', title: 'Run a command?', detail: command, command } });
-  const settled = async (call: { callId: number }) => (await workbench.driver<{ value: { decision?: string } }>('await', { callId: call.callId })).value;
+  const ask = (command: string) => ui.workbench.driver<{ callId: number }>('permission', { request: { extensionId: 'tests.check', title: 'Run a command?', detail: command, command } });
+  const settled = async (call: { callId: number }) => (await ui.workbench.driver<{ value: { decision?: string } }>('await', { callId: call.callId })).value;
 
   test('the permission card says in one line what the command runs, writes and where, and whether it reaches the network', async function () {
     this.timeout(120_000);
-    await workbench.driver('command', { id: 'agentQuestions.clearRememberedPermissions' });
+    await ui.workbench.driver('command', { id: 'agentQuestions.clearRememberedPermissions' });
     const call = await ask('cp notes.txt ~/notes.txt; curl -s -o page.html https://example.com');
-    await waitForRequest(panel, 'Run a command?');
-    const summary = panel.locator('.tool-call .command-summary');
+    await waitForRequest(ui.panel, 'Run a command?');
+    const summary = ui.panel.locator('.tool-call .command-summary');
     await summary.waitFor();
     assert.equal(
       (await summary.innerText()).trim(),
       'Runs cp, curl. Writes outside the workspace: ~/notes.txt. Writes page.html in the workspace. Reaches the network (curl downloads or sends data (https://example.com)). Deletes nothing.',
     );
     assert.equal(await summary.getAttribute('role'), 'note');
-    await workbench.screenshot('permission-card-summary');
-    await button(panel, 'deny').click();
+    await ui.workbench.screenshot('permission-card-summary');
+    await button(ui.panel, 'deny').click();
     assert.equal((await settled(call)).decision, 'deny');
   });
 
@@ -37,13 +31,13 @@ suite('What a command does: the card line and Check a Command', () => {
     this.timeout(120_000);
     // A rule granted in the panel: "git status …" in this workspace.
     const call = await ask('git status');
-    await panel.locator('.tool-call pre.command', { hasText: 'git status' }).waitFor();
-    await panel.locator('.rule-choice vscode-radio', { hasText: 'git status …' }).first().click();
-    await button(panel, 'allow_always').click();
+    await ui.panel.locator('.tool-call pre.command', { hasText: 'git status' }).waitFor();
+    await ui.panel.locator('.rule-choice vscode-radio', { hasText: 'git status …' }).first().click();
+    await button(ui.panel, 'allow_always').click();
     assert.equal((await settled(call)).decision, 'allow_always');
 
-    const page = workbench.page;
-    await workbench.runCommand('Agent Questions: Check a Command…');
+    const page = ui.workbench.page;
+    await ui.workbench.runCommand('Agent Questions: Check a Command…');
     const input = page.locator('.quick-input-widget input');
     await input.waitFor();
     await input.fill('git status --short');
@@ -55,7 +49,7 @@ suite('What a command does: the card line and Check a Command', () => {
     assert.match(detail, /Rule: git status … \(this workspace; from Extension tests\.check\)/);
     assert.match(detail, /Why: The user chose "Always allow" for git status … earlier\./);
     assert.match(detail, /What it does: Runs git\. Writes nothing, no network, deletes nothing\./);
-    await workbench.screenshot('check-a-command-allowed');
+    await ui.workbench.screenshot('check-a-command-allowed');
 
     // Check Another…: the line is kept to edit; a line no rule covers says why it would be asked.
     await dialog.locator('.monaco-button', { hasText: /^Check Another…$/ }).click();
@@ -66,7 +60,7 @@ suite('What a command does: the card line and Check a Command', () => {
     await dialog.waitFor();
     assert.equal(await dialog.locator('.dialog-message-text').textContent(), 'Asked: git grep --op=x foo');
     assert.match((await dialog.locator('.dialog-message-detail').textContent()) ?? '', /Why: `git grep --op=x foo` is not allowed by any rule/);
-    await workbench.screenshot('check-a-command-asked');
+    await ui.workbench.screenshot('check-a-command-asked');
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
   });

@@ -1,7 +1,6 @@
 import * as assert from 'node:assert/strict';
-import type { Frame } from 'playwright-core';
 import { button, invoke, toolResult, waitForRequest, type ToolCall } from './panelHelpers';
-import { useWorkbench, type Workbench } from './workbench';
+import { useWorkbench } from './workbench';
 
 const TABLE_AND_CODE = [
   'Two ways to **store sessions**:',
@@ -24,25 +23,19 @@ const FOUR_BACKTICKS = ['The README should hold this example:', '', '````markdow
 const LINK_URL = 'https://agent-questions.example/docs?from=panel';
 
 suite('Question panel: the agent’s markdown', () => {
-  let workbench: Workbench;
-  let panel: Frame;
-
-  useWorkbench((opened, openedPanel) => {
-    workbench = opened;
-    panel = openedPanel;
-  });
+  const ui = useWorkbench();
 
   async function ask(input: object, header: string): Promise<ToolCall> {
-    const call = await invoke(workbench, input);
-    await waitForRequest(panel, header);
+    const call = await invoke(ui.workbench, input);
+    await waitForRequest(ui.panel, header);
     return call;
   }
 
   async function rejectShown(call: ToolCall): Promise<void> {
-    await button(panel, 'reject').click();
-    await button(panel, 'confirm-reject').click();
-    assert.equal((await toolResult(workbench, call)).json.status, 'rejected');
-    await panel.locator('.empty').waitFor();
+    await button(ui.panel, 'reject').click();
+    await button(ui.panel, 'confirm-reject').click();
+    assert.equal((await toolResult(ui.workbench, call)).json.status, 'rejected');
+    await ui.panel.locator('.empty').waitFor();
   }
 
   /** Screenshots the workbench in the light and the dark theme; returns what `probe` reads in each. */
@@ -52,18 +45,18 @@ suite('Question panel: the agent’s markdown', () => {
       ['Default Light Modern', 'light'],
       ['Default Dark Modern', 'dark'],
     ] as const) {
-      await workbench.driver('config', { section: 'workbench', key: 'colorTheme', value: theme });
-      await workbench.page.waitForTimeout(1500);
+      await ui.workbench.driver('config', { section: 'workbench', key: 'colorTheme', value: theme });
+      await ui.workbench.page.waitForTimeout(1500);
       seen.push(await probe());
-      await workbench.screenshot(`${name}-${suffix}`);
+      await ui.workbench.screenshot(`${name}-${suffix}`);
     }
-    await workbench.driver('config', { section: 'workbench', key: 'colorTheme', value: null });
+    await ui.workbench.driver('config', { section: 'workbench', key: 'colorTheme', value: null });
     return seen;
   }
 
   test('a table and highlighted TypeScript in the context, in the theme’s colours', async () => {
     const call = await ask({ context: TABLE_AND_CODE, questions: [{ id: 'store', header: 'Store', question: 'Which session store?', options: [{ label: 'Redis' }, { label: 'Postgres' }] }] }, 'Store');
-    const context = panel.locator('.questions-request > .markdown');
+    const context = ui.panel.locator('.questions-request > .markdown');
     await context.locator('table').waitFor();
     const table = await context.locator('table').evaluate((t: HTMLTableElement) => ({
       head: [...t.tHead!.rows[0]!.cells].map((c) => c.textContent),
@@ -104,7 +97,7 @@ suite('Question panel: the agent’s markdown', () => {
 
   test('a fence of four backticks holding a three-backtick fence stays one code block', async () => {
     const call = await ask({ context: FOUR_BACKTICKS, questions: [{ id: 'ok', header: 'Fence', question: 'Does the README look right?', options: [{ label: 'Yes' }, { label: 'No' }] }] }, 'Fence');
-    const context = panel.locator('.questions-request > .markdown');
+    const context = ui.panel.locator('.questions-request > .markdown');
     await context.locator('pre').first().waitFor();
     assert.equal(await context.locator('pre').count(), 1);
     assert.equal(await context.locator('pre code').textContent(), '# Setup\n```sh\nnpm ci\n```\nThen run it.');
@@ -116,9 +109,9 @@ suite('Question panel: the agent’s markdown', () => {
   test('a question’s detail is markdown under the question text', async () => {
     const detail = 'Pick the **retry policy**:\n\n- `exponential`: 1 s, 2 s, 4 s\n- `fixed`: every 5 s\n\n> Retries stop after *five* attempts.';
     const call = await ask({ questions: [{ id: 'retry', header: 'Retries', question: 'How should failed jobs retry?', detail, options: [{ label: 'Exponential' }, { label: 'Fixed' }] }] }, 'Retries');
-    const rendered = panel.locator('.question .question-detail .markdown');
+    const rendered = ui.panel.locator('.question .question-detail .markdown');
     await rendered.waitFor();
-    const seen = await panel.locator('.question').evaluate((question) => ({
+    const seen = await ui.panel.locator('.question').evaluate((question) => ({
       order: [...question.children].map((c) => c.className),
       headingThenDetail: question.querySelector('.question-heading')!.nextElementSibling!.className,
       strong: question.querySelector('.question-detail strong')?.textContent,
@@ -138,20 +131,20 @@ suite('Question panel: the agent’s markdown', () => {
   test('a link opens only through VS Code’s confirmation; other schemes are text', async () => {
     const context = `Read [the docs](${LINK_URL}) first. Not links: [run](command:workbench.action.reloadWindow), [js](javascript:alert(1)), <vscode:extension/x.y>.`;
     const call = await ask({ context, questions: [{ id: 'read', header: 'Docs', question: 'Did you read the docs?', options: [{ label: 'Yes' }, { label: 'No' }] }] }, 'Docs');
-    const link = panel.locator('.markdown a.md-link');
+    const link = ui.panel.locator('.markdown a.md-link');
     await link.waitFor();
-    assert.equal(await panel.locator('.markdown a.md-link').count(), 1, 'one link: the https one');
+    assert.equal(await ui.panel.locator('.markdown a.md-link').count(), 1, 'one link: the https one');
     assert.equal(await link.textContent(), 'the docs');
     assert.equal(await link.getAttribute('href'), null, 'no href: the webview itself never navigates');
-    assert.equal(await panel.locator('.markdown .md-link-group .link-target').textContent(), ` (${LINK_URL})`, 'the target is shown');
-    const text = await panel.locator('.questions-request > .markdown').textContent();
+    assert.equal(await ui.panel.locator('.markdown .md-link-group .link-target').textContent(), ` (${LINK_URL})`, 'the target is shown');
+    const text = await ui.panel.locator('.questions-request > .markdown').textContent();
     for (const literal of ['[run](command:workbench.action.reloadWindow)', '[js](javascript:alert(1))', '<vscode:extension/x.y>']) assert.ok(text!.includes(literal), `stays text: ${literal}`);
 
     // code-server 1.139 asks before opening a site that is not a trusted domain: the question, the address, and Cancel / Open.
-    const browser = workbench.page.context();
+    const browser = ui.workbench.page.context();
     const opened: string[] = [];
     browser.on('page', (page) => opened.push(page.url()));
-    const dialog = workbench.page.locator('.monaco-dialog-box');
+    const dialog = ui.workbench.page.locator('.monaco-dialog-box');
     const confirmation = async () => {
       await dialog.waitFor({ timeout: 10_000 });
       assert.equal(await dialog.locator('.dialog-message-text').textContent(), 'Do you want code-server to open the external website?');
@@ -159,21 +152,21 @@ suite('Question panel: the agent’s markdown', () => {
     };
     await link.click();
     await confirmation();
-    await workbench.screenshot('markdown-link-confirmation');
+    await ui.workbench.screenshot('markdown-link-confirmation');
     await dialog.locator('.monaco-button', { hasText: /^Cancel$/ }).click();
     await dialog.waitFor({ state: 'detached' });
-    await workbench.page.waitForTimeout(1000);
+    await ui.workbench.page.waitForTimeout(1000);
     assert.deepEqual(opened, [], 'Cancel opens nothing');
 
     // The keyboard follows the link too, and Enter on it never answers the question.
     await link.focus();
     await link.press('Enter');
     await confirmation();
-    await workbench.page.keyboard.press('Escape');
+    await ui.workbench.page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
-    await workbench.page.waitForTimeout(1000);
+    await ui.workbench.page.waitForTimeout(1000);
     assert.deepEqual(opened, [], 'Escape opens nothing');
-    assert.equal((await workbench.driver<unknown[]>('list')).length, 1, 'the question still waits');
+    assert.equal((await ui.workbench.driver<unknown[]>('list')).length, 1, 'the question still waits');
 
     // Open is what opens it, so "nothing opened" above could have failed.
     await link.click();

@@ -1,7 +1,6 @@
 import * as assert from 'node:assert/strict';
-import type { Frame } from 'playwright-core';
 import { button, invoke, toolResult, waitForRequest } from './panelHelpers';
-import { useWorkbench, type Workbench } from './workbench';
+import { useWorkbench } from './workbench';
 
 const DATABASE = {
   questions: [{ id: 'database', header: 'Database', question: 'Which database?', options: [{ label: 'PostgreSQL', recommended: true }, { label: 'SQLite' }, { label: 'MongoDB' }] }],
@@ -10,137 +9,131 @@ const yesNo = (id: string, header: string) => ({ questions: [{ id, header, quest
 const ONE_CLICK_HINT = 'Click an option (or press Space on it) to send it as your answer.';
 
 suite('One decision, one action: a lone single-choice question is answered by the choice itself', () => {
-  let workbench: Workbench;
-  let panel: Frame;
+  const ui = useWorkbench();
 
-  useWorkbench((opened, openedPanel) => {
-    workbench = opened;
-    panel = openedPanel;
-  });
-
-  const pendingCount = async () => (await workbench.driver<unknown[]>('list')).length;
-  const ready = () => panel.locator('.request[data-one-action="ready"]').waitFor({ timeout: 10_000 });
+  const pendingCount = async () => (await ui.workbench.driver<unknown[]>('list')).length;
+  const ready = () => ui.panel.locator('.request[data-one-action="ready"]').waitFor({ timeout: 10_000 });
 
   test('one click on an option answers the request, and the panel says that choosing sends', async () => {
-    const call = await invoke(workbench, DATABASE);
-    await waitForRequest(panel, 'Which database?');
-    assert.equal(await panel.locator('.request .one-action-hint').innerText(), ONE_CLICK_HINT);
+    const call = await invoke(ui.workbench, DATABASE);
+    await waitForRequest(ui.panel, 'Which database?');
+    assert.equal(await ui.panel.locator('.request .one-action-hint').innerText(), ONE_CLICK_HINT);
     await ready();
-    await workbench.screenshot('one-action-question');
+    await ui.workbench.screenshot('one-action-question');
     // The click time is taken inside the webview, on the same clock as the extension host.
-    await panel.evaluate(() => document.addEventListener('click', () => ((window as unknown as { clickedAt: number }).clickedAt = Date.now()), { capture: true, once: true }));
-    await panel.locator('.request vscode-radio[value="SQLite"]').click();
-    const { json, line } = await toolResult(workbench, call);
-    const { settledAt } = await workbench.driver<{ settledAt: number }>('await', { callId: call.callId });
-    const clickedAt = await panel.evaluate(() => (window as unknown as { clickedAt: number }).clickedAt);
+    await ui.panel.evaluate(() => document.addEventListener('click', () => ((window as unknown as { clickedAt: number }).clickedAt = Date.now()), { capture: true, once: true }));
+    await ui.panel.locator('.request vscode-radio[value="SQLite"]').click();
+    const { json, line } = await toolResult(ui.workbench, call);
+    const { settledAt } = await ui.workbench.driver<{ settledAt: number }>('await', { callId: call.callId });
+    const clickedAt = await ui.panel.evaluate(() => (window as unknown as { clickedAt: number }).clickedAt);
     console.log(`      one click -> tool call returns: ${settledAt - clickedAt} ms`);
     assert.equal(json.status, 'answered');
     assert.deepEqual(json.answers, { database: { selected: ['SQLite'], skipped: false } });
     assert.equal(line.replace(/, "[^"]*"(?:(?:, | and )"[^"]*")* \(request id "[^"]+"\)/, ''), 'The user answered 1 question: database = "SQLite".');
-    await panel.locator('.empty').waitFor();
+    await ui.panel.locator('.empty').waitFor();
   });
 
   test('a click on the preselected option answers with it', async () => {
-    const call = await invoke(workbench, DATABASE);
-    await waitForRequest(panel, 'Which database?');
+    const call = await invoke(ui.workbench, DATABASE);
+    await waitForRequest(ui.panel, 'Which database?');
     await ready();
-    await panel.locator('.request vscode-radio[value="PostgreSQL"]').click();
-    assert.deepEqual((await toolResult(workbench, call)).json.answers, { database: { selected: ['PostgreSQL'], skipped: false } });
+    await ui.panel.locator('.request vscode-radio[value="PostgreSQL"]').click();
+    assert.deepEqual((await toolResult(ui.workbench, call)).json.answers, { database: { selected: ['PostgreSQL'], skipped: false } });
   });
 
   test('prevents a double-click answer: a click in the first moments of a request only chooses', async () => {
-    const call = await invoke(workbench, DATABASE);
-    await waitForRequest(panel, 'Which database?');
+    const call = await invoke(ui.workbench, DATABASE);
+    await waitForRequest(ui.panel, 'Which database?');
     // Checked and clicked in one task, so the click surely lands while the request is still arriving.
-    const during = await panel.evaluate(() => {
+    const during = await ui.panel.evaluate(() => {
       const request = document.querySelector<HTMLElement>('.request')!;
       const state = request.dataset.oneAction;
       if (state === 'arriving') request.querySelector<HTMLElement>('vscode-radio[value="SQLite"]')!.click();
       return state;
     });
     assert.equal(during, 'arriving', 'the request was still arriving when clicked');
-    await panel.locator('.request vscode-radio[value="SQLite"][aria-checked="true"]').waitFor();
+    await ui.panel.locator('.request vscode-radio[value="SQLite"][aria-checked="true"]').waitFor();
     await ready();
     assert.equal(await pendingCount(), 1, 'the early click chose but did not answer');
-    await panel.locator('.request vscode-radio[value="SQLite"]').click();
-    assert.deepEqual((await toolResult(workbench, call)).json.answers, { database: { selected: ['SQLite'], skipped: false } });
+    await ui.panel.locator('.request vscode-radio[value="SQLite"]').click();
+    assert.deepEqual((await toolResult(ui.workbench, call)).json.answers, { database: { selected: ['SQLite'], skipped: false } });
   });
 
   test('a request with several questions: a click on an option only chooses', async () => {
-    const call = await invoke(workbench, { questions: [...DATABASE.questions, yesNo('tests', 'Tests').questions[0]] });
-    await waitForRequest(panel, 'Which database?');
-    assert.equal(await panel.locator('.request .one-action-hint').count(), 0, 'no one-click hint');
-    assert.equal(await panel.locator('.request[data-one-action]').count(), 0);
-    await panel.locator('.request vscode-radio[value="SQLite"]').click();
-    await panel.locator('.request vscode-radio[value="SQLite"][aria-checked="true"]').waitFor();
-    await workbench.page.waitForTimeout(500);
+    const call = await invoke(ui.workbench, { questions: [...DATABASE.questions, yesNo('tests', 'Tests').questions[0]] });
+    await waitForRequest(ui.panel, 'Which database?');
+    assert.equal(await ui.panel.locator('.request .one-action-hint').count(), 0, 'no one-click hint');
+    assert.equal(await ui.panel.locator('.request[data-one-action]').count(), 0);
+    await ui.panel.locator('.request vscode-radio[value="SQLite"]').click();
+    await ui.panel.locator('.request vscode-radio[value="SQLite"][aria-checked="true"]').waitFor();
+    await ui.workbench.page.waitForTimeout(500);
     assert.equal(await pendingCount(), 1, 'still waiting');
-    assert.equal(await panel.locator('.request .question-text').innerText(), 'Which database?', 'still on the first question');
-    await workbench.page.keyboard.press('Escape');
-    await button(panel, 'confirm-reject').click();
-    assert.equal((await toolResult(workbench, call)).json.status, 'rejected');
+    assert.equal(await ui.panel.locator('.request .question-text').innerText(), 'Which database?', 'still on the first question');
+    await ui.workbench.page.keyboard.press('Escape');
+    await button(ui.panel, 'confirm-reject').click();
+    assert.equal((await toolResult(ui.workbench, call)).json.status, 'rejected');
   });
 
   test('with a note typed, a click only chooses; Submit sends the choice with the note', async () => {
-    const call = await invoke(workbench, DATABASE);
-    await waitForRequest(panel, 'Which database?');
+    const call = await invoke(ui.workbench, DATABASE);
+    await waitForRequest(ui.panel, 'Which database?');
     await ready();
-    await panel.locator('.request .note-field').click();
-    await workbench.page.keyboard.type('v3 is fine');
-    assert.equal(await panel.locator('.request .one-action-hint').innerText(), 'With a note or images, choose an option and press Submit.');
-    await panel.locator('.request vscode-radio[value="SQLite"]').click();
-    await panel.locator('.request vscode-radio[value="SQLite"][aria-checked="true"]').waitFor();
-    await workbench.page.waitForTimeout(500);
+    await ui.panel.locator('.request .note-field').click();
+    await ui.workbench.page.keyboard.type('v3 is fine');
+    assert.equal(await ui.panel.locator('.request .one-action-hint').innerText(), 'With a note or images, choose an option and press Submit.');
+    await ui.panel.locator('.request vscode-radio[value="SQLite"]').click();
+    await ui.panel.locator('.request vscode-radio[value="SQLite"][aria-checked="true"]').waitFor();
+    await ui.workbench.page.waitForTimeout(500);
     assert.equal(await pendingCount(), 1, 'the click did not answer');
-    await workbench.screenshot('one-action-with-note');
-    await button(panel, 'submit').click();
-    assert.deepEqual((await toolResult(workbench, call)).json.answers, { database: { selected: ['SQLite'], note: 'v3 is fine', skipped: false } });
+    await ui.workbench.screenshot('one-action-with-note');
+    await button(ui.panel, 'submit').click();
+    assert.deepEqual((await toolResult(ui.workbench, call)).json.answers, { database: { selected: ['SQLite'], note: 'v3 is fine', skipped: false } });
   });
 
   test('"Other…" is chosen by a click and answered with the typed text', async () => {
-    const call = await invoke(workbench, DATABASE);
-    await waitForRequest(panel, 'Which database?');
+    const call = await invoke(ui.workbench, DATABASE);
+    await waitForRequest(ui.panel, 'Which database?');
     await ready();
-    await panel.locator('.request vscode-radio').last().click();
-    await panel.locator('.request .other-field:visible').waitFor();
-    await workbench.page.waitForTimeout(500);
+    await ui.panel.locator('.request vscode-radio').last().click();
+    await ui.panel.locator('.request .other-field:visible').waitFor();
+    await ui.workbench.page.waitForTimeout(500);
     assert.equal(await pendingCount(), 1, 'choosing "Other…" did not answer');
-    await panel.locator('.request .other-field').click();
-    await workbench.page.keyboard.type('CockroachDB');
-    await workbench.page.keyboard.press('Enter');
-    assert.deepEqual((await toolResult(workbench, call)).json.answers, { database: { selected: [], other: 'CockroachDB', skipped: false } });
+    await ui.panel.locator('.request .other-field').click();
+    await ui.workbench.page.keyboard.type('CockroachDB');
+    await ui.workbench.page.keyboard.press('Enter');
+    assert.deepEqual((await toolResult(ui.workbench, call)).json.answers, { database: { selected: [], other: 'CockroachDB', skipped: false } });
   });
 
   test('prevents a stolen answer: keys before the user came to the next request do not answer it; Space on an option after does', async () => {
-    const { page } = workbench;
-    const first = await invoke(workbench, yesNo('first', 'First'));
-    await waitForRequest(panel, 'First question?');
-    const second = await invoke(workbench, yesNo('second', 'Second'));
-    await workbench.runCommand('Agent Questions: Focus Question Panel');
-    await panel.locator('.request vscode-radio:focus').waitFor();
+    const { page } = ui.workbench;
+    const first = await invoke(ui.workbench, yesNo('first', 'First'));
+    await waitForRequest(ui.panel, 'First question?');
+    const second = await invoke(ui.workbench, yesNo('second', 'Second'));
+    await ui.workbench.runCommand('Agent Questions: Focus Question Panel');
+    await ui.panel.locator('.request vscode-radio:focus').waitFor();
     await page.keyboard.press('ArrowDown'); // moves to "No" (and chooses it), does not answer
     await page.waitForTimeout(300);
     assert.equal(await pendingCount(), 2, 'an arrow key only moves');
     await page.keyboard.press('Space');
-    assert.equal((await toolResult(workbench, first)).json.answers.first.selected[0], 'No');
+    assert.equal((await toolResult(ui.workbench, first)).json.answers.first.selected[0], 'No');
 
     // The second request replaces the first under the keyboard: its keys still reach the webview.
-    await waitForRequest(panel, 'Second question?');
-    assert.equal(await panel.evaluate(() => document.hasFocus()), true, 'the webview still has the keyboard');
+    await waitForRequest(ui.panel, 'Second question?');
+    assert.equal(await ui.panel.evaluate(() => document.hasFocus()), true, 'the webview still has the keyboard');
     await page.keyboard.press('Space');
     await page.keyboard.press('2');
     await page.keyboard.press('Enter');
     await page.waitForTimeout(500);
     assert.equal(await pendingCount(), 1, 'the second request still waits');
-    assert.equal(await panel.locator('.request vscode-radio[value="No"][aria-checked="true"]').count(), 0, 'nothing was chosen');
+    assert.equal(await ui.panel.locator('.request vscode-radio[value="No"][aria-checked="true"]').count(), 0, 'nothing was chosen');
 
     // The user comes to it: a digit only chooses, Enter sends.
-    await panel.locator('.request .question-text').click();
+    await ui.panel.locator('.request .question-text').click();
     await page.keyboard.press('2');
-    await panel.locator('.request vscode-radio[value="No"][aria-checked="true"]').waitFor();
+    await ui.panel.locator('.request vscode-radio[value="No"][aria-checked="true"]').waitFor();
     await page.waitForTimeout(300);
     assert.equal(await pendingCount(), 1, 'a digit alone does not answer');
     await page.keyboard.press('Enter');
-    assert.equal((await toolResult(workbench, second)).json.answers.second.selected[0], 'No');
+    assert.equal((await toolResult(ui.workbench, second)).json.answers.second.selected[0], 'No');
   });
 });

@@ -2,10 +2,9 @@ import * as assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Frame } from 'playwright-core';
 import { approveThroughMcp, rejectAll, type ApproveCall } from './auditHelpers';
 import { button } from './panelHelpers';
-import { useWorkbench, type Workbench } from './workbench';
+import { useWorkbench } from './workbench';
 
 // "Always allow" for a tool that takes a path, in the real extension host, asked the way Claude Code
 // asks (the MCP `approve` tool): rules name the real folder; a symlink into .git, a `..` that leaves
@@ -16,15 +15,7 @@ for (const dir of [join(workspace, '.git', 'hooks'), join(workspace, 'src')]) mk
 symlinkSync('.git', join(workspace, 'g'));
 
 suite('"Always allow" for file tools, by real path', () => {
-  let workbench: Workbench;
-  let panel: Frame;
-  useWorkbench(
-    (opened, openedPanel) => {
-      workbench = opened;
-      panel = openedPanel;
-    },
-    { workspace },
-  );
+  const ui = useWorkbench({ workspace });
   const calls: ApproveCall[] = [];
   suiteTeardown(async () => {
     for (const call of calls) await call.close().catch(() => undefined);
@@ -33,23 +24,23 @@ suite('"Always allow" for file tools, by real path', () => {
 
   /** Asks for a Write of `path`; resolves the result once it is decided. */
   async function write(path: string): Promise<ApproveCall> {
-    const call = await approveThroughMcp(workbench, 'Write', { file_path: path, content: 'x' });
+    const call = await approveThroughMcp(ui.workbench, 'Write', { file_path: path, content: 'x' });
     calls.push(call);
     return call;
   }
   const behavior = async (call: ApproveCall) => JSON.parse(((await call.result) as { content: Array<{ text: string }> }).content[0]!.text).behavior as string;
-  const shownFor = (path: string) => panel.locator('.tool-call', { hasText: path }).first().waitFor({ timeout: 30_000 });
-  const choices = async () => (await panel.locator('.rule-choice vscode-radio code').allInnerTexts()).map((t) => t.trim());
+  const shownFor = (path: string) => ui.panel.locator('.tool-call', { hasText: path }).first().waitFor({ timeout: 30_000 });
+  const choices = async () => (await ui.panel.locator('.rule-choice vscode-radio code').allInnerTexts()).map((t) => t.trim());
 
   test('a workspace rule covers a later file in the workspace; a symlink into .git, a .. out of the workspace, ~/.ssh and VS Code user settings are asked with a warning and no rule', async function () {
     this.timeout(180_000);
-    await workbench.driver('command', { id: 'agentQuestions.clearRememberedPermissions' });
+    await ui.workbench.driver('command', { id: 'agentQuestions.clearRememberedPermissions' });
     try {
       let call = await write(join(workspace, 'src', 'a.ts'));
       await shownFor('src/a.ts');
       assert.deepEqual(await choices(), ['Write src/a.ts', 'Write src/…', 'Write in the workspace']);
-      await panel.locator('.rule-choice vscode-radio', { hasText: 'Write in the workspace' }).click();
-      await button(panel, 'allow_always').click();
+      await ui.panel.locator('.rule-choice vscode-radio', { hasText: 'Write in the workspace' }).click();
+      await button(ui.panel, 'allow_always').click();
       assert.equal(await behavior(call), 'allow');
 
       call = await write(join(workspace, 'src', 'deeper', 'b.ts'));
@@ -58,10 +49,10 @@ suite('"Always allow" for file tools, by real path', () => {
       // Through the symlink g -> .git: Git's hooks, by their real path.
       call = await write(join(workspace, 'g', 'hooks', 'pre-commit'));
       await shownFor('g/hooks/pre-commit');
-      assert.match(await panel.locator('.warnings').first().innerText(), /Git/);
+      assert.match(await ui.panel.locator('.warnings').first().innerText(), /Git/);
       assert.deepEqual(await choices(), [], 'no rule for a protected file');
-      await workbench.screenshot('path-rule-symlink-into-git');
-      await button(panel, 'deny').click();
+      await ui.workbench.screenshot('path-rule-symlink-into-git');
+      await button(ui.panel, 'deny').click();
       assert.equal(await behavior(call), 'deny');
 
       // A `..` that leaves the workspace: asked, and the folder rule names the real, outside folder.
@@ -71,19 +62,19 @@ suite('"Always allow" for file tools, by real path', () => {
       const outside = await choices();
       assert.ok(outside.every((label) => !label.includes('in the workspace')), outside.join(' | '));
       assert.ok(outside.some((label) => /\(outside the workspace\)/.test(label)), outside.join(' | '));
-      await button(panel, 'deny').click();
+      await button(ui.panel, 'deny').click();
       assert.equal(await behavior(call), 'deny');
 
       // The home folder's ~/.ssh and VS Code's own user settings (code-server's HOME and user data folder).
-      for (const path of [join(workbench.stateDir, 'home', '.ssh', 'authorized_keys'), join(workbench.stateDir, 'user-data', 'User', 'settings.json')]) {
+      for (const path of [join(ui.workbench.stateDir, 'home', '.ssh', 'authorized_keys'), join(ui.workbench.stateDir, 'user-data', 'User', 'settings.json')]) {
         call = await write(path);
         await shownFor(path.split('/').slice(-2).join('/'));
         assert.deepEqual(await choices(), [], `no rule for ${path}`);
-        await button(panel, 'deny').click();
+        await button(ui.panel, 'deny').click();
         assert.equal(await behavior(call), 'deny');
       }
     } finally {
-      await rejectAll(workbench);
+      await rejectAll(ui.workbench);
     }
   });
 });

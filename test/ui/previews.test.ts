@@ -1,7 +1,6 @@
 import * as assert from 'node:assert/strict';
-import type { Frame } from 'playwright-core';
 import { button, invoke, toolResult, waitForRequest } from './panelHelpers';
-import { useWorkbench, type Workbench } from './workbench';
+import { useWorkbench } from './workbench';
 
 const DATABASES = {
   questions: [
@@ -46,30 +45,24 @@ const PREVIEW_PAYLOADS = [
 const DANGEROUS = 'script, img, svg, iframe, object, embed, video, audio, style, link, meta, base, form, math, template, a[href], input, [onerror], [onload], [onclick], [onfocus], [ontoggle]';
 
 suite('Question panel: option previews, the note on the whole batch, the countdown', () => {
-  let workbench: Workbench;
-  let panel: Frame;
-
-  useWorkbench((opened, openedPanel) => {
-    workbench = opened;
-    panel = openedPanel;
-  });
+  const ui = useWorkbench();
 
   /** What the preview region shows: its label and its text. */
   async function shownPreview(): Promise<{ caption: string; body: string }> {
     return {
-      caption: (await panel.locator('.option-preview-caption').innerText()).trim(),
-      body: (await panel.locator('.option-preview-body').innerText()).trim(),
+      caption: (await ui.panel.locator('.option-preview-caption').innerText()).trim(),
+      body: (await ui.panel.locator('.option-preview-body').innerText()).trim(),
     };
   }
 
   /** Presses a key and checks the preview now shows `label` with text matching `body`, and that focus stayed on that option. */
   async function pressAndSee(key: string | undefined, label: string, body: RegExp, focusedValue: string): Promise<void> {
-    if (key) await workbench.page.keyboard.press(key);
-    await panel.locator('.option-preview-caption', { hasText: `Preview of ${label}` }).waitFor({ timeout: 5000 });
+    if (key) await ui.workbench.page.keyboard.press(key);
+    await ui.panel.locator('.option-preview-caption', { hasText: `Preview of ${label}` }).waitFor({ timeout: 5000 });
     const shown = await shownPreview();
     assert.equal(shown.caption, `Preview of ${label}`, `after ${key ?? 'focus'}`);
     assert.match(shown.body, body, `after ${key ?? 'focus'}: the preview of ${label}`);
-    const focus = await panel.evaluate(() => {
+    const focus = await ui.panel.evaluate(() => {
       const active = document.activeElement as HTMLElement & { value?: string };
       const region = document.querySelector('.option-preview')!;
       return { value: active.value, describedBy: active.getAttribute('aria-describedby'), regionId: region.id, regionName: document.getElementById(region.getAttribute('aria-labelledby')!)?.textContent };
@@ -84,15 +77,15 @@ suite('Question panel: option previews, the note on the whole batch, the countdo
       ['Default Light Modern', 'light'],
       ['Default Dark Modern', 'dark'],
     ] as const) {
-      await workbench.driver('config', { section: 'workbench', key: 'colorTheme', value: theme });
-      await workbench.page.waitForTimeout(1200);
-      await workbench.screenshot(`${name}-${suffix}`);
+      await ui.workbench.driver('config', { section: 'workbench', key: 'colorTheme', value: theme });
+      await ui.workbench.page.waitForTimeout(1200);
+      await ui.workbench.screenshot(`${name}-${suffix}`);
     }
-    await workbench.driver('config', { section: 'workbench', key: 'colorTheme', value: null });
+    await ui.workbench.driver('config', { section: 'workbench', key: 'colorTheme', value: null });
   }
 
   async function layout(): Promise<{ width: number; list: DOMRect; preview: DOMRect }> {
-    return panel.evaluate(() => ({
+    return ui.panel.evaluate(() => ({
       width: window.innerWidth,
       list: document.querySelector('.choice-list')!.getBoundingClientRect().toJSON(),
       preview: document.querySelector('.option-preview')!.getBoundingClientRect().toJSON(),
@@ -101,7 +94,7 @@ suite('Question panel: option previews, the note on the whole batch, the countdo
 
   /** Drags the sash on the side bar's right edge by `dx` pixels. */
   async function resizeSideBar(dx: number): Promise<void> {
-    const { page } = workbench;
+    const { page } = ui.workbench;
     // The side bar that holds the Question view: the secondary one (next to the Chat) grows to the left.
     const sash = await page.evaluate(() => {
       const parts = [...document.querySelectorAll('.part.sidebar, .part.auxiliarybar')];
@@ -124,62 +117,62 @@ suite('Question panel: option previews, the note on the whole batch, the countdo
 
   // A failed test must not leave its request in front of the next one.
   teardown(async () => {
-    for (const pending of await workbench.driver<Array<{ id: string }>>('list')) await workbench.driver('reject', { requestId: pending.id });
+    for (const pending of await ui.workbench.driver<Array<{ id: string }>>('list')) await ui.workbench.driver('reject', { requestId: pending.id });
   });
 
   test('single choice: the preview follows ArrowDown and ArrowUp and the mouse, options without one say so', async () => {
-    const call = await invoke(workbench, DATABASES);
-    await waitForRequest(panel, 'Which database for the billing service?');
-    await workbench.runCommand('Agent Questions: Focus Question Panel');
-    await panel.locator('vscode-radio:focus').waitFor();
+    const call = await invoke(ui.workbench, DATABASES);
+    await waitForRequest(ui.panel, 'Which database for the billing service?');
+    await ui.workbench.runCommand('Agent Questions: Focus Question Panel');
+    await ui.panel.locator('vscode-radio:focus').waitFor();
     await pressAndSee(undefined, 'PostgreSQL', /Server database\.[\s\S]*CREATE TABLE invoices/, 'PostgreSQL');
     await pressAndSee('ArrowDown', 'SQLite', /File database: billing\.sqlite[\s\S]*no server[\s\S]*one writer at a time/, 'SQLite');
     // Its tree follows the request once the question is on screen: rendered, not left as plain text.
-    await panel.locator('.option-preview-body .markdown li', { hasText: 'one writer at a time' }).waitFor({ timeout: 5000 });
-    assert.equal(await panel.locator('.option-preview-body .markdown-plain').count(), 0);
+    await ui.panel.locator('.option-preview-body .markdown li', { hasText: 'one writer at a time' }).waitFor({ timeout: 5000 });
+    assert.equal(await ui.panel.locator('.option-preview-body .markdown-plain').count(), 0);
     await pressAndSee('ArrowDown', 'MongoDB', /^No preview$/, 'MongoDB');
     await pressAndSee('ArrowDown', 'Other…', /^No preview$/, '\u0000other');
     await pressAndSee('ArrowUp', 'MongoDB', /^No preview$/, 'MongoDB');
     await pressAndSee('ArrowUp', 'SQLite', /File database/, 'SQLite');
 
     // The mouse shows what it rests on; leaving the options brings back the one with focus.
-    await panel.locator('vscode-radio[value="PostgreSQL"]').hover();
-    await panel.locator('.option-preview-caption', { hasText: 'Preview of PostgreSQL' }).waitFor({ timeout: 5000 });
-    await panel.locator('.question-text').hover();
-    await panel.locator('.option-preview-caption', { hasText: 'Preview of SQLite' }).waitFor({ timeout: 5000 });
-    await workbench.page.keyboard.press('Enter');
-    assert.deepEqual((await toolResult(workbench, call)).json.answers.database, { selected: ['SQLite'], skipped: false });
+    await ui.panel.locator('vscode-radio[value="PostgreSQL"]').hover();
+    await ui.panel.locator('.option-preview-caption', { hasText: 'Preview of PostgreSQL' }).waitFor({ timeout: 5000 });
+    await ui.panel.locator('.question-text').hover();
+    await ui.panel.locator('.option-preview-caption', { hasText: 'Preview of SQLite' }).waitFor({ timeout: 5000 });
+    await ui.workbench.page.keyboard.press('Enter');
+    assert.deepEqual((await toolResult(ui.workbench, call)).json.answers.database, { selected: ['SQLite'], skipped: false });
   });
 
   test('multiple choice: the preview follows ArrowDown, ArrowUp and Tab between the checkboxes', async () => {
-    const call = await invoke(workbench, EXTRAS);
-    await waitForRequest(panel, 'Which extras should the service use?');
-    await workbench.runCommand('Agent Questions: Focus Question Panel');
-    await panel.locator('vscode-checkbox:focus').waitFor();
+    const call = await invoke(ui.workbench, EXTRAS);
+    await waitForRequest(ui.panel, 'Which extras should the service use?');
+    await ui.workbench.runCommand('Agent Questions: Focus Question Panel');
+    await ui.panel.locator('vscode-checkbox:focus').waitFor();
     await pressAndSee(undefined, 'Redis', /^Cache: REDIS_URL and a 5 minute TTL\.$/, 'Redis');
     await pressAndSee('ArrowDown', 'Kafka', /^Events: one topic billing\.invoices\.$/, 'Kafka');
     await pressAndSee('ArrowDown', 'S3', /^Blobs: invoices as PDF in one bucket\.$/, 'S3');
     await pressAndSee('ArrowUp', 'Kafka', /^Events: one topic/, 'Kafka');
-    await workbench.page.keyboard.press('Space');
+    await ui.workbench.page.keyboard.press('Space');
     await pressAndSee('Tab', 'S3', /^Blobs:/, 'S3');
     await pressAndSee('ArrowDown', 'Other…', /^No preview$/, '\u0000other');
     await pressAndSee('ArrowDown', 'Redis', /^Cache:/, 'Redis');
-    await workbench.page.keyboard.press('Control+Enter');
-    assert.deepEqual((await toolResult(workbench, call)).json.answers.extras, { selected: ['Kafka'], skipped: false });
+    await ui.workbench.page.keyboard.press('Control+Enter');
+    assert.deepEqual((await toolResult(ui.workbench, call)).json.answers.extras, { selected: ['Kafka'], skipped: false });
   });
 
   test('the preview sits beside the options in a wide panel and below them in a narrow one', async () => {
-    const call = await invoke(workbench, DATABASES);
-    await waitForRequest(panel, 'Which database for the billing service?');
-    await panel.locator('vscode-radio[value="SQLite"]').click();
-    await panel.locator('.option-preview-caption', { hasText: 'Preview of SQLite' }).waitFor();
-    await workbench.page.mouse.move(640, 900);
+    const call = await invoke(ui.workbench, DATABASES);
+    await waitForRequest(ui.panel, 'Which database for the billing service?');
+    await ui.panel.locator('vscode-radio[value="SQLite"]').click();
+    await ui.panel.locator('.option-preview-caption', { hasText: 'Preview of SQLite' }).waitFor();
+    await ui.workbench.page.mouse.move(640, 900);
 
     const narrow = await layout();
     assert.ok(narrow.width < 520, `the side bar starts narrow (${narrow.width} px)`);
     assert.ok(narrow.preview.top >= narrow.list.bottom - 1, `narrow: below the options (${JSON.stringify(narrow)})`);
     assert.ok(Math.abs(narrow.preview.left - narrow.list.left) < 2, 'narrow: aligned with the options');
-    await workbench.screenshot('previews-narrow-light');
+    await ui.workbench.screenshot('previews-narrow-light');
 
     await resizeSideBar(450);
     const wide = await layout();
@@ -190,39 +183,39 @@ suite('Question panel: option previews, the note on the whole batch, the countdo
 
     await resizeSideBar(-450);
     assert.ok((await layout()).width < 520, 'back to narrow');
-    await button(panel, 'submit').click();
-    assert.equal((await toolResult(workbench, call)).json.answers.database.selected[0], 'SQLite');
+    await button(ui.panel, 'submit').click();
+    assert.equal((await toolResult(ui.workbench, call)).json.answers.database.selected[0], 'SQLite');
   });
 
   test('the note on the whole batch is kept as a draft and reaches the tool result as `note`', async () => {
-    const { page } = workbench;
-    const call = await invoke(workbench, { questions: [...DATABASES.questions, { id: 'service_name', header: 'Name', question: 'What should the service be called?', kind: 'text' }] });
-    await waitForRequest(panel, 'Which database for the billing service?');
-    await panel.locator('vscode-radio[value="PostgreSQL"]').click();
-    await button(panel, 'next').click();
-    await panel.locator('vscode-text-area').click();
+    const { page } = ui.workbench;
+    const call = await invoke(ui.workbench, { questions: [...DATABASES.questions, { id: 'service_name', header: 'Name', question: 'What should the service be called?', kind: 'text' }] });
+    await waitForRequest(ui.panel, 'Which database for the billing service?');
+    await ui.panel.locator('vscode-radio[value="PostgreSQL"]').click();
+    await button(ui.panel, 'next').click();
+    await ui.panel.locator('vscode-text-area').click();
     await page.keyboard.type('billing-api');
-    await button(panel, 'next').click();
-    await panel.locator('.review').waitFor();
-    const note = panel.locator('.batch-note');
+    await button(ui.panel, 'next').click();
+    await ui.panel.locator('.review').waitFor();
+    const note = ui.panel.locator('.batch-note');
     assert.match(await note.innerText(), /Note for the agent \(optional\)/, 'the field is labelled');
     await note.click();
     await page.keyboard.type('Both are for the staging cluster.');
     // Enter in the note is a new line, not Submit.
     await page.keyboard.press('Enter');
     await page.keyboard.type('Ask again before production.');
-    assert.equal((await workbench.driver<unknown[]>('list')).length, 1, 'Enter did not submit');
+    assert.equal((await ui.workbench.driver<unknown[]>('list')).length, 1, 'Enter did not submit');
 
-    await workbench.runCommand('Developer: Reload Webviews');
+    await ui.workbench.runCommand('Developer: Reload Webviews');
     await page.waitForTimeout(1000);
-    panel = await workbench.panel();
-    await panel.locator('.batch-note').waitFor();
+    ui.panel = await ui.workbench.panel();
+    await ui.panel.locator('.batch-note').waitFor();
     const typed = 'Both are for the staging cluster.\nAsk again before production.';
-    assert.equal(await panel.locator('.batch-note').evaluate((e) => (e as unknown as { value: string }).value), typed, 'the note survives a reload');
+    assert.equal(await ui.panel.locator('.batch-note').evaluate((e) => (e as unknown as { value: string }).value), typed, 'the note survives a reload');
     await inThemes('batch-note');
 
-    await button(panel, 'submit').click();
-    const { json, line } = await toolResult(workbench, call);
+    await button(ui.panel, 'submit').click();
+    const { json, line } = await toolResult(ui.workbench, call);
     assert.equal(json.status, 'answered');
     assert.equal(json.note, typed);
     assert.deepEqual(json.answers, { database: { selected: ['PostgreSQL'], skipped: false }, service_name: { selected: ['billing-api'], skipped: false } });
@@ -230,37 +223,37 @@ suite('Question panel: option previews, the note on the whole batch, the countdo
   });
 
   test('a countdown shows the time left, warns in the last minute, and the request times out', async () => {
-    const { driver } = workbench;
-    const countdown = panel.locator('.request .countdown');
+    const { driver } = ui.workbench;
+    const countdown = ui.panel.locator('.request .countdown');
     // Out of the way: a pointer resting on an option would show that option's preview in the screenshots.
-    await workbench.page.mouse.move(640, 900);
+    await ui.workbench.page.mouse.move(640, 900);
     try {
       await driver('config', { section: 'agentQuestions', key: 'timeoutSeconds', value: 300 });
-      const long = await invoke(workbench, EXTRAS);
-      await waitForRequest(panel, 'Which extras should the service use?');
+      const long = await invoke(ui.workbench, EXTRAS);
+      await waitForRequest(ui.panel, 'Which extras should the service use?');
       assert.match(await countdown.innerText(), /^Times out in (5:00|4:[5-9]\d)$/);
       assert.equal(await countdown.evaluate((e) => e.classList.contains('warning')), false, 'no warning with minutes left');
-      await workbench.driver('reject', { requestId: (await driver<Array<{ id: string }>>('list'))[0]!.id });
-      await toolResult(workbench, long);
+      await ui.workbench.driver('reject', { requestId: (await driver<Array<{ id: string }>>('list'))[0]!.id });
+      await toolResult(ui.workbench, long);
 
       await driver('config', { section: 'agentQuestions', key: 'timeoutSeconds', value: 16 });
-      const call = await invoke(workbench, DATABASES);
-      await waitForRequest(panel, 'Which database for the billing service?');
+      const call = await invoke(ui.workbench, DATABASES);
+      await waitForRequest(ui.panel, 'Which database for the billing service?');
       const seconds = async () => Number(/^Times out in 0:(\d\d)$/.exec(await countdown.innerText())?.[1]);
       const first = await seconds();
       assert.ok(first > 10 && first <= 16, `starts near 16 seconds (${first})`);
       assert.equal(await countdown.evaluate((e) => e.classList.contains('warning')), true, 'the last minute is a warning');
-      await workbench.page.waitForTimeout(1300);
+      await ui.workbench.page.waitForTimeout(1300);
       const second = await seconds();
       assert.ok(second < first, `it counts down (${first} then ${second})`);
       await inThemes('countdown');
-      await panel.locator('#announcer', { hasText: '10 seconds left to answer.' }).waitFor({ timeout: 15_000 });
+      await ui.panel.locator('#announcer', { hasText: '10 seconds left to answer.' }).waitFor({ timeout: 15_000 });
 
-      const { json, line } = await toolResult(workbench, call);
+      const { json, line } = await toolResult(ui.workbench, call);
       assert.equal(json.status, 'timed_out');
       assert.match(line, /^The user did not answer in time: "[^"]+"(?:(?:, | and )"[^"]+")* \(request id "[^"]+"\)\./);
-      await panel.locator('.notice', { hasText: 'The request you were looking at timed out.' }).waitFor();
-      assert.equal(await panel.locator('.countdown').count(), 0, 'the countdown leaves with the request');
+      await ui.panel.locator('.notice', { hasText: 'The request you were looking at timed out.' }).waitFor();
+      assert.equal(await ui.panel.locator('.countdown').count(), 0, 'the countdown leaves with the request');
     } finally {
       await driver('config', { section: 'agentQuestions', key: 'timeoutSeconds', value: null });
     }
@@ -268,16 +261,16 @@ suite('Question panel: option previews, the note on the whole batch, the countdo
 
   test(`${PREVIEW_PAYLOADS.length} XSS payloads in option previews show as text and never run`, async () => {
     for (const kind of ['single', 'multi'] as const) {
-      const call = await invoke(workbench, {
+      const call = await invoke(ui.workbench, {
         questions: [{ id: 'probe', header: 'Probe', question: `Hostile previews (${kind})?`, kind, options: PREVIEW_PAYLOADS.map((preview, i) => ({ label: `Option ${i + 1}`, preview })) }],
       });
-      await waitForRequest(panel, `Hostile previews (${kind})?`);
-      await workbench.runCommand('Agent Questions: Focus Question Panel');
-      await panel.locator(`${kind === 'single' ? 'vscode-radio' : 'vscode-checkbox'}:focus`).waitFor();
+      await waitForRequest(ui.panel, `Hostile previews (${kind})?`);
+      await ui.workbench.runCommand('Agent Questions: Focus Question Panel');
+      await ui.panel.locator(`${kind === 'single' ? 'vscode-radio' : 'vscode-checkbox'}:focus`).waitFor();
       for (const [index] of PREVIEW_PAYLOADS.entries()) {
-        if (index > 0) await workbench.page.keyboard.press('ArrowDown');
-        await panel.locator('.option-preview-caption', { hasText: `Preview of Option ${index + 1}` }).waitFor({ timeout: 5000 });
-        const seen = await panel.evaluate((dangerous) => {
+        if (index > 0) await ui.workbench.page.keyboard.press('ArrowDown');
+        await ui.panel.locator('.option-preview-caption', { hasText: `Preview of Option ${index + 1}` }).waitFor({ timeout: 5000 });
+        const seen = await ui.panel.evaluate((dangerous) => {
           const region = document.querySelector('.option-preview')!;
           return { dangerous: [...region.querySelectorAll(dangerous)].map((e) => e.outerHTML.slice(0, 80)), text: region.querySelector('.option-preview-body')!.textContent ?? '' };
         }, DANGEROUS);
@@ -285,9 +278,9 @@ suite('Question panel: option previews, the note on the whole batch, the countdo
         // Markdown may make "__xss=1 … __" bold; the code and the tags still show as text.
         assert.ok(seen.text.includes('xss=1') && seen.text.includes('<'), `${kind} payload ${index}: the preview keeps the text (${seen.text})`);
       }
-      await workbench.driver('reject', { requestId: (await workbench.driver<Array<{ id: string }>>('list'))[0]!.id });
-      assert.equal((await toolResult(workbench, call)).json.status, 'rejected');
+      await ui.workbench.driver('reject', { requestId: (await ui.workbench.driver<Array<{ id: string }>>('list'))[0]!.id });
+      assert.equal((await toolResult(ui.workbench, call)).json.status, 'rejected');
     }
-    for (const frame of workbench.page.frames()) assert.equal(await frame.evaluate(() => (window as unknown as { __xss?: number }).__xss).catch(() => undefined), undefined, 'the sentinel never fired');
+    for (const frame of ui.workbench.page.frames()) assert.equal(await frame.evaluate(() => (window as unknown as { __xss?: number }).__xss).catch(() => undefined), undefined, 'the sentinel never fired');
   });
 });

@@ -1,24 +1,17 @@
 import * as assert from 'node:assert/strict';
-import type { Frame } from 'playwright-core';
 import { answerByClick, button, invoke, toolResult, waitForRequest } from './panelHelpers';
-import { hideQuestionPanel, queueRows, useWorkbench, type Workbench } from './workbench';
+import { hideQuestionPanel, queueRows, useWorkbench } from './workbench';
 
 const yesNo = (id: string, header: string) => ({ questions: [{ id, header, question: `${header} question?`, options: [{ label: 'Yes' }, { label: 'No' }] }] });
 
 suite('Queue and attention in the real workbench', () => {
-  let workbench: Workbench;
-  let panel: Frame;
-
-  useWorkbench((opened, openedPanel) => {
-    workbench = opened;
-    panel = openedPanel;
-  });
+  const ui = useWorkbench();
 
   test('the tree lists the permission first; answering the second question from the tree leaves the first pending', async () => {
-    const { page, driver } = workbench;
-    const first = await invoke(workbench, yesNo('first', 'First'));
-    await waitForRequest(panel, 'First question?');
-    const second = await invoke(workbench, yesNo('second', 'Second'));
+    const { page, driver } = ui.workbench;
+    const first = await invoke(ui.workbench, yesNo('first', 'First'));
+    await waitForRequest(ui.panel, 'First question?');
+    const second = await invoke(ui.workbench, yesNo('second', 'Second'));
     const permission = await driver<{ callId: number }>('permission', { request: { extensionId: 'tests.queue', title: 'Allow the build?', detail: '`npm run build`' } });
 
     const rows = page.locator('[id="workbench.view.extension.agentQuestions"] .monaco-list-row, .pane-body .monaco-list-row').filter({ hasText: /Permissions|Questions|Allow the build\?|First|Second/ });
@@ -30,28 +23,28 @@ suite('Queue and attention in the real workbench', () => {
     const badge = page.getByRole('tab', { name: /^Agent Questions/ }).locator('.badge-content');
     assert.equal((await badge.innerText()).trim(), '3', 'the badge counts what waits');
     await page.locator('.statusbar-item', { hasText: '3' }).filter({ has: page.locator('.codicon-question') }).first().waitFor();
-    await workbench.screenshot('queue-three-waiting');
+    await ui.workbench.screenshot('queue-three-waiting');
 
     await page.locator('.monaco-list-row', { hasText: 'Second' }).first().click();
-    await waitForRequest(panel, 'Second question?');
-    await answerByClick(panel, 'Yes');
-    assert.equal((await toolResult(workbench, second)).json.answers.second.selected[0], 'Yes');
+    await waitForRequest(ui.panel, 'Second question?');
+    await answerByClick(ui.panel, 'Yes');
+    assert.equal((await toolResult(ui.workbench, second)).json.answers.second.selected[0], 'Yes');
 
     const pending = await driver<Array<{ kind: string; questions?: Array<{ id: string }> }>>('list');
     assert.deepEqual(pending.map((r) => r.questions?.[0]?.id ?? r.kind), ['permission', 'first'], 'the first question is still pending');
-    await waitForRequest(panel, 'Allow the build?'); // back to the head of the queue
+    await waitForRequest(ui.panel, 'Allow the build?'); // back to the head of the queue
 
     // Reject All, from the Queue's title bar, asks first.
     await queueRows(page).first().hover();
     await page.locator('.action-label[aria-label="Reject All Pending"]:visible').click();
     await page.locator('.monaco-dialog-box .monaco-button', { hasText: 'Reject All' }).click();
-    assert.equal((await toolResult(workbench, first)).json.status, 'rejected');
+    assert.equal((await toolResult(ui.workbench, first)).json.status, 'rejected');
     assert.equal((await driver<{ value: { status: string } }>('await', { callId: permission.callId })).value.status, 'rejected');
     await page.locator('.statusbar-item .codicon-question').waitFor({ state: 'detached' });
   });
 
   test('over 50 waiting questions, the last row "… and N more" counts the rest and opens a quick pick of all of them; choosing one shows it', async () => {
-    const { page, driver } = workbench;
+    const { page, driver } = ui.workbench;
     const calls: Array<{ callId: number }> = [];
     const ask = async (i: number) => calls.push(await driver('ask', { request: { extensionId: 'tests.many', questions: [{ id: `many_${i}`, header: `Many ${i}`, question: `Many ${i} question?` }] } }));
     try {
@@ -72,11 +65,11 @@ suite('Queue and attention in the real workbench', () => {
       await more.click();
       const picker = page.locator('.quick-input-widget');
       await picker.locator('.quick-input-list .monaco-list-row', { hasText: 'Many 0' }).first().waitFor();
-      await workbench.screenshot('queue-more');
+      await ui.workbench.screenshot('queue-more');
       // Neither of the last two has a row in the tree.
       await picker.locator('input').fill('Many 51');
       await picker.locator('.quick-input-list .monaco-list-row', { hasText: 'Many 51' }).first().click();
-      await waitForRequest(panel, 'Many 51 question?');
+      await waitForRequest(ui.panel, 'Many 51 question?');
     } finally {
       await driver('command', { id: 'agentQuestions.rejectAll', args: [{ skipConfirmation: true }] });
     }
@@ -84,8 +77,8 @@ suite('Queue and attention in the real workbench', () => {
   });
 
   test('Reject from the tree asks for a reason and hands it to the agent', async () => {
-    const { page } = workbench;
-    const call = await invoke(workbench, yesNo('reason', 'Reason'));
+    const { page } = ui.workbench;
+    const call = await invoke(ui.workbench, yesNo('reason', 'Reason'));
     const row = page.locator('.monaco-list-row', { hasText: 'Reason' }).first();
     await row.hover();
     await row.locator('.action-label[aria-label="Reject…"]').click();
@@ -93,27 +86,27 @@ suite('Queue and attention in the real workbench', () => {
     await input.waitFor();
     await input.fill('Use the existing schema');
     await input.press('Enter');
-    const { json, line } = await toolResult(workbench, call);
+    const { json, line } = await toolResult(ui.workbench, call);
     assert.equal(json.status, 'rejected');
     assert.match(line, /Reason: Use the existing schema\./);
   });
 
   test('with the panel hidden, a new request raises a notification whose Answer opens the panel on it', async () => {
-    const { page, driver } = workbench;
+    const { page, driver } = ui.workbench;
     await driver('config', { section: 'agentQuestions', key: 'revealOnAsk', value: false });
     try {
       await hideQuestionPanel(page);
       await page.mouse.move(640, 600);
-      const call = await invoke(workbench, yesNo('notified', 'Notified'));
-      await workbench.runCommand('Notifications: Show Notifications');
+      const call = await invoke(ui.workbench, yesNo('notified', 'Notified'));
+      await ui.workbench.runCommand('Notifications: Show Notifications');
       const item = page.locator('.notifications-center .notification-list-item', { hasText: 'asks: Notified' });
       await item.waitFor();
-      await workbench.screenshot('queue-notification');
+      await ui.workbench.screenshot('queue-notification');
       await item.locator('.monaco-button', { hasText: 'Answer' }).click();
-      panel = await workbench.panel();
-      await waitForRequest(panel, 'Notified question?');
-      await answerByClick(panel, 'No');
-      assert.equal((await toolResult(workbench, call)).json.answers.notified.selected[0], 'No');
+      ui.panel = await ui.workbench.panel();
+      await waitForRequest(ui.panel, 'Notified question?');
+      await answerByClick(ui.panel, 'No');
+      assert.equal((await toolResult(ui.workbench, call)).json.answers.notified.selected[0], 'No');
     } finally {
       await driver('config', { section: 'agentQuestions', key: 'revealOnAsk', value: null });
     }

@@ -1,6 +1,6 @@
 // `npm run pictures`: the README's pictures, taken in the real workbench (the packaged extension,
 // the scripted model) in light and dark, cropped to what each shows, written to media/readme/.
-// Not a test: run by test/harness/readmePictures.mjs, never by `npm test`.
+// Not a test: run by scripts/readmePictures.mjs (npm run pictures), never by `npm test`.
 import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Frame, Locator, Page } from 'playwright-core';

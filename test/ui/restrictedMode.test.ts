@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from '../harness/codeServer.mjs';
 import { invoke, toolResult } from './panelHelpers';
-import { openWorkbench, type Workbench } from './workbench';
+import { enableEndpoint, openWorkbench, screenshotFailures, type Workbench } from './workbench';
 
 const DATABASE = { questions: [{ id: 'database', header: 'Database', question: 'Which database?', options: [{ label: 'PostgreSQL' }, { label: 'SQLite' }] }] };
 
@@ -46,9 +46,7 @@ suite('Restricted Mode: an untrusted workspace', () => {
     assert.equal((await workbench.driver<{ value: boolean }>('isTrusted')).value, false, 'the folder opened untrusted, in Restricted Mode');
   });
 
-  teardown(async function () {
-    if (this.currentTest?.state === 'failed') await workbench?.screenshot(`failed-${this.currentTest.title.slice(0, 40).replace(/\W+/g, '-')}`);
-  });
+  screenshotFailures(() => workbench);
 
   suiteTeardown(async () => {
     await workbench?.close();
@@ -100,13 +98,7 @@ suite('Restricted Mode: an untrusted workspace', () => {
 
     // The same settings in the user's settings apply.
     await workbench.driver('config', { section: 'agentQuestions', key: 'mcp.port', value: port });
-    await workbench.driver('config', { section: 'agentQuestions', key: 'mcp.enabled', value: true });
-    let url: string | undefined;
-    for (let i = 0; i < 100 && !url; i++) {
-      url = await mcpUrl();
-      if (!url) await new Promise((r) => setTimeout(r, 100));
-    }
-    assert.equal(url, `http://127.0.0.1:${port}/mcp`);
+    assert.equal(await enableEndpoint(workbench), `http://127.0.0.1:${port}/mcp`);
     await workbench.driver('config', { section: 'agentQuestions', key: 'mcp.enabled', value: null });
   });
 });

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { openAgentQuestionsView, openWorkbench, queueRows, type Workbench } from './workbench';
+import { openAgentQuestionsView, openWorkbench, queueRows, screenshotFailures, type Workbench } from './workbench';
 
 suite('Question panel in the real workbench', () => {
   let workbench: Workbench;
@@ -8,9 +8,7 @@ suite('Question panel in the real workbench', () => {
     workbench = await openWorkbench();
   });
 
-  teardown(async function () {
-    if (this.currentTest?.state === 'failed') await workbench?.screenshot(`failed-${this.currentTest.title.slice(0, 40).replace(/\W+/g, '-')}`);
-  });
+  screenshotFailures(() => workbench);
 
   suiteTeardown(async () => {
     await workbench?.close();

@@ -49,23 +49,17 @@ function filesContaining(dir: string, needle: string): string[] {
 }
 
 suite('Secret answers in the real workbench', () => {
-  let workbench: Workbench;
-  let panel: Frame;
-
-  useWorkbench((opened, openedPanel) => {
-    workbench = opened;
-    panel = openedPanel;
-  });
+  const ui = useWorkbench();
 
   test('a canary typed into the masked field appears nowhere: DOM, tool result, history, tree, logs, state, browser storage, test artifacts', async () => {
-    const { page, driver } = workbench;
+    const { page, driver } = ui.workbench;
     const canary = `canary-${randomBytes(12).toString('hex')}`;
-    const call = await invoke(workbench, secretRequest('AQ_CANARY_TOKEN'));
-    await waitForRequest(panel, 'Your key for AQ_CANARY_TOKEN?');
-    await panel.locator('.secret-field').click();
+    const call = await invoke(ui.workbench, secretRequest('AQ_CANARY_TOKEN'));
+    await waitForRequest(ui.panel, 'Your key for AQ_CANARY_TOKEN?');
+    await ui.panel.locator('.secret-field').click();
     await page.keyboard.type(canary);
     await page.waitForTimeout(500); // let any attribute reflection happen before looking
-    const dom = await panel.evaluate((needle) => {
+    const dom = await ui.panel.evaluate((needle) => {
       // The light DOM and every shadow root, as markup: attributes and text, not the input's value property.
       const parts: string[] = [document.documentElement.outerHTML];
       const visit = (root: Document | ShadowRoot) => {
@@ -75,16 +69,16 @@ suite('Secret answers in the real workbench', () => {
       return parts.join('\n').includes(needle);
     }, canary);
     assert.equal(dom, false, 'no plaintext in DOM attributes or text while masked');
-    await workbench.screenshot('secret-masked');
-    await button(panel, 'submit').click();
+    await ui.workbench.screenshot('secret-masked');
+    await button(ui.panel, 'submit').click();
 
-    const { text } = await toolResult(workbench, call);
+    const { text } = await toolResult(ui.workbench, call);
     assert.match(text, /stored in \$AQ_CANARY_TOKEN/);
     const seen: Record<string, boolean> = {
       toolResult: text.includes(canary),
       history: JSON.stringify(await driver('history')).includes(canary),
       tree: JSON.stringify(await driver('command', { id: 'agentQuestions.internal.attentionState' })).includes(canary),
-      webviewAfterSubmit: (await panel.content()).includes(canary),
+      webviewAfterSubmit: (await ui.panel.content()).includes(canary),
       browserStorage: await page.evaluate(async (needle) => {
         const dump: string[] = [JSON.stringify({ ...localStorage }), JSON.stringify({ ...sessionStorage })];
         for (const info of await indexedDB.databases()) {
@@ -108,7 +102,7 @@ suite('Secret answers in the real workbench', () => {
     };
     // Logs, workspace and global state (state.vscdb), settings and extension storage of this profile.
     await page.waitForTimeout(1500);
-    const serverFiles = filesContaining(workbench.stateDir, canary);
+    const serverFiles = filesContaining(ui.workbench.stateDir, canary);
     const artifacts = filesContaining(RESULTS, canary);
     assert.deepEqual(seen, { toolResult: false, history: false, tree: false, webviewAfterSubmit: false, browserStorage: false });
     assert.deepEqual(serverFiles, [], 'no server-side file holds the canary');
@@ -116,34 +110,34 @@ suite('Secret answers in the real workbench', () => {
   });
 
   test('"Use the stored value" answers without typing; Show/Hide works', async () => {
-    const call = await invoke(workbench, secretRequest('AQ_CANARY_TOKEN'));
-    await waitForRequest(panel, 'Your key for AQ_CANARY_TOKEN?');
-    await panel.locator('.secret-choice vscode-radio[value="stored"][aria-checked="true"]').waitFor({ timeout: 5000 }); // offered first
-    await button(panel, 'submit').click();
-    const { json } = await toolResult(workbench, call);
+    const call = await invoke(ui.workbench, secretRequest('AQ_CANARY_TOKEN'));
+    await waitForRequest(ui.panel, 'Your key for AQ_CANARY_TOKEN?');
+    await ui.panel.locator('.secret-choice vscode-radio[value="stored"][aria-checked="true"]').waitFor({ timeout: 5000 }); // offered first
+    await button(ui.panel, 'submit').click();
+    const { json } = await toolResult(ui.workbench, call);
     assert.deepEqual(json.answers.key, { selected: [], skipped: false, secret: { stored: true, envVar: 'AQ_CANARY_TOKEN' } });
 
-    const second = await invoke(workbench, secretRequest('AQ_SHOW_HIDE_TOKEN'));
-    await waitForRequest(panel, 'Your key for AQ_SHOW_HIDE_TOKEN?');
-    await panel.locator('.secret-field').click();
-    await workbench.page.keyboard.type('visible-for-a-moment');
-    await panel.locator('.secret-toggle').click();
-    assert.equal(await panel.locator('.secret-field').getAttribute('type'), 'text');
-    await panel.locator('.secret-toggle').click();
-    assert.equal(await panel.locator('.secret-field').getAttribute('type'), 'password');
-    await panel.locator('.secret-choice vscode-radio[value="decline"]').click();
-    await button(panel, 'submit').click();
-    assert.deepEqual((await toolResult(workbench, second)).json.answers.key, { selected: [], skipped: true });
-    await workbench.driver('command', { id: 'agentQuestions.manageSecrets', args: [{ deleteAll: true }] });
+    const second = await invoke(ui.workbench, secretRequest('AQ_SHOW_HIDE_TOKEN'));
+    await waitForRequest(ui.panel, 'Your key for AQ_SHOW_HIDE_TOKEN?');
+    await ui.panel.locator('.secret-field').click();
+    await ui.workbench.page.keyboard.type('visible-for-a-moment');
+    await ui.panel.locator('.secret-toggle').click();
+    assert.equal(await ui.panel.locator('.secret-field').getAttribute('type'), 'text');
+    await ui.panel.locator('.secret-toggle').click();
+    assert.equal(await ui.panel.locator('.secret-field').getAttribute('type'), 'password');
+    await ui.panel.locator('.secret-choice vscode-radio[value="decline"]').click();
+    await button(ui.panel, 'submit').click();
+    assert.deepEqual((await toolResult(ui.workbench, second)).json.answers.key, { selected: [], skipped: true });
+    await ui.workbench.driver('command', { id: 'agentQuestions.manageSecrets', args: [{ deleteAll: true }] });
   });
 
   test('prevents a secret given in one workspace from reaching another; "Use in all workspaces" shares it', async () => {
-    const { page, driver } = workbench;
+    const { page, driver } = ui.workbench;
     const hereOnly = `here-${randomBytes(8).toString('hex')}`;
     const everywhere = `everywhere-${randomBytes(8).toString('hex')}`;
-    await answerSecret(workbench, panel, 'AQ_HERE_ONLY_TOKEN', hereOnly, false);
-    await answerSecret(workbench, panel, 'AQ_EVERYWHERE_TOKEN', everywhere, true);
-    assert.deepEqual(await storedHere(workbench), [
+    await answerSecret(ui.workbench, ui.panel, 'AQ_HERE_ONLY_TOKEN', hereOnly, false);
+    await answerSecret(ui.workbench, ui.panel, 'AQ_EVERYWHERE_TOKEN', everywhere, true);
+    assert.deepEqual(await storedHere(ui.workbench), [
       { name: 'AQ_EVERYWHERE_TOKEN', scope: 'all' },
       { name: 'AQ_HERE_ONLY_TOKEN', scope: 'workspace' },
     ]);
@@ -164,17 +158,17 @@ suite('Secret answers in the real workbench', () => {
         await page.waitForTimeout(500);
       }
       assert.deepEqual(await driver('history'), []);
-      assert.deepEqual(await storedHere(workbench), [{ name: 'AQ_EVERYWHERE_TOKEN', scope: 'all' }]);
+      assert.deepEqual(await storedHere(ui.workbench), [{ name: 'AQ_EVERYWHERE_TOKEN', scope: 'all' }]);
       assert.deepEqual(await driver('terminalEnv', { names: ['AQ_HERE_ONLY_TOKEN', 'AQ_EVERYWHERE_TOKEN'] }), { AQ_HERE_ONLY_TOKEN: '', AQ_EVERYWHERE_TOKEN: everywhere });
 
       await openAgentQuestionsView(page);
-      panel = await workbench.panel();
-      const call = await invoke(workbench, secretRequest('AQ_HERE_ONLY_TOKEN'));
-      await waitForRequest(panel, 'Your key for AQ_HERE_ONLY_TOKEN?');
-      assert.equal(await panel.locator('.secret-choice vscode-radio[value="stored"]').count(), 0, 'no stored value is offered here');
-      await panel.locator('.secret-choice vscode-radio[value="decline"]').click();
-      await button(panel, 'submit').click();
-      assert.deepEqual((await toolResult(workbench, call)).json.answers.key, { selected: [], skipped: true });
+      ui.panel = await ui.workbench.panel();
+      const call = await invoke(ui.workbench, secretRequest('AQ_HERE_ONLY_TOKEN'));
+      await waitForRequest(ui.panel, 'Your key for AQ_HERE_ONLY_TOKEN?');
+      assert.equal(await ui.panel.locator('.secret-choice vscode-radio[value="stored"]').count(), 0, 'no stored value is offered here');
+      await ui.panel.locator('.secret-choice vscode-radio[value="decline"]').click();
+      await button(ui.panel, 'submit').click();
+      assert.deepEqual((await toolResult(ui.workbench, call)).json.answers.key, { selected: [], skipped: true });
     } finally {
       await driver('command', { id: 'agentQuestions.manageSecrets', args: [{ deleteAll: true }] }).catch(() => undefined);
       rmSync(other, { recursive: true, force: true });
@@ -182,39 +176,39 @@ suite('Secret answers in the real workbench', () => {
   });
 
   test('prevents a secret from being set as a variable that is not a credential name without the user\'s say: a warning, and Submit only after "Set $PIP_INDEX_URL anyway"', async () => {
-    const { driver } = workbench;
-    const call = await invoke(workbench, secretRequest('PIP_INDEX_URL'));
-    await waitForRequest(panel, 'Your key for PIP_INDEX_URL?');
-    const warning = panel.locator('.secret-name-warning');
+    const { driver } = ui.workbench;
+    const call = await invoke(ui.workbench, secretRequest('PIP_INDEX_URL'));
+    await waitForRequest(ui.panel, 'Your key for PIP_INDEX_URL?');
+    const warning = ui.panel.locator('.secret-name-warning');
     assert.match((await warning.textContent()) ?? '', /^\$PIP_INDEX_URL is not a credential name \(such as …_API_KEY or …_TOKEN\)\. New terminals get the value as \$PIP_INDEX_URL, which can change how programs in them behave/);
-    const confirm = panel.locator('.secret-name-confirm');
+    const confirm = ui.panel.locator('.secret-name-confirm');
     assert.equal(await confirm.getAttribute('aria-checked'), 'false', 'never confirmed for the user');
-    await typeIntoField(workbench, panel, '.secret-field', `https://made-up-${randomBytes(4).toString('hex')}.example/simple`);
-    await workbench.screenshot('secret-name-warning');
+    await typeIntoField(ui.workbench, ui.panel, '.secret-field', `https://made-up-${randomBytes(4).toString('hex')}.example/simple`);
+    await ui.workbench.screenshot('secret-name-warning');
 
     // Typed but not confirmed: Submit is disabled, and pressing it anyway sends nothing.
-    const submit = button(panel, 'submit');
+    const submit = button(ui.panel, 'submit');
     assert.notEqual(await submit.getAttribute('disabled'), null, 'Submit is disabled until the name is confirmed');
     await submit.click({ force: true });
     await driver('ping'); // a round trip through the panel: a reply sent by that click would have reached the host first
     assert.equal((await driver<unknown[]>('list')).length, 1, 'still waiting');
-    assert.deepEqual(await storedHere(workbench), []);
+    assert.deepEqual(await storedHere(ui.workbench), []);
 
     await confirm.click();
-    await panel.locator('.secret-name-confirm[aria-checked="true"]').waitFor({ timeout: 5000 });
+    await ui.panel.locator('.secret-name-confirm[aria-checked="true"]').waitFor({ timeout: 5000 });
     await submit.click();
-    assert.match((await toolResult(workbench, call)).line, /stored in \$PIP_INDEX_URL/);
-    assert.deepEqual(await storedHere(workbench), [{ name: 'PIP_INDEX_URL', scope: 'workspace' }]);
+    assert.match((await toolResult(ui.workbench, call)).line, /stored in \$PIP_INDEX_URL/);
+    assert.deepEqual(await storedHere(ui.workbench), [{ name: 'PIP_INDEX_URL', scope: 'workspace' }]);
     await driver('command', { id: 'agentQuestions.manageSecrets', args: [{ deleteAll: true }] });
   });
 
   test('a credential name shows no warning and needs no confirmation', async () => {
-    const call = await invoke(workbench, secretRequest('AQ_UI_API_KEY'));
-    await waitForRequest(panel, 'Your key for AQ_UI_API_KEY?');
-    assert.equal(await panel.locator('.secret-name-warning').count(), 0);
-    await typeIntoField(workbench, panel, '.secret-field', 'made-up-key');
-    await button(panel, 'submit').click();
-    assert.match((await toolResult(workbench, call)).line, /stored in \$AQ_UI_API_KEY/);
-    await workbench.driver('command', { id: 'agentQuestions.manageSecrets', args: [{ deleteAll: true }] });
+    const call = await invoke(ui.workbench, secretRequest('AQ_UI_API_KEY'));
+    await waitForRequest(ui.panel, 'Your key for AQ_UI_API_KEY?');
+    assert.equal(await ui.panel.locator('.secret-name-warning').count(), 0);
+    await typeIntoField(ui.workbench, ui.panel, '.secret-field', 'made-up-key');
+    await button(ui.panel, 'submit').click();
+    assert.match((await toolResult(ui.workbench, call)).line, /stored in \$AQ_UI_API_KEY/);
+    await ui.workbench.driver('command', { id: 'agentQuestions.manageSecrets', args: [{ deleteAll: true }] });
   });
 });

@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import type { Frame } from 'playwright-core';
 import { approveThroughMcp, rejectAll, useTheme } from './auditHelpers';
 import { button, invoke, toolResult, waitForRequest } from './panelHelpers';
-import { useWorkbench, type Workbench } from './workbench';
+import { useWorkbench } from './workbench';
 
 /** What an agent may well send: a 300-character URL or identifier with nowhere to break. */
 const UNBROKEN = `https://example.com/${'a1b2c3d4e5'.repeat(28)}`;
@@ -67,27 +67,21 @@ async function overflowProblems(panel: Frame): Promise<string[]> {
 }
 
 suite('Question panel: a 240-pixel side bar', () => {
-  let workbench: Workbench;
-  let panel: Frame;
-
-  useWorkbench((opened, openedPanel) => {
-    workbench = opened;
-    panel = openedPanel;
-  });
+  const ui = useWorkbench();
 
   teardown(async () => {
-    await rejectAll(workbench);
+    await rejectAll(ui.workbench);
   });
 
   suiteTeardown(async () => {
-    await workbench?.driver('config', { section: 'agentQuestions', key: 'mcp.enabled', value: null }).catch(() => undefined);
+    await ui.workbench?.driver('config', { section: 'agentQuestions', key: 'mcp.enabled', value: null }).catch(() => undefined);
   });
 
-  const frameWidth = () => panel.evaluate(() => document.documentElement.clientWidth);
+  const frameWidth = () => ui.panel.evaluate(() => document.documentElement.clientWidth);
 
   /** Drags the sash of the side bar that holds the Question view until the webview is `width` pixels wide. */
   async function setPanelWidth(width: number): Promise<void> {
-    const { page } = workbench;
+    const { page } = ui.workbench;
     for (let attempt = 0; attempt < 4 && Math.abs((await frameWidth()) - width) > 2; attempt++) {
       const sash = await page.evaluate(() => {
         const parts = [...document.querySelectorAll('.part.sidebar, .part.auxiliarybar')];
@@ -111,56 +105,56 @@ suite('Question panel: a 240-pixel side bar', () => {
   }
 
   async function assertFits(state: string): Promise<void> {
-    assert.deepEqual(await overflowProblems(panel), [], `${state}: nothing scrolls sideways or is cut off at ${await frameWidth()} px`);
+    assert.deepEqual(await overflowProblems(ui.panel), [], `${state}: nothing scrolls sideways or is cut off at ${await frameWidth()} px`);
   }
 
   test('long labels, 300-character URLs and code blocks: every step fits 240 pixels', async () => {
     await setPanelWidth(240);
-    const call = await invoke(workbench, LONG);
-    await waitForRequest(panel, 'Database for the billing');
-    await panel.locator('vscode-radio').first().click();
-    await panel.locator('.option-preview').waitFor();
+    const call = await invoke(ui.workbench, LONG);
+    await waitForRequest(ui.panel, 'Database for the billing');
+    await ui.panel.locator('vscode-radio').first().click();
+    await ui.panel.locator('.option-preview').waitFor();
     await assertFits('single choice with previews');
-    await workbench.screenshot('narrow-240-single');
-    await button(panel, 'next').click();
-    await panel.locator('vscode-checkbox').first().click();
+    await ui.workbench.screenshot('narrow-240-single');
+    await button(ui.panel, 'next').click();
+    await ui.panel.locator('vscode-checkbox').first().click();
     await assertFits('multi choice');
-    await button(panel, 'next').click();
-    await panel.locator('vscode-text-area').click();
-    await workbench.page.keyboard.type(UNBROKEN);
+    await button(ui.panel, 'next').click();
+    await ui.panel.locator('vscode-text-area').click();
+    await ui.workbench.page.keyboard.type(UNBROKEN);
     await assertFits('text');
-    await button(panel, 'next').click();
-    await panel.locator('.secret-field').waitFor();
+    await button(ui.panel, 'next').click();
+    await ui.panel.locator('.secret-field').waitFor();
     await assertFits('secret');
-    await workbench.screenshot('narrow-240-secret');
-    await button(panel, 'next').click();
-    await panel.locator('.review').waitFor();
+    await ui.workbench.screenshot('narrow-240-secret');
+    await button(ui.panel, 'next').click();
+    await ui.panel.locator('.review').waitFor();
     await assertFits('review');
-    await button(panel, 'submit').click();
-    await panel.locator('.confirm', { hasText: 'unanswered' }).waitFor();
+    await button(ui.panel, 'submit').click();
+    await ui.panel.locator('.confirm', { hasText: 'unanswered' }).waitFor();
     await assertFits('review: confirm skipping');
-    await workbench.screenshot('narrow-240-review');
-    await button(panel, 'confirm-skip').click();
-    assert.equal((await toolResult(workbench, call)).json.status, 'answered');
-    await panel.locator('.history summary').click();
+    await ui.workbench.screenshot('narrow-240-review');
+    await button(ui.panel, 'confirm-skip').click();
+    assert.equal((await toolResult(ui.workbench, call)).json.status, 'answered');
+    await ui.panel.locator('.history summary').click();
     await assertFits('history');
-    await panel.locator('.history summary').click();
+    await ui.panel.locator('.history summary').click();
   });
 
   test('a permission prompt with a long command fits 240 pixels, its buttons wrap, Deny there works', async () => {
     await setPanelWidth(240);
-    const approve = await approveThroughMcp(workbench, 'Bash', { command: LONG_COMMAND, description: `Fetch ${UNBROKEN}`, run_in_background: true });
+    const approve = await approveThroughMcp(ui.workbench, 'Bash', { command: LONG_COMMAND, description: `Fetch ${UNBROKEN}`, run_in_background: true });
     try {
-      await waitForRequest(panel, 'curl');
-      await panel.locator('.tool-call .command').waitFor();
+      await waitForRequest(ui.panel, 'curl');
+      await ui.panel.locator('.tool-call .command').waitFor();
       await assertFits('permission');
-      assert.equal(await panel.locator('.tool-call .command').innerText(), LONG_COMMAND, 'the whole command is shown');
+      assert.equal(await ui.panel.locator('.tool-call .command').innerText(), LONG_COMMAND, 'the whole command is shown');
       // Allow once, Always allow (the exact line) in this workspace, Deny: more than one row, each within the panel.
-      const rows = await panel.evaluate(() => new Set([...document.querySelectorAll('.request .actions > *')].map((b) => Math.round(b.getBoundingClientRect().top))).size);
+      const rows = await ui.panel.evaluate(() => new Set([...document.querySelectorAll('.request .actions > *')].map((b) => Math.round(b.getBoundingClientRect().top))).size);
       assert.ok(rows > 1, `the buttons wrap at 240 px (${rows} row)`);
-      await button(panel, 'deny').scrollIntoViewIfNeeded();
-      await workbench.screenshot('narrow-240-permission');
-      await button(panel, 'deny').click();
+      await button(ui.panel, 'deny').scrollIntoViewIfNeeded();
+      await ui.workbench.screenshot('narrow-240-permission');
+      await button(ui.panel, 'deny').click();
       const result = (await approve.result) as { content: Array<{ text: string }> };
       assert.match(result.content[0]!.text, /"behavior":\s*"deny"/);
     } finally {
@@ -170,23 +164,14 @@ suite('Question panel: a 240-pixel side bar', () => {
 });
 
 suite('Question panel: a phone (390 × 844, touch)', () => {
-  let workbench: Workbench;
-  let panel: Frame;
-
-  useWorkbench(
-    (opened, openedPanel) => {
-      workbench = opened;
-      panel = openedPanel;
-    },
-    { device: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } },
-  );
+  const ui = useWorkbench({ device: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } });
 
   teardown(async () => {
-    await rejectAll(workbench);
+    await rejectAll(ui.workbench);
   });
 
   suiteTeardown(async () => {
-    await workbench?.driver('config', { section: 'workbench', key: 'colorTheme', value: null }).catch(() => undefined);
+    await ui.workbench?.driver('config', { section: 'workbench', key: 'colorTheme', value: null }).catch(() => undefined);
   });
 
   test('answers a batch by tapping, in light and dark; nothing scrolls sideways', async () => {
@@ -194,31 +179,31 @@ suite('Question panel: a phone (390 × 844, touch)', () => {
       ['Default Light Modern', 'light'],
       ['Default Dark Modern', 'dark'],
     ] as const) {
-      await useTheme(workbench, theme);
+      await useTheme(ui.workbench, theme);
       // What someone on a phone does first: the side bar holding the Question view takes the whole width.
-      if (name === 'light') await workbench.driver('command', { id: 'workbench.action.maximizeAuxiliaryBar' });
-      const call = await invoke(workbench, { context: LONG.context, questions: [LONG.questions[0]!, LONG.questions[1]!] });
-      await waitForRequest(panel, 'Database for the billing');
-      const width = await panel.evaluate(() => document.documentElement.clientWidth);
+      if (name === 'light') await ui.workbench.driver('command', { id: 'workbench.action.maximizeAuxiliaryBar' });
+      const call = await invoke(ui.workbench, { context: LONG.context, questions: [LONG.questions[0]!, LONG.questions[1]!] });
+      await waitForRequest(ui.panel, 'Database for the billing');
+      const width = await ui.panel.evaluate(() => document.documentElement.clientWidth);
       assert.ok(width >= 300, `the Question view has the phone's width (${width} px)`);
-      await panel.locator('vscode-radio').nth(2).tap();
-      await panel.locator('vscode-radio[value="SQLite"].checked, vscode-radio[value="SQLite"][aria-checked="true"]').waitFor();
-      assert.deepEqual(await overflowProblems(panel), [], `${name}: nothing scrolls sideways at ${width} px`);
-      await workbench.screenshot(`phone-${name}-single`);
-      await button(panel, 'next').tap();
-      await panel.locator('vscode-checkbox').nth(1).tap();
-      await button(panel, 'next').tap();
-      await panel.locator('.review').waitFor();
-      assert.deepEqual(await overflowProblems(panel), [], `${name}: the review fits`);
-      await workbench.screenshot(`phone-${name}-review`);
-      await button(panel, 'submit').tap();
-      const { json } = await toolResult(workbench, call);
+      await ui.panel.locator('vscode-radio').nth(2).tap();
+      await ui.panel.locator('vscode-radio[value="SQLite"].checked, vscode-radio[value="SQLite"][aria-checked="true"]').waitFor();
+      assert.deepEqual(await overflowProblems(ui.panel), [], `${name}: nothing scrolls sideways at ${width} px`);
+      await ui.workbench.screenshot(`phone-${name}-single`);
+      await button(ui.panel, 'next').tap();
+      await ui.panel.locator('vscode-checkbox').nth(1).tap();
+      await button(ui.panel, 'next').tap();
+      await ui.panel.locator('.review').waitFor();
+      assert.deepEqual(await overflowProblems(ui.panel), [], `${name}: the review fits`);
+      await ui.workbench.screenshot(`phone-${name}-review`);
+      await button(ui.panel, 'submit').tap();
+      const { json } = await toolResult(ui.workbench, call);
       assert.equal(json.status, 'answered');
       assert.deepEqual(json.answers, {
         database: { selected: ['SQLite'], skipped: false },
         extras: { selected: ['Use a queue between billing and invoicing services'], skipped: false },
       });
-      await panel.locator('.empty').waitFor();
+      await ui.panel.locator('.empty').waitFor();
     }
   });
 });

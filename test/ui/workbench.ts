@@ -114,22 +114,53 @@ async function waitForDriver(driver: Driver): Promise<void> {
 }
 
 /**
- * Registers the suite hooks every UI suite needs: open the workbench and the Agent Questions view
- * once, screenshot a failed test, close everything at the end.
+ * What a suite works with: its workbench and the Question view's frame. Both are set when the suite
+ * starts (use them inside hooks and tests); a test that reloads the view sets `panel` again.
  */
-export function useWorkbench(onOpen: (workbench: Workbench, panel: Frame) => void, options: WorkbenchOptions = {}): void {
-  let opened: Workbench | undefined;
+export interface WorkbenchFixture {
+  workbench: Workbench;
+  panel: Frame;
+}
+
+/**
+ * The set-up every UI suite shares: opens the workbench and the Agent Questions view once,
+ * screenshots a failed test, closes everything at the end.
+ *   const ui = useWorkbench();   then ui.workbench, ui.panel in the tests
+ */
+export function useWorkbench(options: WorkbenchOptions = {}): WorkbenchFixture {
+  // Filled in by suiteSetup; a hook that runs after a failed set-up finds them undefined.
+  const fixture = {} as WorkbenchFixture;
   suiteSetup(async () => {
-    opened = await openWorkbench(options);
-    await openAgentQuestionsView(opened.page);
-    onOpen(opened, await opened.panel());
+    fixture.workbench = await openWorkbench(options);
+    await openAgentQuestionsView(fixture.workbench.page);
+    fixture.panel = await fixture.workbench.panel();
   });
-  teardown(async function () {
-    if (this.currentTest?.state === 'failed') await opened?.screenshot(`failed-${this.currentTest.title.slice(0, 40).replace(/\W+/g, '-')}`);
-  });
+  screenshotFailures(() => fixture.workbench);
   suiteTeardown(async () => {
-    await opened?.close();
+    await fixture.workbench?.close();
   });
+  return fixture;
+}
+
+/** Saves a screenshot of each failed test (test-results/failed-<title>.png), for a suite that opens its workbench itself. */
+export function screenshotFailures(workbench: () => Workbench | undefined): void {
+  teardown(async function () {
+    if (this.currentTest?.state === 'failed') await workbench()?.screenshot(`failed-${this.currentTest.title.slice(0, 40).replace(/\W+/g, '-')}`);
+  });
+}
+
+/**
+ * Turns the MCP endpoint on (agentQuestions.mcp.enabled, as a user would) and resolves with its URL
+ * once it listens: what every test of an outside agent does first.
+ */
+export async function enableEndpoint(workbench: Workbench): Promise<string> {
+  await workbench.driver('config', { section: 'agentQuestions', key: 'mcp.enabled', value: true });
+  for (let i = 0; i < 100; i++) {
+    const url = (await workbench.driver<{ value: { url?: string } }>('command', { id: 'agentQuestions.internal.mcpState' })).value.url;
+    if (url) return url;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('the MCP endpoint did not report its URL within 10 s of being turned on');
 }
 
 /** The names the workbench shows for our views and commands, in its display language (package.nls.<locale>.json). */

@@ -1,7 +1,6 @@
 import * as assert from 'node:assert/strict';
-import type { Frame } from 'playwright-core';
 import { FOUR_KINDS, invoke, toolResult, waitForRequest } from './panelHelpers';
-import { useWorkbench, type Workbench } from './workbench';
+import { useWorkbench } from './workbench';
 import { markInvisible } from '../../src/broker/visibleText';
 
 const RUN = 'window.__xss=1';
@@ -98,23 +97,18 @@ function requestFor(payload: string) {
 }
 
 suite('Question panel: hostile text stays text, and every theme', () => {
-  let workbench: Workbench;
-  let panel: Frame;
-
-  useWorkbench((opened, openedPanel) => {
-    workbench = opened;
-    panel = openedPanel;
-  });
+  const ui = useWorkbench();
 
   test(`${PAYLOADS.length + MARKDOWN_PAYLOADS.length} XSS payloads in question, option, header, detail and context show as text and never run`, async () => {
     assert.ok(PAYLOADS.length >= 30 && MARKDOWN_PAYLOADS.length >= 25);
     for (const [index, payload] of [...PAYLOADS, ...MARKDOWN_PAYLOADS].entries()) {
       const request = requestFor(payload);
-      const call = await invoke(workbench, request);
+      const call = await invoke(ui.workbench, request);
       const question = request.questions[0]!;
-      // Invisible characters (the right-to-left payload) are shown as markers such as ⟨U+202E⟩.
-      await panel.locator('.question-text').filter({ hasText: markInvisible(question.question.trim()).slice(0, 20) }).first().waitFor({ timeout: 10_000 });
-      const seen = await panel.evaluate(
+      // Invisible characters (the right-to-left payload) are shown as markers such as ⟨U+202E⟩. The
+      // request, not the held preview shown at prepareInvocation (not yet in the queue the test rejects from).
+      await ui.panel.locator('.request:not([inert]) .question-text').filter({ hasText: markInvisible(question.question.trim()).slice(0, 20) }).first().waitFor({ timeout: 10_000 });
+      const seen = await ui.panel.evaluate(
         ({ dangerous }) => {
           const app = document.getElementById('app')!;
           return {
@@ -137,18 +131,18 @@ suite('Question panel: hostile text stays text, and every theme', () => {
       assert.ok(seen.context.includes(RUN), `payload ${index}: context keeps the text`);
       assert.ok(seen.detail.startsWith('Detail:') && seen.detail.includes(RUN), `payload ${index}: detail keeps the text`);
       for (const href of seen.links) assert.match(href, /^(https?:\/\/|mailto:)/, `payload ${index}: only web and mail links`);
-      const [pending] = await workbench.driver<Array<{ id: string }>>('list');
-      await workbench.driver('reject', { requestId: pending!.id });
-      assert.equal((await toolResult(workbench, call)).json.status, 'rejected');
+      const [pending] = await ui.workbench.driver<Array<{ id: string }>>('list');
+      await ui.workbench.driver('reject', { requestId: pending!.id });
+      assert.equal((await toolResult(ui.workbench, call)).json.status, 'rejected');
     }
-    for (const frame of workbench.page.frames()) assert.equal(await frame.evaluate(() => (window as unknown as { __xss?: number }).__xss).catch(() => undefined), undefined, 'the sentinel never fired');
+    for (const frame of ui.workbench.page.frames()) assert.equal(await frame.evaluate(() => (window as unknown as { __xss?: number }).__xss).catch(() => undefined), undefined, 'the sentinel never fired');
   });
 
   test('screenshots in light, dark and high-contrast themes follow the theme colours', async () => {
     const context = `${FOUR_KINDS.context}\n\n| Plan | Price |\n|---|--:|\n| Basic | $5 |\n\n\`\`\`ts\nconst plan = "basic"; // monthly\n\`\`\``;
-    const call = await invoke(workbench, { ...FOUR_KINDS, context });
-    await waitForRequest(panel, 'Database');
-    await panel.locator('.markdown pre .hljs-keyword').waitFor();
+    const call = await invoke(ui.workbench, { ...FOUR_KINDS, context });
+    await waitForRequest(ui.panel, 'Database');
+    await ui.panel.locator('.markdown pre .hljs-keyword').waitFor();
     const colours: string[] = [];
     const tokenColours: Array<Record<string, string>> = [];
     for (const [theme, name] of [
@@ -156,23 +150,23 @@ suite('Question panel: hostile text stays text, and every theme', () => {
       ['Default Dark Modern', 'dark'],
       ['Default High Contrast', 'high-contrast'],
     ] as const) {
-      await workbench.driver('config', { section: 'workbench', key: 'colorTheme', value: theme });
-      await workbench.page.waitForTimeout(1500);
-      colours.push(await panel.evaluate(() => `${getComputedStyle(document.body).color} on ${getComputedStyle(document.documentElement).getPropertyValue('--vscode-sideBar-background')}`));
+      await ui.workbench.driver('config', { section: 'workbench', key: 'colorTheme', value: theme });
+      await ui.workbench.page.waitForTimeout(1500);
+      colours.push(await ui.panel.evaluate(() => `${getComputedStyle(document.body).color} on ${getComputedStyle(document.documentElement).getPropertyValue('--vscode-sideBar-background')}`));
       tokenColours.push(
-        await panel.evaluate(() => {
+        await ui.panel.evaluate(() => {
           const colour = (selector: string) => getComputedStyle(document.querySelector(`.markdown ${selector}`)!).color;
           return { theme: document.body.className, plain: colour('pre code'), keyword: colour('.hljs-keyword'), string: colour('.hljs-string'), comment: colour('.hljs-comment') };
         }),
       );
-      await workbench.screenshot(`panel-theme-${name}`);
+      await ui.workbench.screenshot(`panel-theme-${name}`);
     }
-    await workbench.driver('config', { section: 'workbench', key: 'colorTheme', value: null });
+    await ui.workbench.driver('config', { section: 'workbench', key: 'colorTheme', value: null });
     assert.equal(new Set(colours).size, 3, `each theme colours the panel differently: ${colours.join(' | ')}`);
     for (const c of tokenColours) assert.equal(new Set([c.plain, c.keyword, c.string, c.comment]).size, 4, `code tokens have their own colours in ${JSON.stringify(c)}`);
     assert.equal(new Set(tokenColours.map((c) => c.keyword)).size, 3, 'keywords take each theme’s colour');
-    const [pending] = await workbench.driver<Array<{ id: string }>>('list');
-    await workbench.driver('reject', { requestId: pending!.id });
-    await toolResult(workbench, call);
+    const [pending] = await ui.workbench.driver<Array<{ id: string }>>('list');
+    await ui.workbench.driver('reject', { requestId: pending!.id });
+    await toolResult(ui.workbench, call);
   });
 });

@@ -18,12 +18,11 @@ export interface Found {
   dynamic: string[];
 }
 
-/** The messages translated in the .ts files of `folder` (relative to the root; src/agents with its subfolders). */
+/** The messages translated in the .ts files of `folder` (relative to the root), subfolders included. */
 export function translatedMessages(folder: 'src/extension' | 'src/agents' | 'src/webview'): Found {
   const found: Found = { messages: new Set(), dynamic: [] };
   const call = CALL[folder === 'src/webview' ? 'webview' : 'extension'];
-  const files = readdirSync(join(ROOT, folder), { recursive: folder === 'src/agents', encoding: 'utf8' }).filter((f) => f.endsWith('.ts'));
-  for (const file of files) {
+  for (const file of readdirSync(join(ROOT, folder), { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.ts'))) {
     const text = readFileSync(join(ROOT, folder, file), 'utf8');
     for (const match of text.matchAll(call)) {
       const at = match.index + match[0].length;

@@ -22,7 +22,7 @@ suite('marketplace manifest', () => {
   test('the icon is a 128x128 PNG (the marketplace refuses SVG icons)', () => {
     assert.match(manifest.icon, /\.png$/);
     const file = join(root, manifest.icon);
-    assert.ok(existsSync(file), `${manifest.icon} is missing: run node test/harness/renderIcon.mjs`);
+    assert.ok(existsSync(file), `${manifest.icon} is missing: run node scripts/renderIcon.mjs`);
     assert.deepEqual(pngHeader(readFileSync(file)), { width: 128, height: 128 });
   });
 
@@ -96,7 +96,7 @@ suite('marketplace manifest', () => {
 
 suite('npm start', () => {
   test('says where to look in the same words as the README: the Question view beside the Chat, the Queue in the activity bar', () => {
-    const start = readFileSync(join(root, 'test', 'harness', 'start.mjs'), 'utf8');
+    const start = readFileSync(join(root, 'scripts', 'start.mjs'), 'utf8');
     const readme = readFileSync(join(root, 'README.md'), 'utf8').replace(/\s+/g, ' ');
     const said = 'sits next to the Chat (in the secondary side bar, above the chat); the Queue is under Agent Questions in the activity bar';
     assert.ok(start.includes(`The Question view ${said}`), 'npm start says it');

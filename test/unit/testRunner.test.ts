@@ -1,7 +1,10 @@
 import * as assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { emptyReason, LAYERS, parseLayers } from '../harness/layers.mjs';
+import { choiceArgs, emptyReason, LAYERS, parseArguments, parseLayers } from '../harness/layers.mjs';
+import { listTestFiles } from '../harness/testFiles';
 
 const ROOT = join(__dirname, '..', '..', '..');
 
@@ -15,6 +18,17 @@ suite('npm test: choosing layers and reporting empty ones', () => {
   test('a mistyped layer is an error naming it and every valid layer, never a run of all layers', () => {
     assert.throws(() => parseLayers(['unti']), /unknown layer "unti"; the layers are: unit, integration, ui, agent, external/);
     assert.throws(() => parseLayers(['unit', '--grep']), /unknown layer "--grep"/);
+  });
+
+  test('`only`/`except` after a layer name run a part of that layer; without a layer or files it is an error', () => {
+    const { layers, choices } = parseArguments(['ui', 'only', 'panel,broker/queue', 'unit', 'integration', 'except', 'secrets']);
+    assert.deepEqual(layers, ['ui', 'unit', 'integration']);
+    assert.deepEqual(choices, { ui: { files: ['panel', 'broker/queue'], except: false }, integration: { files: ['secrets'], except: true } });
+    assert.deepEqual(choiceArgs(choices['ui']), ['only', 'panel,broker/queue']);
+    assert.deepEqual(choiceArgs(parseArguments(['unit']).choices['unit']), [], 'a layer named alone runs whole');
+    assert.throws(() => parseArguments(['only', 'panel']), /"only" must follow a layer name/);
+    assert.throws(() => parseArguments(['ui', 'except']), /"ui except" needs the test files/);
+    assert.throws(() => parseArguments(['ui', 'only', 'unit']), /"ui only" needs the test files/);
   });
 
   test('a layer that ran nothing says why: the pattern matched no title, or there were no tests', () => {
@@ -31,5 +45,33 @@ suite('npm test: choosing layers and reporting empty ones', () => {
     assert.match(result.stderr, /npm test: unknown layer "unti"; the layers are: unit, integration, ui, agent, external/);
     assert.doesNotMatch(result.stdout, /===/, 'no layer ran');
     assert.ok(Date.now() - started < 10_000, 'it did not build or provision');
+  });
+});
+
+suite('npm test: the test files of a layer, subfolders included', () => {
+  let folder: string;
+  suiteSetup(() => {
+    folder = mkdtempSync(join(tmpdir(), 'aq-test-files-'));
+    for (const file of ['queue.test.js', 'helpers.js', 'broker/policy.test.js', 'broker/shell/policy.test.js', 'broker/shell/parser.test.js']) {
+      mkdirSync(join(folder, file, '..'), { recursive: true });
+      writeFileSync(join(folder, file), '');
+    }
+  });
+  suiteTeardown(() => rmSync(folder, { recursive: true, force: true }));
+  const list = (choice?: { files: string[]; except: boolean }) => listTestFiles(folder, choice).map((file) => file.split(/[\\/]/).join('/'));
+
+  test('every *.test.js file under the folder runs, in subfolders too, sorted; other files do not', () => {
+    assert.deepEqual(list(), ['broker/policy.test.js', 'broker/shell/parser.test.js', 'broker/shell/policy.test.js', 'queue.test.js']);
+  });
+
+  test('only/except name a file by its path under the folder or by its base name (every file of that name)', () => {
+    assert.deepEqual(list({ files: ['broker/shell/policy'], except: false }), ['broker/shell/policy.test.js']);
+    assert.deepEqual(list({ files: ['policy', 'queue'], except: false }), ['broker/policy.test.js', 'broker/shell/policy.test.js', 'queue.test.js']);
+    assert.deepEqual(list({ files: ['parser', 'broker/policy'], except: true }), ['broker/shell/policy.test.js', 'queue.test.js']);
+  });
+
+  test('a name that matches no test file is an error, not a part that runs nothing or everything', () => {
+    assert.throws(() => list({ files: ['queue', 'polcy'], except: false }), /no test file named "polcy"/);
+    assert.throws(() => list({ files: ['helpers'], except: true }), /no test file named "helpers"/);
   });
 });

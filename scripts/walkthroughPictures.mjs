@@ -1,10 +1,10 @@
 // Writes the walkthrough's pictures (media/walkthrough/*-light.svg and *-dark.svg): small schematic
 // drawings of the panel, the chat, a terminal and the secret field, in a light and a dark palette.
-//   node test/harness/walkthroughPictures.mjs
+//   node scripts/walkthroughPictures.mjs
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-const folder = join(import.meta.dirname, '..', '..', 'media', 'walkthrough');
+const folder = join(import.meta.dirname, '..', 'media', 'walkthrough');
 const PALETTES = {
   dark: { bg: '#1f1f1f', surface: '#181818', border: '#3c3c3c', text: '#cccccc', muted: '#9d9d9d', accent: '#0078d4', onAccent: '#ffffff', input: '#313131', chip: '#2b3a4a', ok: '#89d185', term: '#0c0c0c' },
   light: { bg: '#f8f8f8', surface: '#ffffff', border: '#d4d4d4', text: '#3b3b3b', muted: '#6f6f6f', accent: '#005fb8', onAccent: '#ffffff', input: '#ffffff', chip: '#dbe7f5', ok: '#2e7d32', term: '#f3f3f3' },

@@ -1,11 +1,11 @@
 // Renders the marketplace icon (media/icon.png, 128x128) from the activity bar glyph
 // (media/agent-questions.svg) in the Chromium the test harness provisions.
-//   node test/harness/renderIcon.mjs
+//   node scripts/renderIcon.mjs
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { launchBrowser } from './codeServer.mjs';
+import { launchBrowser } from '../test/harness/codeServer.mjs';
 
-const root = join(import.meta.dirname, '..', '..');
+const root = join(import.meta.dirname, '..');
 const SIZE = 128;
 // The glyph draws in currentColor; the tile gives it the marketplace's colour (galleryBanner matches).
 const glyph = readFileSync(join(root, 'media', 'agent-questions.svg'), 'utf8');

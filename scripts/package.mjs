@@ -6,7 +6,7 @@ import { createRequire } from 'node:module';
 import { deflateRawSync } from 'node:zlib';
 import { basename, dirname, join, relative } from 'node:path';
 
-const root = join(import.meta.dirname, '..', '..');
+const root = join(import.meta.dirname, '..');
 const { version } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
 export const vsixPath = join(root, `agent-questions-${version}.vsix`);
 

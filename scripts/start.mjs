@@ -7,11 +7,11 @@ import { createHash } from 'node:crypto';
 import { cpSync, existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
-import { installExtension, startCodeServer } from './codeServer.mjs';
+import { installExtension, startCodeServer } from '../test/harness/codeServer.mjs';
 import { packageExtension, packageScriptedModel } from './package.mjs';
-import { cacheDir, CODE_SERVER_VERSION, provision } from './provision.mjs';
+import { cacheDir, CODE_SERVER_VERSION, provision } from '../test/harness/provision.mjs';
 
-const root = join(import.meta.dirname, '..', '..');
+const root = join(import.meta.dirname, '..');
 const { scenarios } = JSON.parse(readFileSync(join(root, 'test', 'fixtures', 'scripted-model', 'scenarios.json'), 'utf8'));
 const DEMO_PROMPT = scenarios.find((s) => s.demoPrompt).demoPrompt;
 
