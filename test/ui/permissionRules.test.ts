@@ -119,7 +119,7 @@ suite('"Always allow" and "Always deny" in the permission prompt', () => {
       url.searchParams.set('folder', other);
       await workbench.page.goto(url.toString());
       await workbench.page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
-      const folders = () => workbench.driver<{ value: string[] }>('workspaceFolders').then((r) => r.value, () => []);
+      const folders = () => workbench.driver<{ value: string[] }>('workspaceFolders').then((r) => r.value, (): string[] => []);
       for (let i = 0; i < 240 && !(await folders()).includes(other); i++) await workbench.page.waitForTimeout(500);
       assert.deepEqual(await folders(), [other], 'the new extension host answers');
       await openAgentQuestionsView(workbench.page);
