@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import type { Frame } from 'playwright-core';
-import { answerByClick, button, invoke, toolResult, waitForRequest } from './panelHelpers';
+import { answerByClick, invoke, toolResult, waitForRequest } from './panelHelpers';
 import { hideQuestionPanel, queueRows, useWorkbench, type Workbench } from './workbench';
 
 const yesNo = (id: string, header: string) => ({ questions: [{ id, header, question: `${header} question?`, options: [{ label: 'Yes' }, { label: 'No' }] }] });
