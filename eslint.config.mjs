@@ -58,7 +58,7 @@ const zones = [
     target: [src('hook'), ...HOOK_SIDE_AGENT_FILES.map((glob) => join(root, glob))],
     from: join(root, 'src/**'),
     except: HOOK_MAY_IMPORT.map((glob) => join(root, glob)),
-    message: 'The approval hook is Node built-ins and the wire contract only (src/broker/contract/wireNames.ts, eventStream.ts) plus the agents\' hook-side files.',
+    message: "The approval hook is Node built-ins and the wire contract only (src/broker/contract/wireNames.ts, eventStream.ts) plus the agents' hook-side files.",
   },
   {
     target: src('mcp'),
@@ -138,10 +138,7 @@ export default defineConfig(
     files: ['src/webview/**/*.ts'],
     languageOptions: { globals: globals.browser },
     rules: {
-      'no-restricted-imports': [
-        'error',
-        { paths: [NO_VSCODE, ...NODE_BUILTINS.map((name) => ({ name, message: 'The panel runs in a browser: no Node built-ins.' }))] },
-      ],
+      'no-restricted-imports': ['error', { paths: [NO_VSCODE, ...NODE_BUILTINS.map((name) => ({ name, message: 'The panel runs in a browser: no Node built-ins.' }))] }],
     },
   },
   {
