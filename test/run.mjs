@@ -1,4 +1,4 @@
-// `npm test`: type-checks and builds, then runs the unit, integration, ui and agent layers one after
+// `npm test`: type-checks, lints and builds, then runs the unit, integration, ui and agent layers one after
 // another; half of the ui layer and the external layer run beside them (their output printed whole
 // when each ends). It ends with a line per layer (or part) and a total. Exit code is non-zero on any failure.
 //   npm test                      all layers
@@ -43,8 +43,16 @@ function typecheck() {
   }
 }
 
+/** Then the lint: the layers between src/ folders, import cycles, exhaustive switches (eslint.config.mjs). */
+function lint() {
+  const eslint = join(root, 'node_modules', 'eslint', 'bin', 'eslint.js');
+  const result = spawnSync(process.execPath, [eslint, '--max-warnings', '0', '.'], { cwd: root, stdio: 'inherit' });
+  if (result.status !== 0) throw new Error('the lint failed (the problems are listed above; npm run lint runs it alone)');
+}
+
 function build() {
   typecheck();
+  lint();
   const result = spawnSync(process.execPath, [join(root, 'esbuild.mjs')], { cwd: root, stdio: 'inherit' });
   if (result.status !== 0) throw new Error('the build failed');
 }

@@ -2,7 +2,7 @@
 // module provides for it. Its own module, so the agents' modules and their registry
 // (configRegistry.ts) import it without importing each other.
 import { HOOK_VAR } from '../broker/contract/wireNames';
-import { AGENT_NAMES, type AgentId } from '../broker/contract/agentIds';
+import type { AGENT_NAMES, AgentId } from '../broker/contract/agentIds';
 
 export interface AgentConfig {
   /** The agent, as the list of configurations labels it. */

@@ -6,7 +6,7 @@ import type { HistoryEntry, PendingRequest, PermissionDecision } from '../broker
 import { summarizeAnswer } from '../broker/contract/resultText';
 import { uiText } from '../broker/visibleText';
 import { localizedAge } from './localizedAge';
-import { QuestionPanelView } from './questionPanelView';
+import type { QuestionPanelView } from './questionPanelView';
 import { requestLabel } from './queueTree';
 import type { SecretVault } from './secretVault';
 import { CHAT_CONTAINER, moveQuestionView, OWN_CONTAINER } from './viewPlacement';

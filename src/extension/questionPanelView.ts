@@ -8,7 +8,7 @@ import type { History } from '../broker/history';
 import { isOpenableHref } from '../broker/markdown/markdownTree';
 import { PANEL_MESSAGES } from '../broker/contract/panelMessages';
 import { PANEL_STRINGS_ELEMENT_ID, PanelToHostSchema, type HostToPanel, type PanelToHost } from '../broker/contract/protocol';
-import type { Answers, PendingRequest, QuestionRequest } from '../broker/contract/schemas';
+import type { Answers, QuestionRequest } from '../broker/contract/schemas';
 import { mark } from './benchTrace';
 import { MarkdownRenderer } from './markdownRenderer';
 import { resolveSecretAnswers, type SecretInput } from './secretAnswers';

@@ -1,8 +1,8 @@
 // The images attached to each draft, in this webview's memory only: keyed by the draft object, so
 // the bytes go away with it and are never serialized with it (drafts go to setState). DOM-free.
+// Only the draft's identity is used, so this file does not import drafts.ts (which imports it).
 import { sniffImageType, type ImageMimeType } from '../broker/questions/imageFormat';
 import { LIMITS, type AnswerImage } from '../broker/contract/schemas';
-import type { Draft } from './drafts';
 import { t } from './l10n';
 
 export interface AttachedImage {
@@ -23,16 +23,16 @@ export interface Attachments {
   redraw?: (problems: readonly string[]) => void;
 }
 
-const byDraft = new WeakMap<Draft, Attachments>();
+const byDraft = new WeakMap<object, Attachments>();
 
-export function attachmentsOf(draft: Draft): Attachments {
+export function attachmentsOf(draft: object): Attachments {
   let entry = byDraft.get(draft);
   if (!entry) byDraft.set(draft, (entry = { images: [], queue: Promise.resolve() }));
   return entry;
 }
 
 /** The images as an answer carries them. */
-export const answerImages = (draft: Draft): AnswerImage[] => (byDraft.get(draft)?.images ?? []).map(({ mimeType, data, name }) => ({ mimeType, data, name }));
+export const answerImages = (draft: object): AnswerImage[] => (byDraft.get(draft)?.images ?? []).map(({ mimeType, data, name }) => ({ mimeType, data, name }));
 
 export const imageKinds = () => t('PNG, JPEG, GIF or WebP');
 export const megabytes = (bytes: number) => `${(bytes / (1024 * 1024)).toFixed(1)} MB`;

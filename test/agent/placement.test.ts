@@ -1,7 +1,7 @@
 /// <reference lib="dom" />
 import * as assert from 'node:assert/strict';
 import type { Frame, Locator, Page } from 'playwright-core';
-import { answerByClick, button, invoke, toolResult, waitForRequest } from '../ui/panelHelpers';
+import { answerByClick, invoke, toolResult, waitForRequest } from '../ui/panelHelpers';
 import { queueRows, useWorkbench } from '../ui/workbench';
 import { finalReply, send } from './chat';
 

@@ -114,7 +114,10 @@ async function main() {
     for (let i = -3; i < HOOK_RUNS; i++) {
       const ms = await hookRun([HOOK, 'claude-code'], env);
       const baseline = await hookRun(['-e', NOOP_HOOK], {});
-      if (i >= 0) (hook.push(ms), noop.push(baseline));
+      if (i >= 0) {
+        hook.push(ms);
+        noop.push(baseline);
+      }
     }
     console.log(`\nCLI approval path (Claude Code's PermissionRequest hook, a command a remembered rule allows), medians over ${HOOK_RUNS} runs each`);
     console.log(`a no-op hook (node, reads its input, prints allow) ${median(noop).toFixed(1)} ms (baseline)`);

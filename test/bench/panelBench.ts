@@ -30,7 +30,7 @@ const richInput = (run: number) => ({
 
 async function main() {
   await inWorkbench(async (workbench, panel) => {
-    const { page, driver } = workbench;
+    const { driver } = workbench;
     /** Asks, answers with the default choice, waits for the empty panel; the time until the question was interactive. */
     const askAndSubmit = async (input: unknown) => {
       const asked = await driver<{ callId: number; askToInteractiveMs: number; askToQueuedMs: number }>('benchAsk', { input });

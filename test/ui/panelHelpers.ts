@@ -11,6 +11,7 @@ export async function invoke(workbench: Workbench, input: object): Promise<ToolC
 }
 
 /** The tool's text result split into its line and JSON. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each test reads the fields it asserts on
 export async function toolResult(workbench: Workbench, call: ToolCall): Promise<{ line: string; json: Record<string, any>; text: string }> {
   const { value, error } = await workbench.driver<{ value?: string; error?: string }>('await', { callId: call.callId });
   assert.equal(error, undefined, `the tool call failed: ${error}`);

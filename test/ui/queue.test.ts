@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { answerByClick, button, invoke, toolResult, waitForRequest } from './panelHelpers';
+import { answerByClick, invoke, toolResult, waitForRequest } from './panelHelpers';
 import { hideQuestionPanel, queueRows, useWorkbench } from './workbench';
 
 const yesNo = (id: string, header: string) => ({ questions: [{ id, header, question: `${header} question?`, options: [{ label: 'Yes' }, { label: 'No' }] }] });

@@ -63,7 +63,11 @@ suite('Secret answers in the real workbench', () => {
       // The light DOM and every shadow root, as markup: attributes and text, not the input's value property.
       const parts: string[] = [document.documentElement.outerHTML];
       const visit = (root: Document | ShadowRoot) => {
-        for (const element of root.querySelectorAll('*')) if (element.shadowRoot) (parts.push(element.shadowRoot.innerHTML), visit(element.shadowRoot));
+        for (const element of root.querySelectorAll('*')) {
+          if (!element.shadowRoot) continue;
+          parts.push(element.shadowRoot.innerHTML);
+          visit(element.shadowRoot);
+        }
       };
       visit(document);
       return parts.join('\n').includes(needle);

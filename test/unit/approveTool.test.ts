@@ -35,7 +35,7 @@ suite('approve (permission-prompt tool)', () => {
   });
 
   test('other tools show their input as JSON', () => {
-    assert.match(describeToolCall('Write', { file_path: 'a.txt', content: 'x' }), /^```json\n\{\n  "file_path": "a.txt",/);
+    assert.match(describeToolCall('Write', { file_path: 'a.txt', content: 'x' }), /^```json\n\{\n {2}"file_path": "a.txt",/);
   });
 
   test('allow once and always allow return the input; deny returns the message or a default', () => {

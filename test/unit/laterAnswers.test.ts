@@ -3,7 +3,7 @@ import type { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/cl
 import { callAskUser, type AskUserCall } from '../../src/broker/questions/askUserCall';
 import { callGetAnswers } from '../../src/broker/questions/getAnswersCall';
 import { LATER_WAITING_PER_GROUP, LATER_WAITING_PER_OWNER, LaterAnswers } from '../../src/broker/questions/laterAnswers';
-import { cancellation, makeBroker, makePolicy } from './fakes';
+import { makeBroker, makePolicy } from './fakes';
 import { connect, TOKEN, until, withEndpoint, type ToolResult } from './mcpHelpers';
 
 const ASK = { questions: [{ id: 'db', header: 'Database', question: 'Which database?', options: [{ label: 'PostgreSQL' }, { label: 'SQLite' }] }] };

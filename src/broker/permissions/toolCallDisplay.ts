@@ -5,9 +5,6 @@ import type { ToolCall } from '../contract/schemas';
 import { shellLineOf } from './shell/shellTools';
 import { MAX_DEPTH, normalizePath, pathsIn, placeOf, protectedMentions, toPathContext, tooDeep, type PathContext } from './toolPaths';
 
-/** Moved to toolPaths.ts; still exported here for earlier callers. */
-export { isInside } from './toolPaths';
-
 /** The most input characters a permission prompt shows; larger calls are denied, never cut. */
 export const MAX_SHOWN_CHARS = 20_000;
 /** A run of blank characters this long can push the rest of a line out of sight. */

@@ -226,7 +226,7 @@ export function specForPrefix(key: string): { spec: ToolSpec; words: number } | 
   const one = KNOWN_TOOLS[first];
   if (!one) return undefined;
   // `make test` names a target; any other one-word tool rule is the tool alone.
-  if (first === 'make') return words.length === 2 && second !== undefined && /^[\w.\/-]+$/.test(second) ? { spec: one, words: 2 } : undefined;
+  if (first === 'make') return words.length === 2 && second !== undefined && /^[\w./-]+$/.test(second) ? { spec: one, words: 2 } : undefined;
   return words.length === 1 ? { spec: one, words: 1 } : undefined;
 }
 
@@ -241,7 +241,7 @@ export function knownPrefixFor(words: readonly string[]): string | undefined {
     if (NAMED_RUNS.has(`${first} ${second}`)) return third !== undefined && /^[\w:.@/-]+$/.test(third) && !third.startsWith('-') ? `${first} ${second} ${third}` : undefined;
     return `${first} ${second}`;
   }
-  if (first === 'make') return second !== undefined && /^[\w.\/-]+$/.test(second) && !second.startsWith('-') ? `make ${second}` : undefined;
+  if (first === 'make') return second !== undefined && /^[\w./-]+$/.test(second) && !second.startsWith('-') ? `make ${second}` : undefined;
   return KNOWN_TOOLS[first] ? first : undefined;
 }
 
