@@ -23,7 +23,7 @@ import { openCodeProject, startOpenCode } from '../harness/openCodeCli.mjs';
 import { provisionClaudeCode, runClaude } from '../harness/claudeCode.mjs';
 import { startInteractiveClaude } from '../harness/claudeCodeTmux.mjs';
 import { runCodexExec } from '../harness/codexCli.mjs';
-import { makeBroker, makePolicy } from '../unit/fakes';
+import { makeBroker, makePolicy } from '../unit/helpers/fakes';
 
 const root = join(__dirname, '..', '..', '..'); // out/test/bench
 const waitSeconds = Number(process.env.AGENT_QUESTIONS_SOAK_SECONDS ?? 360);

@@ -379,7 +379,7 @@ function forwardedProblem(args: readonly string[], checkPath: PathCheck): string
 
 const KIND_WORDS: Record<ValueKind, string> = { number: 'a number', text: 'text', name: 'a plain name', path: 'a path in the workspace', ref: 'a revision or a path in the workspace', jq: 'a jq program without env or modules', package: 'a package folder in the workspace (./…)' };
 
-/** The table as markdown, for docs/permissions.md (kept true by test/unit/docTables.test.ts). */
+/** The table as markdown, for docs/permissions.md (kept true by test/unit/project/docTables.test.ts). */
 export function knownToolsMarkdown(): string {
   const optionText = (spec: ToolSpec): string => {
     const dash = spec.singleDash ? '-' : '--';

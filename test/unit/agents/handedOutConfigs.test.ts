@@ -1,0 +1,69 @@
+// What "Connect an External Agent…" hands out, pinned byte for byte: users paste these texts and
+// write these files to their disks, and agents run the hook commands in them. A change here must be
+// meant; then update the hash beside it (print the new one with the failing assertion).
+import * as assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
+import { DAY_SECONDS } from '../../../src/agents/agentConfig';
+import { CLAUDE_CODE_FOREGROUND_ENV, CLAUDE_MCP_ADD_JSON_ARGS, claudeCodeHookSettings, claudeCodeMcpJson } from '../../../src/agents/claudeCode/claudeCodeConfig';
+import { codexConfigToml } from '../../../src/agents/codex/codexConfig';
+import { agentConfigs } from '../../../src/agents/configRegistry';
+import { OPENCODE_PLUGIN, OPENCODE_PLUGIN_PATH } from '../../../src/agents/openCode/openCodeConfig';
+import { HOOK_WAYS } from '../../../src/broker/contract/wireNames';
+import { HOOK_AGENTS } from '../../../src/agents/hookRegistry';
+import { runHook } from '../../../src/hook/runHook';
+
+const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
+const URL = 'http://127.0.0.1:43117/mcp';
+
+suite('configurations handed out to CLI agents', () => {
+  test('the OpenCode plugin written beside opencode.json is the same, byte for byte', () => {
+    assert.equal(OPENCODE_PLUGIN_PATH, 'opencode-agent-questions.js');
+    assert.equal(Buffer.byteLength(OPENCODE_PLUGIN, 'utf8'), 3250);
+    assert.equal(sha256(OPENCODE_PLUGIN), '3cb83e5babda6b371d29e0e761f4252995f9f62b1961972d31d3e6cf6a4992a3');
+    const openCode = agentConfigs(URL).find((c) => c.agent === 'OpenCode')!;
+    assert.equal(openCode.files?.find((f) => f.path === OPENCODE_PLUGIN_PATH)?.text, OPENCODE_PLUGIN);
+  });
+
+  test('every agent configuration (label, where it goes, text, files) is the same, byte for byte', () => {
+    const configs = agentConfigs(URL);
+    assert.deepEqual(
+      configs.map((c) => [c.agent, c.where, c.files?.map((f) => f.path)]),
+      [
+        ['Claude Code', '.mcp.json (or the claude mcp add-json line) and .claude/settings.json in your project', undefined],
+        ['Codex CLI', 'the end of ~/.codex/config.toml (or of .codex/config.toml in a trusted project); start codex from a VS Code terminal', undefined],
+        ['OpenCode', 'opencode.json and opencode-agent-questions.js beside it, in your project (or in ~/.config/opencode/)', ['opencode.json', 'opencode-agent-questions.js']],
+      ],
+    );
+    assert.equal(sha256(JSON.stringify(configs)), '885c429211df3a7237241120cd79c812faeb9f198bf17a9bfd7df86a9bd5f422');
+  });
+
+  test("Claude Code's and Codex's pieces, handed to the tests and the soak, are the same", () => {
+    assert.equal(DAY_SECONDS, 86400);
+    assert.deepEqual(CLAUDE_CODE_FOREGROUND_ENV, { CLAUDE_CODE_MCP_AUTO_BACKGROUND_MS: '0' });
+    assert.equal(sha256(claudeCodeMcpJson()), '9c29362c0ff563468aa65f8a28e8f174facbd6d211782cd8ccd589bedca8a995');
+    assert.equal(sha256(JSON.stringify(CLAUDE_MCP_ADD_JSON_ARGS)), 'bfeb2fcc6d7aaa8e5fb8d47273894fdcc44e0a383baf0b41a1982fe5b01b99e2');
+    assert.equal(sha256(claudeCodeHookSettings()), '85f31528159c21d77ef73bd808f211b2df58b897a5461fbaf059d6cdc767fe19');
+    assert.equal(sha256(codexConfigToml(URL)), '45694c3df4c85625f8860054d6651292bcf258d8a8a9dd089dd97c5765e03775');
+  });
+
+  test('the hook command knows the same agents, by the same names, as the ways the panel shows', async () => {
+    assert.deepEqual(HOOK_WAYS, { 'claude-code': 'Claude Code hook', codex: 'Codex hook', opencode: 'OpenCode plugin' });
+    assert.deepEqual(
+      Object.entries(HOOK_AGENTS).map(([id, agent]) => [id, agent.noDecisionExitCode, agent.answeredElsewhere !== undefined]),
+      [
+        ['claude-code', 1, true],
+        ['codex', 1, false],
+        ['opencode', 1, false],
+      ],
+    );
+    const hook = (agent: string) => runHook({ args: [agent], stdin: '{}', env: {}, signal: new AbortController().signal });
+    assert.deepEqual(await hook('nope'), {
+      exitCode: 1,
+      stdout: '',
+      stderr: 'Agent Questions hook: unknown agent "nope"; usage: node approvalHook.js <claude-code|codex|opencode>, run by the agent\'s permission hook with its hook input on stdin\n',
+    });
+    assert.equal((await hook('claude-code')).stderr, "Agent Questions hook: expected Claude Code's PermissionRequest hook input, or PreToolUse for AskUserQuestion (got hook_event_name undefined for undefined); Claude Code asks you itself.\n");
+    assert.equal((await hook('codex')).stderr, "Agent Questions hook: expected Codex's PermissionRequest hook input (got hook_event_name undefined); run it from [[hooks.PermissionRequest]]; Codex asks you itself.\n");
+    assert.equal((await hook('opencode')).stderr, 'Agent Questions hook: the permission.asked input has no permission; OpenCode asks you itself.\n');
+  });
+});
