@@ -74,8 +74,28 @@ if (!watch) rmSync(join(root, 'dist'), { recursive: true, force: true });
 if (!production) {
   // Test bundles of deleted or moved test files must not linger and run.
   rmSync(join(root, 'out', 'test'), { recursive: true, force: true });
-  const testBuild = { ...common, sourcemap: true, minify: false, platform: 'node', format: 'cjs', outbase: 'test', outdir: 'out/test', external: ['vscode', 'mocha', 'playwright-core'] };
-  builds.push({ ...testBuild, entryPoints: [...testEntries('unit'), ...testEntries('integration'), ...testEntries('ui'), ...testEntries('agent'), ...testEntries('external'), ...testEntries('bench'), 'test/harness/runLayer.ts'] });
+  const testBuild = {
+    ...common,
+    sourcemap: true,
+    minify: false,
+    platform: 'node',
+    format: 'cjs',
+    outbase: 'test',
+    outdir: 'out/test',
+    external: ['vscode', 'mocha', 'playwright-core'],
+  };
+  builds.push({
+    ...testBuild,
+    entryPoints: [
+      ...testEntries('unit'),
+      ...testEntries('integration'),
+      ...testEntries('ui'),
+      ...testEntries('agent'),
+      ...testEntries('external'),
+      ...testEntries('bench'),
+      'test/harness/runLayer.ts',
+    ],
+  });
 }
 
 /** Writes ask_user's and get_answers' model descriptions and JSON Schemas into package.json when they changed. */
@@ -95,7 +115,7 @@ async function generateToolSchema() {
   const updated = `${JSON.stringify(manifest, null, 2)}\n`;
   if (updated !== text) {
     writeFileSync(manifestPath, updated);
-    console.log('esbuild.mjs: updated the tools\' modelDescription and inputSchema in package.json');
+    console.log("esbuild.mjs: updated the tools' modelDescription and inputSchema in package.json");
   }
 }
 

@@ -11,12 +11,27 @@ const { version } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'))
 export const vsixPath = join(root, `agent-questions-${version}.vsix`);
 
 /** Everything a .vsix is built from: a change to any of these means packaging again. */
-const EXTENSION_INPUTS = ['src', 'media', 'esbuild.mjs', 'package.json', 'package-lock.json', 'tsconfig.json', '.vscodeignore', 'README.md', 'CHANGELOG.md', 'LICENSE', 'l10n', 'package.nls.json'];
+const EXTENSION_INPUTS = [
+  'src',
+  'media',
+  'esbuild.mjs',
+  'package.json',
+  'package-lock.json',
+  'tsconfig.json',
+  '.vscodeignore',
+  'README.md',
+  'CHANGELOG.md',
+  'LICENSE',
+  'l10n',
+  'package.nls.json',
+];
 
 function filesUnder(path) {
   if (!existsSync(path)) return [];
   if (!statSync(path).isDirectory()) return [path];
-  return readdirSync(path).sort().flatMap((name) => filesUnder(join(path, name)));
+  return readdirSync(path)
+    .sort()
+    .flatMap((name) => filesUnder(join(path, name)));
 }
 
 /** A hash of the inputs' names and contents (relative to `base`). */
@@ -52,12 +67,18 @@ function packageOnce(out, base, inputs, make, reuse) {
  * on every run.
  */
 export function packageExtension({ reuse = false } = {}) {
-  packageOnce(vsixPath, root, EXTENSION_INPUTS, () => {
-    execFileSync(process.execPath, [join(root, 'esbuild.mjs'), '--production'], { cwd: root, stdio: 'inherit' });
-    const vsce = createRequire(import.meta.url).resolve('@vscode/vsce/vsce');
-    execFileSync(process.execPath, [vsce, 'package', '--no-dependencies', '--out', vsixPath], { cwd: root, stdio: 'inherit' });
-    printBundleSizes();
-  }, reuse);
+  packageOnce(
+    vsixPath,
+    root,
+    EXTENSION_INPUTS,
+    () => {
+      execFileSync(process.execPath, [join(root, 'esbuild.mjs'), '--production'], { cwd: root, stdio: 'inherit' });
+      const vsce = createRequire(import.meta.url).resolve('@vscode/vsce/vsce');
+      execFileSync(process.execPath, [vsce, 'package', '--no-dependencies', '--out', vsixPath], { cwd: root, stdio: 'inherit' });
+      printBundleSizes();
+    },
+    reuse,
+  );
   return vsixPath;
 }
 
@@ -90,7 +111,10 @@ export function packageScriptedModel({ reuse = false } = {}) {
   const out = join(root, 'out', 'agent-questions-scripted-model.vsix');
   const make = () => {
     const vsce = createRequire(import.meta.url).resolve('@vscode/vsce/vsce');
-    execFileSync(process.execPath, [vsce, 'package', '--no-dependencies', '--allow-missing-repository', '--skip-license', '--out', out], { cwd: folder, stdio: ['ignore', 'ignore', 'inherit'] });
+    execFileSync(process.execPath, [vsce, 'package', '--no-dependencies', '--allow-missing-repository', '--skip-license', '--out', out], {
+      cwd: folder,
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
   };
   packageOnce(out, folder, ['.'], make, reuse);
   return out;

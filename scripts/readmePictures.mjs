@@ -14,4 +14,7 @@ const run = (args, env = {}) => {
 run([join(root, 'esbuild.mjs')]);
 provision();
 const vsix = packageExtension({ reuse: true });
-run(['--enable-source-maps', join(root, 'out', 'test', 'ui', 'readmePictures.js')], { AGENT_QUESTIONS_VSIX: vsix, AGENT_QUESTIONS_MODEL_VSIX: packageScriptedModel({ reuse: true }) });
+run(['--enable-source-maps', join(root, 'out', 'test', 'ui', 'readmePictures.js')], {
+  AGENT_QUESTIONS_VSIX: vsix,
+  AGENT_QUESTIONS_MODEL_VSIX: packageScriptedModel({ reuse: true }),
+});

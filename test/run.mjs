@@ -174,7 +174,8 @@ try {
       results.ui = runNodeLayer('ui', 120_000, { AGENT_QUESTIONS_VSIX: vsix() }, ['except', UI_SECOND_HALF]);
     }
     // The agent layer: VS Code's own agent mode with the scripted model calls ask_user.
-    if (layer === 'agent') results.agent = runNodeLayer('agent', 180_000, { AGENT_QUESTIONS_VSIX: vsix(), AGENT_QUESTIONS_MODEL_VSIX: packageScriptedModel() }, choiceArgs(choices.agent));
+    if (layer === 'agent')
+      results.agent = runNodeLayer('agent', 180_000, { AGENT_QUESTIONS_VSIX: vsix(), AGENT_QUESTIONS_MODEL_VSIX: packageScriptedModel() }, choiceArgs(choices.agent));
     // The external layer: the real Claude Code CLI asks through the MCP endpoint; OpenCode and
     // Codex CLI read the configurations we hand out.
     if (layer === 'external') results.external = (await startNodeLayer('external', 'external', 120_000, externalEnv(), choiceArgs(choices.external))).result;
@@ -202,12 +203,16 @@ for (const [layer, r] of Object.entries(results)) {
     r.crashed ? 'did not finish' : '',
     emptyReason(r, grep) ?? '',
     seconds[layer] === undefined ? '' : `${seconds[layer].toFixed(0)} s`,
-  ].filter(Boolean).join(', ');
+  ]
+    .filter(Boolean)
+    .join(', ');
   console.log(`${layer}: ${r.passed} passed, ${r.failed + r.pending} failed${notes ? ` (${notes})` : ''}`);
 }
 console.log(`total: ${passed} passed, ${failed} failed (${((Date.now() - started) / 1000).toFixed(0)} s)`);
 // Nothing ran is a failure too (a mistyped pattern must not look green), but it says why.
 if (passed + failed === 0 && !results.setup) {
-  console.log(grep ? `nothing ran: no test title in ${layers.join(', ')} matches AGENT_QUESTIONS_GREP=${JSON.stringify(grep)} (a regular expression)` : 'nothing ran: no tests found');
+  console.log(
+    grep ? `nothing ran: no test title in ${layers.join(', ')} matches AGENT_QUESTIONS_GREP=${JSON.stringify(grep)} (a regular expression)` : 'nothing ran: no tests found',
+  );
 }
 process.exit(failed > 0 || passed === 0 ? 1 : 0);

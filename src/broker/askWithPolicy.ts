@@ -20,7 +20,10 @@ export async function askQuestions(broker: QuestionBroker, request: NewQuestionR
     const file = await policy.loadAnswersFile();
     if (!file.ok) return broker.answerWithoutAsking(request, { status: 'unavailable', reason: file.error });
     const scripted = answersFromScript(request.questions, file.entries);
-    return broker.answerWithoutAsking(request, scripted.ok ? { status: 'answered', answers: scripted.answers, reason: SCRIPTED_REASON } : { status: 'unavailable', reason: scripted.reason });
+    return broker.answerWithoutAsking(
+      request,
+      scripted.ok ? { status: 'answered', answers: scripted.answers, reason: SCRIPTED_REASON } : { status: 'unavailable', reason: scripted.reason },
+    );
   }
   return broker.ask(request, options);
 }
@@ -41,13 +44,21 @@ export async function askPermission(broker: QuestionBroker, request: NewPermissi
   }
   if (outcome.decision !== 'ask') {
     const decision = outcome.decision === 'deny' ? 'deny' : 'allow_always';
-    return broker.decideWithoutAsking(full, { status: 'answered', decision, ...(outcome.rule ? { rule: outcome.rule.key } : {}), ...(outcome.reason ? { reason: outcome.reason } : {}) });
+    return broker.decideWithoutAsking(full, {
+      status: 'answered',
+      decision,
+      ...(outcome.rule ? { rule: outcome.rule.key } : {}),
+      ...(outcome.reason ? { reason: outcome.reason } : {}),
+    });
   }
   const response = await broker.requestPermission(full, options);
   if (response.status === 'answered' && request.toolCall?.command !== undefined) policy.permissions.noteCommand(request.toolCall.command, response.decision === 'deny');
   const chosen = outcome.options.find((o) => o.key === response.rule);
   if (response.status === 'answered' && chosen && (response.decision === 'allow_always' || response.decision === 'deny')) {
-    await policy.permissions.remember(chosen, request.source.label, { decision: response.decision === 'deny' ? 'deny' : 'allow', ...(response.scope ? { scope: response.scope } : {}) });
+    await policy.permissions.remember(chosen, request.source.label, {
+      decision: response.decision === 'deny' ? 'deny' : 'allow',
+      ...(response.scope ? { scope: response.scope } : {}),
+    });
   }
   return response;
 }

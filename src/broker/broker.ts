@@ -30,9 +30,7 @@ export interface AskOptions {
 
 export type SettledResponse = QuestionResponse | PermissionResponse;
 
-export type BrokerChange =
-  | { type: 'added'; request: PendingRequest }
-  | { type: 'settled'; request: PendingRequest; response: SettledResponse; settledAt: number };
+export type BrokerChange = { type: 'added'; request: PendingRequest } | { type: 'settled'; request: PendingRequest; response: SettledResponse; settledAt: number };
 
 export interface BrokerOptions {
   log?: (message: string) => void;
@@ -131,7 +129,12 @@ export class QuestionBroker implements Disposable {
     const { request } = entry;
     if (request.kind !== 'permission') return this.ignore(id, 'decision', 'it is a question request; use reply()');
     const options = request.rememberOptions ?? [];
-    const remembered = decision === 'allow_always' ? (options.find((o) => o.key === rule) ?? options[0]) : decision === 'deny' && rule !== undefined ? options.find((o) => o.key === rule) : undefined;
+    const remembered =
+      decision === 'allow_always'
+        ? (options.find((o) => o.key === rule) ?? options[0])
+        : decision === 'deny' && rule !== undefined
+          ? options.find((o) => o.key === rule)
+          : undefined;
     return this.settle(id, {
       status: 'answered',
       decision,

@@ -168,7 +168,12 @@ export class Nudger {
 }
 
 /** The message for a request: who, what kind, how many, where; its text only where the settings allow. */
-export function nudgeMessage(request: PendingRequest, waiting: number, workspace: string, settings: Pick<NudgeSettings, 'includeQuestionText' | 'includeCommandText'>): NudgeMessage {
+export function nudgeMessage(
+  request: PendingRequest,
+  waiting: number,
+  workspace: string,
+  settings: Pick<NudgeSettings, 'includeQuestionText' | 'includeCommandText'>,
+): NudgeMessage {
   const agent = plainName(request.source.label) || 'An agent';
   const kind = request.kind === 'permission' ? 'approval' : 'question';
   const place = uiText(workspace, 60);

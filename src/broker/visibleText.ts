@@ -54,7 +54,13 @@ export function markInvisible(text: string): string {
 
 /** The invisible characters in a text, as code points ("U+202E"), each once, for a warning. */
 export function invisibleCodePoints(text: string): string[] {
-  return [...new Set(splitInvisible(text).filter((p) => p.invisible).map((p) => codePoint(p.text)))];
+  return [
+    ...new Set(
+      splitInvisible(text)
+        .filter((p) => p.invisible)
+        .map((p) => codePoint(p.text)),
+    ),
+  ];
 }
 
 /**

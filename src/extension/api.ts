@@ -105,8 +105,7 @@ export interface PermissionResponse {
 }
 
 export type ApiChange =
-  | { type: 'added'; request: PendingRequest }
-  | { type: 'settled'; request: PendingRequest; response: QuestionResponse | PermissionResponse; settledAt: number };
+  { type: 'added'; request: PendingRequest } | { type: 'settled'; request: PendingRequest; response: QuestionResponse | PermissionResponse; settledAt: number };
 
 /** Structurally a vscode.CancellationToken / vscode.Disposable / vscode.Event. */
 export interface CancellationTokenLike {

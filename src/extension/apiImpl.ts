@@ -12,7 +12,10 @@ import { resolveSecretAnswers } from './secretAnswers';
 import type { SecretVault } from './secretVault';
 import { readSettings } from './settings';
 
-const sourceFor = (extensionId: string | undefined): RequestSource => ({ type: 'extension', label: extensionId ? vscode.l10n.t('Extension {0}', extensionId) : vscode.l10n.t('Extension') });
+const sourceFor = (extensionId: string | undefined): RequestSource => ({
+  type: 'extension',
+  label: extensionId ? vscode.l10n.t('Extension {0}', extensionId) : vscode.l10n.t('Extension'),
+});
 const timeoutMs = (seconds: number | undefined) => (seconds ?? readSettings().timeoutSeconds) * 1000;
 
 export function createApi(broker: QuestionBroker, policy: Policy, history: History, vault: SecretVault): AgentQuestionsApi {
@@ -36,10 +39,15 @@ export function createApi(broker: QuestionBroker, policy: Policy, history: Histo
       // A command is shown and decided as agents' shell commands are (its rules, its warnings).
       const toolCall = command !== undefined ? displayToolCall('Bash', { command }, []) : undefined;
       if (toolCall && !toolCall.ok) throw new Error(`AgentQuestionsApi.requestPermission: ${toolCall.message}`);
-      return askPermission(broker, { source: sourceFor(extensionId), title, detail, ...(permissionKey ? { permissionKey } : {}), ...(toolCall?.ok ? { toolCall: toolCall.toolCall } : {}) }, policy, {
-        ...(token ? { token } : {}),
-        timeoutMs: timeoutMs(timeoutSeconds),
-      });
+      return askPermission(
+        broker,
+        { source: sourceFor(extensionId), title, detail, ...(permissionKey ? { permissionKey } : {}), ...(toolCall?.ok ? { toolCall: toolCall.toolCall } : {}) },
+        policy,
+        {
+          ...(token ? { token } : {}),
+          timeoutMs: timeoutMs(timeoutSeconds),
+        },
+      );
     },
     list: () => broker.list(),
     reply(requestId, answers, note) {

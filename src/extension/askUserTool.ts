@@ -51,7 +51,12 @@ export class AskUserTool implements vscode.LanguageModelTool<unknown>, vscode.Di
     // A hidden panel loads its requests when the call is queued.
     if (parsed.input.wait !== false && this.policy.route().kind === 'ask' && this.panel.isVisible) this.previewEarly(options, parsed.questions, parsed.input.context);
     // A trusted link that may run only our focus command; the agent's headers in it are escaped text.
-    const message = new vscode.MarkdownString(askingMarkdown(parsed.questions.map((q) => q.header), askingWords()));
+    const message = new vscode.MarkdownString(
+      askingMarkdown(
+        parsed.questions.map((q) => q.header),
+        askingWords(),
+      ),
+    );
     message.isTrusted = { enabledCommands: [FOCUS_QUESTION_COMMAND] };
     mark('prepared');
     return { invocationMessage: message };
@@ -144,13 +149,16 @@ function preparedSession(options: vscode.LanguageModelToolInvocationPrepareOptio
   }
 }
 
-export function registerAskUserTool(context: vscode.ExtensionContext, broker: QuestionBroker, policy: Policy, later: LaterAnswers, log: vscode.LogOutputChannel, panel: QuestionPanelView): void {
+export function registerAskUserTool(
+  context: vscode.ExtensionContext,
+  broker: QuestionBroker,
+  policy: Policy,
+  later: LaterAnswers,
+  log: vscode.LogOutputChannel,
+  panel: QuestionPanelView,
+): void {
   const tool = new AskUserTool(broker, policy, later, log, panel);
-  context.subscriptions.push(
-    tool,
-    vscode.lm.registerTool(AskUserTool.toolName, tool),
-    vscode.lm.registerTool(GetAnswersTool.toolName, new GetAnswersTool(later, log)),
-  );
+  context.subscriptions.push(tool, vscode.lm.registerTool(AskUserTool.toolName, tool), vscode.lm.registerTool(GetAnswersTool.toolName, new GetAnswersTool(later, log)));
 }
 
 /** The chat's progress line in VS Code's display language (the headers are the agent's). */

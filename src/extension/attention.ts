@@ -75,7 +75,6 @@ export class Attention implements vscode.Disposable {
     else this.statusBar.hide();
   }
 
-
   private notify(request: PendingRequest): void {
     const { notify } = readSettings();
     if (notify === 'never' || (notify === 'whenHidden' && this.panel.isVisible)) return;
@@ -84,7 +83,10 @@ export class Attention implements vscode.Disposable {
       return;
     }
     const from = uiText(request.source.label, 60);
-    const message = request.kind === 'permission' ? vscode.l10n.t('Agent Questions: {0} asks permission: {1}', from, requestLabel(request)) : vscode.l10n.t('Agent Questions: {0} asks: {1}', from, requestLabel(request));
+    const message =
+      request.kind === 'permission'
+        ? vscode.l10n.t('Agent Questions: {0} asks permission: {1}', from, requestLabel(request))
+        : vscode.l10n.t('Agent Questions: {0} asks: {1}', from, requestLabel(request));
     const answer = vscode.l10n.t('Answer');
     const reject = vscode.l10n.t('Reject');
     this.show(message, [answer, reject], (choice) => {

@@ -55,7 +55,10 @@ export function registerCommands(context: vscode.ExtensionContext, broker: Quest
     if (count === 0) return void vscode.window.showInformationMessage(vscode.l10n.t('Agent Questions: nothing is waiting.'));
     const rejectAll = vscode.l10n.t('Reject All');
     const question = count === 1 ? vscode.l10n.t('Reject the 1 pending request?') : vscode.l10n.t('Reject all {0} pending requests?', count);
-    const choice = options?.skipConfirmation === true ? rejectAll : await vscode.window.showWarningMessage(question, { modal: true, detail: vscode.l10n.t('Each agent is told you declined to answer.') }, rejectAll);
+    const choice =
+      options?.skipConfirmation === true
+        ? rejectAll
+        : await vscode.window.showWarningMessage(question, { modal: true, detail: vscode.l10n.t('Each agent is told you declined to answer.') }, rejectAll);
     if (choice !== rejectAll) return;
     for (const request of broker.list()) broker.reject(request.id, 'The user rejected all pending requests.');
   });
@@ -66,9 +69,17 @@ export function registerCommands(context: vscode.ExtensionContext, broker: Quest
       entries.map((entry) => ({
         label: uiText(entry.summary, 100),
         description: vscode.l10n.t('{0} · {1} · {2}', statusText(entry.status), uiText(entry.source.label, 60), localizedAge(entry.settledAt)),
-        detail: uiText((entry.decision && decisionText(entry.decision)) ?? (entry.questions ?? []).map((q) => `${q.header}: ${summarizeAnswer(q, entry.answers?.[q.id])}`).join(' · '), 300),
+        detail: uiText(
+          (entry.decision && decisionText(entry.decision)) ?? (entry.questions ?? []).map((q) => `${q.header}: ${summarizeAnswer(q, entry.answers?.[q.id])}`).join(' · '),
+          300,
+        ),
       })),
-      { title: vscode.l10n.t('Agent Questions: History'), placeHolder: vscode.l10n.t('Settled requests, newest first (secrets show only their variable)'), matchOnDescription: true, matchOnDetail: true },
+      {
+        title: vscode.l10n.t('Agent Questions: History'),
+        placeHolder: vscode.l10n.t('Settled requests, newest first (secrets show only their variable)'),
+        matchOnDescription: true,
+        matchOnDetail: true,
+      },
     );
   });
   // Names and scopes only, never values. Other extensions may pass { delete: 'NAME' } or { deleteAll: true } (no prompt),
@@ -80,13 +91,22 @@ export function registerCommands(context: vscode.ExtensionContext, broker: Quest
     const stored = vault.list();
     if (stored.length === 0) return void vscode.window.showInformationMessage(vscode.l10n.t('Agent Questions: no secrets are stored for this workspace.'));
     const deleteAll = { label: `$(trash) ${vscode.l10n.t('Delete All')}`, description: vscode.l10n.t('{0} stored', stored.length), name: undefined };
-    const items = stored.map(({ name, scope }) => ({ label: `$${name}`, description: scope === 'all' ? vscode.l10n.t('all workspaces') : vscode.l10n.t('this workspace'), detail: vscode.l10n.t('Pick to delete'), name }));
+    const items = stored.map(({ name, scope }) => ({
+      label: `$${name}`,
+      description: scope === 'all' ? vscode.l10n.t('all workspaces') : vscode.l10n.t('this workspace'),
+      detail: vscode.l10n.t('Pick to delete'),
+      name,
+    }));
     const picked = await vscode.window.showQuickPick([...items, deleteAll], {
       title: vscode.l10n.t('Agent Questions: Stored Secrets'),
       placeHolder: vscode.l10n.t('Pick a secret to delete it from secret storage and from new terminals'),
     });
     if (!picked) return;
-    const question = picked.name ? vscode.l10n.t('Delete the stored secret {0}?', picked.name) : stored.length === 1 ? vscode.l10n.t('Delete the 1 stored secret?') : vscode.l10n.t('Delete all {0} stored secrets?', stored.length);
+    const question = picked.name
+      ? vscode.l10n.t('Delete the stored secret {0}?', picked.name)
+      : stored.length === 1
+        ? vscode.l10n.t('Delete the 1 stored secret?')
+        : vscode.l10n.t('Delete all {0} stored secrets?', stored.length);
     const everywhere = picked.name ? stored.some((s) => s.name === picked.name && s.scope === 'all') : stored.some((s) => s.scope === 'all');
     const detail = everywhere
       ? vscode.l10n.t('Agents will have to ask again, in every workspace. Terminals already open keep their environment.')

@@ -44,13 +44,7 @@ export function activate(context: vscode.ExtensionContext): AgentQuestionsApi {
   const queue = new QueueTree(broker);
   const treeView = vscode.window.createTreeView(QueueTree.viewId, { treeDataProvider: queue, showCollapseAll: false });
   const attention = new Attention(broker, treeView, panel);
-  context.subscriptions.push(
-    panel,
-    queue,
-    treeView,
-    attention,
-    vscode.window.registerWebviewViewProvider(QuestionPanelView.viewType, panel),
-  );
+  context.subscriptions.push(panel, queue, treeView, attention, vscode.window.registerWebviewViewProvider(QuestionPanelView.viewType, panel));
   registerCommands(context, broker, panel, history, vault);
   // Not awaited: activation does not wait for the layout. A failed move leaves the view where it was.
   placeNextToChatOnce(context.globalState).catch(() => undefined);
@@ -62,7 +56,10 @@ export function activate(context: vscode.ExtensionContext): AgentQuestionsApi {
   context.subscriptions.push(trackWalkthroughProgress(broker, vault));
   const externalAgents = new ExternalAgents(context, broker, policy, later, attention, log);
   // Restricted Mode ignores the workspace's say on the endpoint (see settings.ts); trusting the folder gives it back.
-  context.subscriptions.push(externalAgents, vscode.workspace.onDidGrantWorkspaceTrust(() => void externalAgents.apply()));
+  context.subscriptions.push(
+    externalAgents,
+    vscode.workspace.onDidGrantWorkspaceTrust(() => void externalAgents.apply()),
+  );
   void externalAgents.apply();
   log.info('Agent Questions is ready.');
   const api = createApi(broker, policy, history, vault);

@@ -97,7 +97,9 @@ export class ExternalAgents implements vscode.Disposable {
     if (this.endpoint) {
       environment.replace(MCP_URL_VAR, this.endpoint.url);
       environment.replace(MCP_TOKEN_VAR, this.token);
-      this.attention.setExternalStatus(vscode.l10n.t('External agents: MCP endpoint on {0} (terminals opened from now on have ${1} and ${2}).', this.endpoint.url, MCP_URL_VAR, MCP_TOKEN_VAR));
+      this.attention.setExternalStatus(
+        vscode.l10n.t('External agents: MCP endpoint on {0} (terminals opened from now on have ${1} and ${2}).', this.endpoint.url, MCP_URL_VAR, MCP_TOKEN_VAR),
+      );
     } else {
       environment.delete(MCP_URL_VAR);
       environment.delete(MCP_TOKEN_VAR);
@@ -109,7 +111,10 @@ export class ExternalAgents implements vscode.Disposable {
     const message = error instanceof Error ? error.message : String(error);
     const port = readSettings().mcpPort;
     const text = /EADDRINUSE/.test(message)
-      ? vscode.l10n.t('Agent Questions: the endpoint for external agents could not start. Port {0} is in use: set agentQuestions.mcp.port to another port, or 0 for a free one.', port)
+      ? vscode.l10n.t(
+          'Agent Questions: the endpoint for external agents could not start. Port {0} is in use: set agentQuestions.mcp.port to another port, or 0 for a free one.',
+          port,
+        )
       : vscode.l10n.t('Agent Questions: the endpoint for external agents could not start.');
     this.log.error(`External agents: the MCP endpoint could not start: ${message}`);
     void vscode.window.showErrorMessage(text, vscode.l10n.t('Open Settings')).then((choice) => {
@@ -128,14 +133,19 @@ export class ExternalAgents implements vscode.Disposable {
   private async rotateToken(options?: { skipConfirmation?: boolean }): Promise<void> {
     if (!options?.skipConfirmation) {
       const rotate = vscode.l10n.t('Rotate');
-      const choice = await vscode.window.showWarningMessage(vscode.l10n.t('Rotate the token for external agents? Agents connected with the old token will be refused; terminals opened from now on get the new one.'), { modal: true }, rotate);
+      const choice = await vscode.window.showWarningMessage(
+        vscode.l10n.t('Rotate the token for external agents? Agents connected with the old token will be refused; terminals opened from now on get the new one.'),
+        { modal: true },
+        rotate,
+      );
       if (choice !== rotate) return;
     }
     this.token = randomBytes(32).toString('base64url');
     await this.context.secrets.store(TOKEN_KEY, this.token);
     this.publish();
     this.log.info('External agents: token rotated');
-    if (!options?.skipConfirmation) void vscode.window.showInformationMessage(vscode.l10n.t('Agent Questions: the token was rotated. Open a new terminal for agents to pick it up.'));
+    if (!options?.skipConfirmation)
+      void vscode.window.showInformationMessage(vscode.l10n.t('Agent Questions: the token was rotated. Open a new terminal for agents to pick it up.'));
   }
 
   /** A quick pick of open sessions; the one picked is disconnected after a confirmation. */
@@ -143,7 +153,9 @@ export class ExternalAgents implements vscode.Disposable {
     if (options?.disconnect !== undefined) return this.endpoint?.disconnect(options.disconnect) ?? false;
     const sessions = this.endpoint?.sessions() ?? [];
     if (!sessions.length) {
-      void vscode.window.showInformationMessage(this.endpoint ? vscode.l10n.t('Agent Questions: no external agent is connected.') : vscode.l10n.t('Agent Questions: the endpoint for external agents is off.'));
+      void vscode.window.showInformationMessage(
+        this.endpoint ? vscode.l10n.t('Agent Questions: no external agent is connected.') : vscode.l10n.t('Agent Questions: the endpoint for external agents is off.'),
+      );
       return;
     }
     const time = (ms: number) => new Date(ms).toLocaleTimeString(vscode.env.language);
@@ -163,7 +175,12 @@ export class ExternalAgents implements vscode.Disposable {
     const session: SessionInfo = picked.session;
     const disconnect = vscode.l10n.t('Disconnect');
     const reconnect = vscode.l10n.t('It can reconnect with the token; rotate the token to lock it out.');
-    const cancelled = session.waiting === 0 ? '' : session.waiting === 1 ? vscode.l10n.t('Its 1 waiting call will be cancelled.') : vscode.l10n.t('Its {0} waiting calls will be cancelled.', session.waiting);
+    const cancelled =
+      session.waiting === 0
+        ? ''
+        : session.waiting === 1
+          ? vscode.l10n.t('Its 1 waiting call will be cancelled.')
+          : vscode.l10n.t('Its {0} waiting calls will be cancelled.', session.waiting);
     const choice = await vscode.window.showWarningMessage(
       vscode.l10n.t('Disconnect "{0}" (token {1})?', session.name, session.tokenId),
       { modal: true, detail: cancelled ? `${cancelled} ${reconnect}` : reconnect },
@@ -171,7 +188,10 @@ export class ExternalAgents implements vscode.Disposable {
     );
     if (choice !== disconnect) return;
     this.endpoint?.disconnect(session.key);
-    const next = await vscode.window.showInformationMessage(vscode.l10n.t('Agent Questions: disconnected "{0}". It can reconnect with the token; rotate the token to lock it out.', session.name), vscode.l10n.t('Rotate Token…'));
+    const next = await vscode.window.showInformationMessage(
+      vscode.l10n.t('Agent Questions: disconnected "{0}". It can reconnect with the token; rotate the token to lock it out.', session.name),
+      vscode.l10n.t('Rotate Token…'),
+    );
     if (next) await this.rotateToken();
   }
 
@@ -190,7 +210,12 @@ export class ExternalAgents implements vscode.Disposable {
     const url = this.endpoint.url;
     const configs = loadMcpModule().agentConfigs(url, vscode.l10n);
     const items = [
-      ...configs.map((config) => ({ label: `$(copy) ${vscode.l10n.t('Copy configuration for {0}', config.agent)}`, detail: config.where, text: config.text, agent: config.agent as string })),
+      ...configs.map((config) => ({
+        label: `$(copy) ${vscode.l10n.t('Copy configuration for {0}', config.agent)}`,
+        detail: config.where,
+        text: config.text,
+        agent: config.agent as string,
+      })),
       { label: `$(copy) ${vscode.l10n.t('Copy the endpoint URL')}`, detail: url, text: url, agent: 'URL' },
       { label: `$(key) ${vscode.l10n.t('Rotate the token…')}`, detail: vscode.l10n.t('Agents using the old token are refused'), text: '', agent: 'rotate' },
     ];
@@ -202,7 +227,9 @@ export class ExternalAgents implements vscode.Disposable {
     if (picked.agent === 'rotate') return this.rotateToken();
     await vscode.env.clipboard.writeText(picked.text);
     void vscode.window.showInformationMessage(
-      picked.agent === 'URL' ? vscode.l10n.t('Copied {0}.', url) : vscode.l10n.t('Copied the {0} configuration. Start {0} from a new VS Code terminal, where ${1} is set.', picked.agent, MCP_TOKEN_VAR),
+      picked.agent === 'URL'
+        ? vscode.l10n.t('Copied {0}.', url)
+        : vscode.l10n.t('Copied the {0} configuration. Start {0} from a new VS Code terminal, where ${1} is set.', picked.agent, MCP_TOKEN_VAR),
     );
   }
 

@@ -44,7 +44,15 @@ async function post(channel: Channel, message: NudgeMessage): Promise<void> {
           method: 'POST',
           headers: { 'Content-Type': 'application/json' },
           // `text`: Slack-style webhooks; `content` and no mentions: Discord-style.
-          body: JSON.stringify({ text: slackEscaped(message.text), content: message.text, allowed_mentions: { parse: [] }, agent: message.agent, kind: message.kind, waiting: message.waiting, workspace: message.workspace }),
+          body: JSON.stringify({
+            text: slackEscaped(message.text),
+            content: message.text,
+            allowed_mentions: { parse: [] },
+            agent: message.agent,
+            kind: message.kind,
+            waiting: message.waiting,
+            workspace: message.workspace,
+          }),
         };
   const response = await fetch(channel.url, { ...init, redirect: 'error', signal: AbortSignal.timeout(SEND_TIMEOUT_MS) });
   await response.body?.cancel().catch(() => undefined);
@@ -98,7 +106,10 @@ export function registerNudges(context: vscode.ExtensionContext, broker: Questio
         given?.url ??
         (await vscode.window.showInputBox({
           title: vscode.l10n.t('Where nudges go'),
-          prompt: kind === 'ntfy' ? vscode.l10n.t('The ntfy topic URL, such as https://ntfy.sh/a-long-random-topic. Anyone who knows it can read your nudges.') : vscode.l10n.t('The incoming webhook URL (Slack, Discord with /slack at the end, or any service that takes a JSON POST with a "text" field).'),
+          prompt:
+            kind === 'ntfy'
+              ? vscode.l10n.t('The ntfy topic URL, such as https://ntfy.sh/a-long-random-topic. Anyone who knows it can read your nudges.')
+              : vscode.l10n.t('The incoming webhook URL (Slack, Discord with /slack at the end, or any service that takes a JSON POST with a "text" field).'),
           password: true,
           ignoreFocusOut: true,
           validateInput: (value) => channelUrlProblem(value),
@@ -107,7 +118,10 @@ export function registerNudges(context: vscode.ExtensionContext, broker: Questio
       if (given?.url !== undefined && !(await confirmChannel(url.trim()))) return false;
       await context.secrets.store(CHANNEL_KEY, JSON.stringify({ kind, url: url.trim() }));
       log.info(`Nudges go to the ${kind} channel you set (kept in VS Code's secret storage).`);
-      if (!given) void vscode.window.showInformationMessage(vscode.l10n.t('Agent Questions will nudge you there when a request waits unseen for {0} s. Run "Send a Test Nudge" to check.', readNudgeSettings().afterMs / 1000));
+      if (!given)
+        void vscode.window.showInformationMessage(
+          vscode.l10n.t('Agent Questions will nudge you there when a request waits unseen for {0} s. Run "Send a Test Nudge" to check.', readNudgeSettings().afterMs / 1000),
+        );
       return true;
     }),
     vscode.commands.registerCommand('agentQuestions.clearNudgeChannel', async () => {
@@ -127,7 +141,11 @@ export function registerNudges(context: vscode.ExtensionContext, broker: Questio
         return true;
       } catch (error) {
         const status = (error as { status?: number }).status;
-        void vscode.window.showErrorMessage(status ? vscode.l10n.t('The test nudge was refused (HTTP {0}). Check the URL and set it again.', status) : vscode.l10n.t('The test nudge could not be sent. Check the URL and your connection.'));
+        void vscode.window.showErrorMessage(
+          status
+            ? vscode.l10n.t('The test nudge was refused (HTTP {0}). Check the URL and set it again.', status)
+            : vscode.l10n.t('The test nudge could not be sent. Check the URL and your connection.'),
+        );
         return false;
       }
     }),

@@ -30,7 +30,10 @@ export interface DecidingRule {
 async function checkCommand(permissions: RememberedPermissions, command: string): Promise<CommandCheck> {
   const display = displayToolCall('Bash', { command }, permissions.pathContext());
   if (!display.ok) return { decision: 'ask', rules: [], reason: display.message, summary: '' };
-  const outcome = await permissions.decide({ source: { type: 'extension', label: 'Check a Command' }, title: 'Check a Command', detail: command, toolCall: display.toolCall }, { dryRun: true });
+  const outcome = await permissions.decide(
+    { source: { type: 'extension', label: 'Check a Command' }, title: 'Check a Command', detail: command, toolCall: display.toolCall },
+    { dryRun: true },
+  );
   const summary = (await permissions.summarize(command)) ?? 'Not analysed: the shell parser did not load.';
   const rules = outcome.rule ? decidingRules(permissions, outcome.rule.key, outcome.decision) : [];
   const reason = outcome.reason ?? (outcome.decision === 'ask' ? 'No rule decides it.' : '');
@@ -46,7 +49,8 @@ function decidingRules(permissions: RememberedPermissions, key: string, decision
     if (rule) return { label: rule.label, scope: rule.scope, source: rule.source };
     // Not remembered: a deny entry in the workspace's settings, or VS Code's own terminal rules.
     const ours = vscode.workspace.getConfiguration('agentQuestions').inspect<Record<string, unknown>>('permissions.autoApprove');
-    if (ours?.workspaceValue && Object.hasOwn(ours.workspaceValue, k)) return { label: k, scope: 'workspace', source: "the workspace's settings (agentQuestions.permissions.autoApprove)" };
+    if (ours?.workspaceValue && Object.hasOwn(ours.workspaceValue, k))
+      return { label: k, scope: 'workspace', source: "the workspace's settings (agentQuestions.permissions.autoApprove)" };
     const terminal = vscode.workspace.getConfiguration('chat.tools.terminal').inspect<Record<string, unknown>>('autoApprove');
     const inWorkspace = terminal?.workspaceValue !== undefined && Object.hasOwn(terminal.workspaceValue, k);
     return { label: k, scope: inWorkspace ? 'workspace' : 'user', source: "VS Code's terminal auto-approve rules (chat.tools.terminal.autoApprove)" };
@@ -106,7 +110,13 @@ export function registerPermissionCommands(context: vscode.ExtensionContext, per
       if (options?.list) return rules.map(({ key, label, decision, scope, source, uses }) => ({ key, label, decision, scope, source, uses }));
       if (rules.length === 0) return void vscode.window.showInformationMessage(vscode.l10n.t('Agent Questions: no "Always allow" rule is remembered in this workspace.'));
       const scopes: Record<RuleScope, string> = { session: vscode.l10n.t('this session'), workspace: vscode.l10n.t('this workspace'), user: vscode.l10n.t('all workspaces') };
-      const clearAll = { label: `$(clear-all) ${vscode.l10n.t('Forget All')}`, description: vscode.l10n.t('{0} remembered', rules.length), key: undefined, scope: undefined, name: '' };
+      const clearAll = {
+        label: `$(clear-all) ${vscode.l10n.t('Forget All')}`,
+        description: vscode.l10n.t('{0} remembered', rules.length),
+        key: undefined,
+        scope: undefined,
+        name: '',
+      };
       const picked = await vscode.window.showQuickPick(
         [
           ...rules.map((rule) => ({
@@ -114,7 +124,9 @@ export function registerPermissionCommands(context: vscode.ExtensionContext, per
             description: [
               rule.decision === 'allow' ? vscode.l10n.t('Always allow') : vscode.l10n.t('Always deny'),
               scopes[rule.scope],
-              rule.createdAt ? vscode.l10n.t('granted to {0} (as it named itself) · {1}', uiText(rule.source, 60), localizedAge(rule.createdAt)) : vscode.l10n.t('in your settings'),
+              rule.createdAt
+                ? vscode.l10n.t('granted to {0} (as it named itself) · {1}', uiText(rule.source, 60), localizedAge(rule.createdAt))
+                : vscode.l10n.t('in your settings'),
               vscode.l10n.t('used {0} times', rule.uses),
             ].join(' · '),
             detail: uiText(rule.description, 200),
@@ -128,7 +140,11 @@ export function registerPermissionCommands(context: vscode.ExtensionContext, per
       );
       if (!picked) return;
       const question =
-        picked.key !== undefined ? vscode.l10n.t('Forget "Always allow {0}"?', picked.name) : rules.length === 1 ? vscode.l10n.t('Forget the 1 remembered rule?') : vscode.l10n.t('Forget all {0} remembered rules?', rules.length);
+        picked.key !== undefined
+          ? vscode.l10n.t('Forget "Always allow {0}"?', picked.name)
+          : rules.length === 1
+            ? vscode.l10n.t('Forget the 1 remembered rule?')
+            : vscode.l10n.t('Forget all {0} remembered rules?', rules.length);
       const forget = vscode.l10n.t('Forget');
       const confirmed = await vscode.window.showWarningMessage(question, { modal: true, detail: vscode.l10n.t('Agents will be asked again before these calls run.') }, forget);
       if (confirmed !== forget) return;

@@ -20,9 +20,11 @@ export function createPolicy(context: vscode.ExtensionContext, log: vscode.LogOu
     if (!result.ok && result.error !== lastReportedError) {
       lastReportedError = result.error;
       log.error(result.error);
-      void vscode.window.showErrorMessage(vscode.l10n.t('Agent Questions: {0} Nothing is answered from it until it is fixed.', result.error), vscode.l10n.t('Open Settings')).then((choice) => {
-        if (choice) void vscode.commands.executeCommand('workbench.action.openSettings', 'agentQuestions.answersFile');
-      });
+      void vscode.window
+        .showErrorMessage(vscode.l10n.t('Agent Questions: {0} Nothing is answered from it until it is fixed.', result.error), vscode.l10n.t('Open Settings'))
+        .then((choice) => {
+          if (choice) void vscode.commands.executeCommand('workbench.action.openSettings', 'agentQuestions.answersFile');
+        });
     }
     if (result.ok) lastReportedError = undefined;
     return result;

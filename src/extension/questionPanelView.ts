@@ -177,7 +177,12 @@ export class QuestionPanelView implements vscode.WebviewViewProvider, vscode.Dis
         return;
       case 'reply':
         mark('reply received');
-        void this.reply(message.requestId, message.answers, { values: message.secrets ?? {}, useStored: message.useStored ?? [], allWorkspaces: message.allWorkspaces ?? [], nameConfirmed: message.nameConfirmed ?? [] }, message.note);
+        void this.reply(
+          message.requestId,
+          message.answers,
+          { values: message.secrets ?? {}, useStored: message.useStored ?? [], allWorkspaces: message.allWorkspaces ?? [], nameConfirmed: message.nameConfirmed ?? [] },
+          message.note,
+        );
         return;
       case 'reject':
         this.broker.reject(message.requestId, message.reason);

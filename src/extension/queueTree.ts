@@ -145,7 +145,13 @@ export class QueueTree implements vscode.TreeDataProvider<QueueNode>, vscode.Dis
 
   private refreshGroup(kind: RequestKind): void {
     const requests = this.requestsOf(kind);
-    const shown = { ids: requests.slice(0, ROWS_SHOWN).map((r) => r.id).join(' '), more: requests.length > ROWS_SHOWN };
+    const shown = {
+      ids: requests
+        .slice(0, ROWS_SHOWN)
+        .map((r) => r.id)
+        .join(' '),
+      more: requests.length > ROWS_SHOWN,
+    };
     const before = this.shownRows.get(kind);
     this.shownRows.set(kind, shown);
     // The first arrival and the last departure change the root; a change past the request rows only
@@ -175,7 +181,8 @@ function requestRow(request: PendingRequest): { label: string; description: stri
   const from = `${uiText(request.source.label, 60)}${request.source.way ? ` · ${uiText(request.source.way, 40)}` : ''}`;
   const age = localizedAge(request.createdAt);
   const icon = new vscode.ThemeIcon(request.kind === 'permission' ? 'shield' : request.questions.some((q) => isSecretKind(q.kind)) ? 'key' : 'question');
-  const accessibleLabel = request.kind === 'permission' ? vscode.l10n.t('Permission: {0}, from {1}, {2}', label, from, age) : vscode.l10n.t('Question: {0}, from {1}, {2}', label, from, age);
+  const accessibleLabel =
+    request.kind === 'permission' ? vscode.l10n.t('Permission: {0}, from {1}, {2}', label, from, age) : vscode.l10n.t('Question: {0}, from {1}, {2}', label, from, age);
   const keepsWorking = request.kind === 'questions' && request.keepsWorking === true;
   const description = keepsWorking ? vscode.l10n.t('agent keeps working · {0} · {1}', from, age) : vscode.l10n.t('{0} · {1}', from, age);
   return { label, description, icon, accessibleLabel };
@@ -193,7 +200,11 @@ function requestTooltip(request: PendingRequest): vscode.MarkdownString {
   tooltip.supportHtml = false;
   const lines = [request.source.label, ...(request.source.via ? [request.source.via] : [])];
   if (request.kind === 'permission') lines.push(request.title, ...(request.toolCall?.warnings ?? []), request.toolCall?.command ?? request.detail);
-  else lines.push(...request.questions.map((q) => `${q.header}: ${q.question}`), ...(request.keepsWorking ? [vscode.l10n.t('The agent keeps working; it will read your answer when it checks.')] : []));
+  else
+    lines.push(
+      ...request.questions.map((q) => `${q.header}: ${q.question}`),
+      ...(request.keepsWorking ? [vscode.l10n.t('The agent keeps working; it will read your answer when it checks.')] : []),
+    );
   tooltip.appendText(lines.map((line) => uiText(line, 500)).join('\n\n'));
   return tooltip;
 }

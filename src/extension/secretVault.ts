@@ -83,7 +83,8 @@ export class SecretVault implements vscode.Disposable {
     for (const record of this.records.here()) {
       const value = await this.secrets.get(SecretRecords.storageKey(record));
       if (value === undefined) await this.records.remove(record);
-      else if (envVarRefusal(record.name)) this.log.warn(`Did not give new terminals the stored secret ${record.name}: that name changes how programs run. Delete it with Manage Stored Secrets.`);
+      else if (envVarRefusal(record.name))
+        this.log.warn(`Did not give new terminals the stored secret ${record.name}: that name changes how programs run. Delete it with Manage Stored Secrets.`);
       else this.environment.replace(record.name, value, { applyAtProcessCreation: true, applyAtShellIntegration: false });
     }
     this.describe();
@@ -99,7 +100,10 @@ export class SecretVault implements vscode.Disposable {
     const names = this.names();
     this.environment.description = names.length
       ? new vscode.MarkdownString(
-          vscode.l10n.t("Agent Questions: secrets you typed for agents, kept in VS Code's secret storage ({0}). Manage them with **Agent Questions: Manage Stored Secrets**.", names.map((n) => `\`$${n}\``).join(', ')),
+          vscode.l10n.t(
+            "Agent Questions: secrets you typed for agents, kept in VS Code's secret storage ({0}). Manage them with **Agent Questions: Manage Stored Secrets**.",
+            names.map((n) => `\`$${n}\``).join(', '),
+          ),
         )
       : undefined;
   }

@@ -19,18 +19,25 @@ export interface Probed {
 export function registerTestProbes(context: vscode.ExtensionContext, { broker, panel, queue, attention, nudger }: Probed): void {
   context.subscriptions.push(
     // Timings for `npm run bench` (a bare panel round trip, and when a request became interactive).
-    vscode.commands.registerCommand('agentQuestions.internal.panelProbe', async (probe: { op: 'ping' } | { op: 'whenShown'; requestId: string } | { op: 'marks'; keepOn: boolean } | { op: 'activation' }) => {
-      if (probe?.op === 'marks') return takeMarks(probe.keepOn === true);
-      if (probe?.op === 'activation') return activation;
-      if (probe?.op === 'ping') {
-        const started = Date.now();
-        await panel.ping();
-        return Date.now() - started;
-      }
-      return probe?.op === 'whenShown' ? panel.whenShown(probe.requestId) : undefined;
-    }),
+    vscode.commands.registerCommand(
+      'agentQuestions.internal.panelProbe',
+      async (probe: { op: 'ping' } | { op: 'whenShown'; requestId: string } | { op: 'marks'; keepOn: boolean } | { op: 'activation' }) => {
+        if (probe?.op === 'marks') return takeMarks(probe.keepOn === true);
+        if (probe?.op === 'activation') return activation;
+        if (probe?.op === 'ping') {
+          const started = Date.now();
+          await panel.ping();
+          return Date.now() - started;
+        }
+        return probe?.op === 'whenShown' ? panel.whenShown(probe.requestId) : undefined;
+      },
+    ),
     // Whether a nudge is still due and whether the user can see the panel.
-    vscode.commands.registerCommand('agentQuestions.internal.nudgeState', () => ({ nudgesDue: nudger.watching, panelVisible: panel.isVisible, windowFocused: vscode.window.state.focused })),
+    vscode.commands.registerCommand('agentQuestions.internal.nudgeState', () => ({
+      nudgesDue: nudger.watching,
+      panelVisible: panel.isVisible,
+      windowFocused: vscode.window.state.focused,
+    })),
     // What the badge, status bar, tree and the tree's quick pick show.
     vscode.commands.registerCommand('agentQuestions.internal.attentionState', () => ({
       ...attention.state(),

@@ -69,7 +69,12 @@ function send(url: URL, method: string, headers: Record<string, string>, body: s
       res.on('end', () => {
         done();
         const session = res.headers['mcp-session-id'];
-        resolve({ status: res.statusCode ?? 0, sessionId: typeof session === 'string' ? session : undefined, contentType: String(res.headers['content-type'] ?? ''), body: Buffer.concat(chunks).toString('utf8') });
+        resolve({
+          status: res.statusCode ?? 0,
+          sessionId: typeof session === 'string' ? session : undefined,
+          contentType: String(res.headers['content-type'] ?? ''),
+          body: Buffer.concat(chunks).toString('utf8'),
+        });
       });
       res.on('error', (error) => {
         done();
@@ -92,10 +97,15 @@ export function replyMessages(contentType: string, body: string): unknown[] {
 }
 
 /** Printable server text: one line, no control characters, capped. */
-const oneLine = (text: string) => text.replace(/[\u0000-\u001F\u007F-\u009F\u2028\u2029]+/g, ' ').trim().slice(0, 300);
+const oneLine = (text: string) =>
+  text
+    .replace(/[\u0000-\u001F\u007F-\u009F\u2028\u2029]+/g, ' ')
+    .trim()
+    .slice(0, 300);
 
 function statusFailure(status: number, step: string): HookFailure {
-  if (status === 401) return new HookFailure('the endpoint refused the token (401): it was rotated or belongs to another VS Code window; open a new VS Code terminal and start the agent there');
+  if (status === 401)
+    return new HookFailure('the endpoint refused the token (401): it was rotated or belongs to another VS Code window; open a new VS Code terminal and start the agent there');
   if (status === 403) return new HookFailure('the endpoint refused the request (403)');
   return new HookFailure(`the endpoint answered HTTP ${status} to ${step}`);
 }
@@ -132,11 +142,16 @@ export async function askApprove(call: ApproveCall, options: ApproveOptions): Pr
   if (!url) throw new HookFailure('the endpoint URL is not an http URL on 127.0.0.1; the token is sent nowhere else');
   const connectTimeoutMs = options.connectTimeoutMs ?? 10_000;
   const base: Record<string, string> = { authorization: `Bearer ${options.token}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
-  const post = (headers: Record<string, string>, message: unknown, timeoutMs: number | undefined) => send(url, 'POST', { ...base, ...headers }, JSON.stringify(message), options.signal, timeoutMs);
+  const post = (headers: Record<string, string>, message: unknown, timeoutMs: number | undefined) =>
+    send(url, 'POST', { ...base, ...headers }, JSON.stringify(message), options.signal, timeoutMs);
 
   let reply: Reply;
   try {
-    reply = await post({}, { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: PROTOCOL_VERSION, capabilities: {}, clientInfo: options.clientInfo } }, connectTimeoutMs);
+    reply = await post(
+      {},
+      { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: PROTOCOL_VERSION, capabilities: {}, clientInfo: options.clientInfo } },
+      connectTimeoutMs,
+    );
   } catch (error) {
     throw connectFailure(error, url);
   }
@@ -156,7 +171,8 @@ export async function askApprove(call: ApproveCall, options: ApproveOptions): Pr
     // whatever answers on this port) is no decision, and the agent asks itself.
     // The one change allowed: a question tool's answers, which is what answering it means.
     const asked = call.tool_name === ASK_USER_QUESTION_TOOL && decision.behavior === 'allow' ? { ...call.input, answers: decision.updatedInput['answers'] } : call.input;
-    if (decision.behavior === 'allow' && !sameValue(decision.updatedInput, asked)) throw new HookFailure('the endpoint answered allow with an input other than the one asked about');
+    if (decision.behavior === 'allow' && !sameValue(decision.updatedInput, asked))
+      throw new HookFailure('the endpoint answered allow with an input other than the one asked about');
     return decision;
   } catch (error) {
     throw connectFailure(error, url);
@@ -180,7 +196,10 @@ function connectFailure(error: unknown, url: URL): HookFailure {
   if (error instanceof HookFailure) return error;
   const code = (error as { code?: string }).code;
   if (code === 'ABORT_ERR' || (error as Error).name === 'AbortError') return new HookFailure('the agent stopped waiting');
-  if (code === 'ECONNREFUSED') return new HookFailure(`nothing listens at ${url.origin}${url.pathname}: the endpoint is off or VS Code was closed (turn on agentQuestions.mcp.enabled, then open a new terminal)`);
+  if (code === 'ECONNREFUSED')
+    return new HookFailure(
+      `nothing listens at ${url.origin}${url.pathname}: the endpoint is off or VS Code was closed (turn on agentQuestions.mcp.enabled, then open a new terminal)`,
+    );
   if (code === 'ECONNRESET') return new HookFailure(`the endpoint at ${url.origin} closed the connection (VS Code closed, or the session was disconnected)`);
   return new HookFailure(`cannot reach the endpoint at ${url.origin} (${code ?? oneLine((error as Error).message ?? String(error))})`);
 }

@@ -59,7 +59,10 @@ export async function runHook(run: HookRun): Promise<HookOutcome> {
 
   const url = run.env[MCP_URL_VAR];
   const token = run.env[MCP_TOKEN_VAR];
-  if (!url || !token) return fail(`$${MCP_URL_VAR} or $${MCP_TOKEN_VAR} is not set: start ${name} from a VS Code terminal opened after turning on the endpoint (Agent Questions: Connect an External Agent…)`);
+  if (!url || !token)
+    return fail(
+      `$${MCP_URL_VAR} or $${MCP_TOKEN_VAR} is not set: start ${name} from a VS Code terminal opened after turning on the endpoint (Agent Questions: Connect an External Agent…)`,
+    );
 
   // Stops waiting when the agent does, or when the user answered in the agent's own prompt.
   const waiting = new AbortController();

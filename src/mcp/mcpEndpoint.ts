@@ -55,8 +55,16 @@ export interface EndpointLimits {
 }
 
 // CLIs that print nothing but the challenge of a 401 (Codex does) then say what is wrong.
-const WRONG_TOKEN_CHALLENGE = 'Bearer realm="Agent Questions", error_description="missing or wrong token; start the agent in a VS Code terminal opened after the endpoint was turned on or the token rotated"';
-const DEFAULT_LIMITS: EndpointLimits = { connections: MAX_CONNECTIONS, sessions: MAX_SESSIONS, waitingPerSession: 8, waitingPerToken: 16, waitingTotal: 64, recentlyActiveMs: 5 * 60_000 };
+const WRONG_TOKEN_CHALLENGE =
+  'Bearer realm="Agent Questions", error_description="missing or wrong token; start the agent in a VS Code terminal opened after the endpoint was turned on or the token rotated"';
+const DEFAULT_LIMITS: EndpointLimits = {
+  connections: MAX_CONNECTIONS,
+  sessions: MAX_SESSIONS,
+  waitingPerSession: 8,
+  waitingPerToken: 16,
+  waitingTotal: 64,
+  recentlyActiveMs: 5 * 60_000,
+};
 
 export interface McpEndpointOptions {
   port: number;
@@ -160,7 +168,14 @@ export class McpEndpoint {
   }
 
   sessions(): SessionInfo[] {
-    return [...this.byId.values()].map((s) => ({ key: s.key, name: selfReportedName(s.server), tokenId: s.tokenId, openedAt: s.openedAt, lastUsedAt: s.lastUsed, waiting: s.waiting }));
+    return [...this.byId.values()].map((s) => ({
+      key: s.key,
+      name: selfReportedName(s.server),
+      tokenId: s.tokenId,
+      openedAt: s.openedAt,
+      lastUsedAt: s.lastUsed,
+      waiting: s.waiting,
+    }));
   }
 
   /** Ends a session: its waiting calls settle as cancelled. The client may initialize again. */
@@ -192,7 +207,12 @@ export class McpEndpoint {
     if (host !== `127.0.0.1:${this.port}` && host !== `localhost:${this.port}`) return this.refuse(res, 403, 'Forbidden host');
     if ((req.url ?? '').split('?')[0] !== MCP_PATH) return this.refuse(res, 404, `Not found; the endpoint is ${MCP_PATH}`);
     if (!tokenMatches(req.headers.authorization, this.options.token())) {
-      return this.refuse(res, 401, 'Missing or wrong bearer token; start the agent in a VS Code terminal opened after the endpoint was turned on or the token rotated ("Agent Questions: Connect an External Agent…" shows how)', { 'www-authenticate': WRONG_TOKEN_CHALLENGE });
+      return this.refuse(
+        res,
+        401,
+        'Missing or wrong bearer token; start the agent in a VS Code terminal opened after the endpoint was turned on or the token rotated ("Agent Questions: Connect an External Agent…" shows how)',
+        { 'www-authenticate': WRONG_TOKEN_CHALLENGE },
+      );
     }
 
     const tokenId = tokenFingerprint(this.options.token());
@@ -229,7 +249,8 @@ export class McpEndpoint {
       if (typeof sessionId === 'string') return this.refuse(res, 404, 'Unknown session; initialize again');
       if (!isInitializeRequest(parsed)) return this.refuse(res, 400, 'No session; send initialize first');
       session = this.openSession(tokenId);
-      if (!session) return this.refuse(res, 503, `Too many open sessions (${this.limits.sessions}) and every one has a call waiting or has just completed one; close an agent and retry`);
+      if (!session)
+        return this.refuse(res, 503, `Too many open sessions (${this.limits.sessions}) and every one has a call waiting or has just completed one; close an agent and retry`);
     }
 
     // The call ends when its HTTP request does (the agent quit) or when its session ends.
@@ -248,13 +269,16 @@ export class McpEndpoint {
     const closedMessage = 'The session was closed; initialize again';
     const onEnded = () => {
       if (!res.headersSent) this.refuse(res, 404, closedMessage);
-      else if (streamed && !res.writableEnded) res.end(`event: message\ndata: ${JSON.stringify({ jsonrpc: '2.0', id: toolCallId, error: { code: -32000, message: closedMessage } })}\n\n`);
+      else if (streamed && !res.writableEnded)
+        res.end(`event: message\ndata: ${JSON.stringify({ jsonrpc: '2.0', id: toolCallId, error: { code: -32000, message: closedMessage } })}\n\n`);
     };
     active.ended.signal.addEventListener('abort', onEnded);
     const keepAliveMs = this.options.keepAliveMs ?? KEEP_ALIVE_MS;
     const scope: CallScope = { signal: AbortSignal.any([closed.signal, active.ended.signal]), tokenId, admit: () => this.admit(active, tokenId), progressEveryMs: keepAliveMs };
     try {
-      const response = await this.callScope.run(scope, () => active.transport.handleRequest(webRequest(req, this.port, 'application/json, text/event-stream'), { parsedBody: parsed }));
+      const response = await this.callScope.run(scope, () =>
+        active.transport.handleRequest(webRequest(req, this.port, 'application/json, text/event-stream'), { parsedBody: parsed }),
+      );
       await writeResponse(streamed ? response : await asJson(response, res), res);
     } finally {
       active.ended.signal.removeEventListener('abort', onEnded);
@@ -297,7 +321,9 @@ export class McpEndpoint {
     if (this.byId.size >= this.limits.sessions) {
       // Make room by closing the session idle the longest; never one with a call waiting, nor an agent at work;
       // one whose client has `wait: false` answers to collect last (they survive it, but its client must reconnect).
-      const candidates = [...this.byId.entries()].filter(([, s]) => s.waiting === 0 && !this.recentlyActive(s)).map(([id, s]) => ({ id, lastUsed: s.lastUsed, holds: Number(holdsLaterAnswers(s.server, s.tokenId)) }));
+      const candidates = [...this.byId.entries()]
+        .filter(([, s]) => s.waiting === 0 && !this.recentlyActive(s))
+        .map(([id, s]) => ({ id, lastUsed: s.lastUsed, holds: Number(holdsLaterAnswers(s.server, s.tokenId)) }));
       const idle = candidates.sort((a, b) => a.holds - b.holds || a.lastUsed - b.lastUsed)[0];
       if (!idle) return undefined;
       this.endSession(idle.id, 'closed to make room (idle the longest)');
@@ -429,7 +455,8 @@ export function jsonShapeProblem(text: string): string | undefined {
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (inString) {
-      if (c === 0x5c) i++; // a backslash escapes the next character, a quote included
+      if (c === 0x5c)
+        i++; // a backslash escapes the next character, a quote included
       else if (c === 0x22) inString = false;
     } else if (c === 0x22) inString = true;
     else if (c === 0x5b || c === 0x7b) {

@@ -7,7 +7,15 @@ import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js';
 import { attachedImages } from '../broker/questions/answerImages';
-import { APPROVE_DESCRIPTION, ApproveInputSchema, approveResultFor, askUserQuestionResultFor, permissionRequestFor, questionRequestFor, type ApproveResult } from '../broker/permissions/approveTool';
+import {
+  APPROVE_DESCRIPTION,
+  ApproveInputSchema,
+  approveResultFor,
+  askUserQuestionResultFor,
+  permissionRequestFor,
+  questionRequestFor,
+  type ApproveResult,
+} from '../broker/permissions/approveTool';
 import { callAskUser } from '../broker/questions/askUserCall';
 import { callGetAnswers } from '../broker/questions/getAnswersCall';
 import type { LaterAnswers } from '../broker/questions/laterAnswers';
@@ -135,7 +143,11 @@ export function createToolServer(context: McpToolsContext, version: string, scop
         return { content: [...text(result.text).content, ...images] };
       }
       if (name === GET_ANSWERS_TOOL) {
-        const result = await callGetAnswers(args ?? {}, { store: context.later, owner: asker(call).owner, signal: AbortSignal.any(call ? [extra.signal, call.signal] : [extra.signal]) });
+        const result = await callGetAnswers(args ?? {}, {
+          store: context.later,
+          owner: asker(call).owner,
+          signal: AbortSignal.any(call ? [extra.signal, call.signal] : [extra.signal]),
+        });
         if (!result.results) return text(result.text, true);
         return { content: [...text(result.text).content, ...result.images.map(({ data, mimeType }) => ({ type: 'image' as const, data, mimeType }))] };
       }

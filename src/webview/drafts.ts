@@ -88,8 +88,12 @@ export function evaluateDraft(question: Question, draft: Draft): DraftState {
   const images = attached.length ? { images: attached } : {};
   switch (question.kind) {
     case 'single':
-      if (draft.choice === OTHER) return other ? { state: 'answered', answer: { selected: [], other, ...note, ...images, skipped: false } } : { state: 'incomplete', problem: t('Type your answer for "Other…".') };
-      if (draft.choice && question.options.some((o) => o.label === draft.choice)) return { state: 'answered', answer: { selected: [draft.choice], ...note, ...images, skipped: false } };
+      if (draft.choice === OTHER)
+        return other
+          ? { state: 'answered', answer: { selected: [], other, ...note, ...images, skipped: false } }
+          : { state: 'incomplete', problem: t('Type your answer for "Other…".') };
+      if (draft.choice && question.options.some((o) => o.label === draft.choice))
+        return { state: 'answered', answer: { selected: [draft.choice], ...note, ...images, skipped: false } };
       return attached.length ? { state: 'incomplete', problem: imagesNeedAChoice() } : { state: 'unanswered' };
     case 'multi': {
       const selected = question.options.map((o) => o.label).filter((label) => draft.checked.includes(label));

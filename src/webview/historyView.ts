@@ -16,7 +16,13 @@ export function renderHistory(entries: HistoryEntry[], open: boolean, onToggle: 
     const item = el(
       'li',
       { class: `history-item ${entry.status}` },
-      el('div', { class: 'history-head' }, el('span', { class: 'status' }, statusText(entry.status)), el('span', { class: 'summary' }, entry.summary), el('span', { class: 'time' }, t('{0} · {1}', time, entry.source.label))),
+      el(
+        'div',
+        { class: 'history-head' },
+        el('span', { class: 'status' }, statusText(entry.status)),
+        el('span', { class: 'summary' }, entry.summary),
+        el('span', { class: 'time' }, t('{0} · {1}', time, entry.source.label)),
+      ),
     );
     for (const line of answerLines(entry)) item.append(el('div', { class: 'history-answer' }, line));
     list.append(item);

@@ -32,7 +32,14 @@ export function attachFiles(draft: Draft, files: readonly (Blob & { name?: strin
     }
     changed(draft, entry, onChange, problems);
     const total = entry.images.length;
-    announce([...(added.length ? [total === 1 ? t('Attached {0}; 1 image on this answer.', added.join(t(', '))) : t('Attached {0}; {1} images on this answer.', added.join(t(', ')), total)] : []), ...problems].join(' '));
+    announce(
+      [
+        ...(added.length
+          ? [total === 1 ? t('Attached {0}; 1 image on this answer.', added.join(t(', '))) : t('Attached {0}; {1} images on this answer.', added.join(t(', ')), total)]
+          : []),
+        ...problems,
+      ].join(' '),
+    );
   });
   return entry.queue;
 }
@@ -133,7 +140,15 @@ export function renderImageAttachments(draft: Draft, onChange: () => void): HTML
   entry.redraw = redraw;
   // The bytes are never saved: a reloaded panel has the count of what was attached, not the images.
   const lost = (draft.images ?? 0) - entry.images.length;
-  redraw(lost > 0 ? [lost === 1 ? t('1 attached image was not kept when the panel reloaded; attach it again.') : t('{0} attached images were not kept when the panel reloaded; attach them again.', lost)] : []);
+  redraw(
+    lost > 0
+      ? [
+          lost === 1
+            ? t('1 attached image was not kept when the panel reloaded; attach it again.')
+            : t('{0} attached images were not kept when the panel reloaded; attach them again.', lost),
+        ]
+      : [],
+  );
   if (lost > 0) draft.images = entry.images.length;
   return root;
 }

@@ -13,7 +13,11 @@ import { namedField, spokenSeparator } from './questionControls';
 import type { RequestView } from './questionRequestView';
 import type { ToolkitButton, ToolkitCheckable, ToolkitValue } from './toolkit';
 
-export function renderPermissionRequest(request: PermissionRequest, header: HTMLElement, onDecide: (decision: PermissionDecision, message?: string, rule?: string, scope?: RuleScope) => void): RequestView {
+export function renderPermissionRequest(
+  request: PermissionRequest,
+  header: HTMLElement,
+  onDecide: (decision: PermissionDecision, message?: string, rule?: string, scope?: RuleScope) => void,
+): RequestView {
   let locked = false;
   let armed = false;
   let confirmingDeny = false;
@@ -23,7 +27,11 @@ export function renderPermissionRequest(request: PermissionRequest, header: HTML
   const preview = el('div', { class: 'rule-preview', 'aria-live': 'polite' });
   const title = el('h2', { class: 'permission-title', tabindex: '-1' }, request.title);
   const confirmArea = el('div', { class: 'confirm', role: 'alert' });
-  const denyMessage = namedField('vscode-text-field', { class: 'deny-message', placeholder: t('Why not? (optional, sent with Deny)') }, t('Message for the agent, sent with Deny (optional)'));
+  const denyMessage = namedField(
+    'vscode-text-field',
+    { class: 'deny-message', placeholder: t('Why not? (optional, sent with Deny)') },
+    t('Message for the agent, sent with Deny (optional)'),
+  );
   /** `remember`: Always deny (a denial that remembers the chosen rule). */
   const decide = (decision: PermissionDecision, remember = decision === 'allow_always') =>
     onDecide(decision, decision === 'deny' ? denyMessage.value.trim() || undefined : undefined, remember ? rule?.key : undefined, remember ? scope : undefined);
@@ -54,7 +62,14 @@ export function renderPermissionRequest(request: PermissionRequest, header: HTML
     ...(options.length > 1 ? [ruleChoice()] : []),
     ...(options.length ? [preview, scopeChoice()] : []),
     confirmArea,
-    el('div', { class: 'actions' }, button(t('Allow once'), 'allow_once', 'primary'), ...(always ? [always] : []), button(t('Deny'), 'deny', 'secondary'), ...(denyAlways ? [denyAlways] : [])),
+    el(
+      'div',
+      { class: 'actions' },
+      button(t('Allow once'), 'allow_once', 'primary'),
+      ...(always ? [always] : []),
+      button(t('Deny'), 'deny', 'secondary'),
+      ...(denyAlways ? [denyAlways] : []),
+    ),
     denyMessage,
     ...(options.length ? [el('p', { class: 'hint' }, t('Remembered rules are listed by "Agent Questions: Manage Remembered Permissions".'))] : []),
   );
@@ -63,7 +78,13 @@ export function renderPermissionRequest(request: PermissionRequest, header: HTML
   function ruleChoice(): HTMLElement {
     const group = el('vscode-radio-group', { orientation: 'vertical', class: 'rule-choice', 'aria-label': t('"Always allow" remembers') }) as ToolkitValue;
     const radios = options.map((option, i) => {
-      const radio = el('vscode-radio', { value: String(i), checked: i === 0 }, el('code', {}, option.label), spokenSeparator(), el('span', { class: 'option-description' }, option.description)) as ToolkitCheckable;
+      const radio = el(
+        'vscode-radio',
+        { value: String(i), checked: i === 0 },
+        el('code', {}, option.label),
+        spokenSeparator(),
+        el('span', { class: 'option-description' }, option.description),
+      ) as ToolkitCheckable;
       group.append(radio);
       return radio;
     });
@@ -127,8 +148,13 @@ function previewOf(option: RememberOption): HTMLElement[] {
   const parts: HTMLElement[] = [el('p', { class: 'rule-text' }, t('Rule: '), el('code', {}, option.label), ` — ${option.description}`)];
   const covers = option.preview?.covers ?? [];
   const denied = option.preview?.denied ?? [];
-  if (denied.length) parts.push(el('p', { class: 'rule-denied', role: 'note' }, t('It would also allow {0} recent command(s) you denied:', denied.length), ...denied.map((c) => el('code', {}, c))));
-  parts.push(covers.length ? el('p', { class: 'rule-covers' }, t('Of the recent commands, it would have allowed:'), ...covers.map((c) => el('code', {}, c))) : el('p', { class: 'rule-covers' }, t('It would have allowed none of the recent commands.')));
+  if (denied.length)
+    parts.push(el('p', { class: 'rule-denied', role: 'note' }, t('It would also allow {0} recent command(s) you denied:', denied.length), ...denied.map((c) => el('code', {}, c))));
+  parts.push(
+    covers.length
+      ? el('p', { class: 'rule-covers' }, t('Of the recent commands, it would have allowed:'), ...covers.map((c) => el('code', {}, c)))
+      : el('p', { class: 'rule-covers' }, t('It would have allowed none of the recent commands.')),
+  );
   return parts;
 }
 
@@ -142,7 +168,14 @@ function warningsFor(request: PermissionRequest): HTMLElement[] {
     ...(call?.warnings ?? []),
   ];
   if (warnings.length === 0) return [];
-  return [el('div', { class: 'warnings', role: 'note', 'aria-label': t('Check before allowing') }, el('p', { class: 'warnings-heading' }, t('Check before allowing:')), el('ul', {}, ...warnings.map((w) => el('li', {}, w))))];
+  return [
+    el(
+      'div',
+      { class: 'warnings', role: 'note', 'aria-label': t('Check before allowing') },
+      el('p', { class: 'warnings-heading' }, t('Check before allowing:')),
+      el('ul', {}, ...warnings.map((w) => el('li', {}, w))),
+    ),
+  ];
 }
 
 function renderToolCall(call: ToolCall): HTMLElement {

@@ -108,7 +108,11 @@ function singleChoice(question: Question, draft: Draft, labelledBy: string, onCh
   const values = [...question.options.map((o) => o.label), ...(question.allowOther ? [OTHER] : [])];
   const radios = values.map((value, i) => {
     const option = question.options[i];
-    const radio = el('vscode-radio', { value, checked: draft.choice === value }, ...(option ? optionContent(i + 1, option.label, option.description, option.recommended) : optionContent(i + 1, t('Other…')))) as ToolkitCheckable;
+    const radio = el(
+      'vscode-radio',
+      { value, checked: draft.choice === value },
+      ...(option ? optionContent(i + 1, option.label, option.description, option.recommended) : optionContent(i + 1, t('Other…'))),
+    ) as ToolkitCheckable;
     group.append(radio);
     return radio;
   });
@@ -162,7 +166,11 @@ function multiChoice(question: Question, draft: Draft, labelledBy: string, onCha
   const values = [...question.options.map((o) => o.label), ...(question.allowOther ? [OTHER] : [])];
   const boxes = values.map((value, i) => {
     const option = question.options[i];
-    const box = el('vscode-checkbox', { value }, ...(option ? optionContent(i + 1, option.label, option.description, option.recommended) : optionContent(i + 1, t('Other…')))) as ToolkitCheckable;
+    const box = el(
+      'vscode-checkbox',
+      { value },
+      ...(option ? optionContent(i + 1, option.label, option.description, option.recommended) : optionContent(i + 1, t('Other…'))),
+    ) as ToolkitCheckable;
     box.checked = draft.checked.includes(value);
     return box;
   });
@@ -216,7 +224,14 @@ function secretField(question: Question, draft: Draft, { heading, secretStored }
   draft.secretNameConfirmed = false;
   if (draft.secretChoice === 'stored' && !secretStored) draft.secretChoice = 'type';
   // A native input, not the toolkit's text field: that one mirrors its value into a `current-value` attribute.
-  const field = el('input', { type: 'password', class: 'secret-field', placeholder: t('Value for {0}', name), 'aria-labelledby': heading, autocomplete: 'off', spellcheck: 'false' });
+  const field = el('input', {
+    type: 'password',
+    class: 'secret-field',
+    placeholder: t('Value for {0}', name),
+    'aria-labelledby': heading,
+    autocomplete: 'off',
+    spellcheck: 'false',
+  });
   const toggle = el('vscode-button', { appearance: 'secondary', class: 'secret-toggle', 'aria-pressed': 'false', 'aria-label': t('Show the secret') }, t('Show'));
   toggle.addEventListener('click', () => {
     const showing = field.getAttribute('type') === 'text';
@@ -255,7 +270,14 @@ function secretField(question: Question, draft: Draft, { heading, secretStored }
     if (draft.secretChoice === 'type') field.focus();
   });
   sync();
-  const hint = el('p', { class: 'hint' }, t("Kept in VS Code's secret storage and given to this workspace's new terminals as ${0} (every workspace's, with \"Use in all workspaces\"). The agent receives only that name, never the value.", name));
+  const hint = el(
+    'p',
+    { class: 'hint' },
+    t(
+      "Kept in VS Code's secret storage and given to this workspace's new terminals as ${0} (every workspace's, with \"Use in all workspaces\"). The agent receives only that name, never the value.",
+      name,
+    ),
+  );
   return {
     element: el('div', { class: 'secret' }, typing, group, hint),
     focus: () => (draft.secretChoice === 'type' ? field : (radios.find((r) => r.checked) ?? radios[0]!)).focus(),
@@ -274,7 +296,14 @@ function secretField(question: Question, draft: Draft, { heading, secretStored }
 
 /** A variable that is not a credential name: what it may do, and the user's explicit go-ahead (the host stores nothing without it). */
 function nameConfirmation(name: string, draft: Draft, onChange: () => void): { element: HTMLElement; clear(): void } {
-  const warning = el('p', { class: 'secret-name-text' }, t('${0} is not a credential name (such as …_API_KEY or …_TOKEN). New terminals get the value as ${0}, which can change how programs in them behave: what they run, load or trust.', name));
+  const warning = el(
+    'p',
+    { class: 'secret-name-text' },
+    t(
+      '${0} is not a credential name (such as …_API_KEY or …_TOKEN). New terminals get the value as ${0}, which can change how programs in them behave: what they run, load or trust.',
+      name,
+    ),
+  );
   const box = el('vscode-checkbox', { class: 'secret-name-confirm' }, t('Set ${0} anyway', name)) as ToolkitCheckable;
   box.addEventListener('change', () => {
     if (draft.secretNameConfirmed === box.checked) return;

@@ -49,7 +49,13 @@ export interface RequestView {
 /** A click this soon after the request appeared only chooses: it was likely aimed at what was there before. */
 const ARRIVAL_GUARD_MS = 400;
 
-export function renderQuestionRequest(request: QuestionRequest, state: RequestDraft, header: HTMLElement, storedSecrets: readonly string[], callbacks: QuestionRequestCallbacks): RequestView {
+export function renderQuestionRequest(
+  request: QuestionRequest,
+  state: RequestDraft,
+  header: HTMLElement,
+  storedSecrets: readonly string[],
+  callbacks: QuestionRequestCallbacks,
+): RequestView {
   const { questions } = request;
   const several = questions.length > 1;
   const reviewStep = questions.length;
@@ -125,7 +131,10 @@ export function renderQuestionRequest(request: QuestionRequest, state: RequestDr
   }
 
   function updateHint(): void {
-    if (oneActionHint) oneActionHint.textContent = composing() ? t('With a note or images, choose an option and press Submit.') : t('Click an option (or press Space on it) to send it as your answer.');
+    if (oneActionHint)
+      oneActionHint.textContent = composing()
+        ? t('With a note or images, choose an option and press Submit.')
+        : t('Click an option (or press Space on it) to send it as your answer.');
   }
 
   /** The user chose an option with a click or Space: answer now where that is safe. */
@@ -175,7 +184,13 @@ export function renderQuestionRequest(request: QuestionRequest, state: RequestDr
           ...questions.map((q, i) => {
             const edit = el('button', { class: 'link-button', type: 'button', 'aria-label': t('Edit {0}', q.header) }, t('Edit'));
             edit.addEventListener('click', () => goTo(i));
-            return el('li', { class: `review-item ${all[i]!.state}` }, el('span', { class: 'chip' }, q.header), el('span', { class: 'review-answer' }, describeDraft(q, all[i]!)), edit);
+            return el(
+              'li',
+              { class: `review-item ${all[i]!.state}` },
+              el('span', { class: 'chip' }, q.header),
+              el('span', { class: 'review-answer' }, describeDraft(q, all[i]!)),
+              edit,
+            );
           }),
         ),
         noteForBatch(),
@@ -191,7 +206,9 @@ export function renderQuestionRequest(request: QuestionRequest, state: RequestDr
           if (root.dataset.oneAction === 'ready') answerByChoice();
         }
       : undefined;
-    const control = secretControls.get(index) ?? renderQuestionControl(question, state.drafts[index]!, { heading: headingId, secretStored, ...(onOptionClick ? { onOptionClick } : {}) }, changed);
+    const control =
+      secretControls.get(index) ??
+      renderQuestionControl(question, state.drafts[index]!, { heading: headingId, secretStored, ...(onOptionClick ? { onOptionClick } : {}) }, changed);
     if (isSecretKind(question.kind)) secretControls.set(index, control);
     controls = [control];
     const progress = several ? el('span', { class: 'progress' }, t('Question {0} of {1}', index + 1, questions.length)) : '';
@@ -199,7 +216,13 @@ export function renderQuestionRequest(request: QuestionRequest, state: RequestDr
       el(
         'div',
         { class: 'question', 'data-question-id': question.id, 'data-kind': question.kind },
-        el('div', { class: 'question-heading', id: headingId }, el('span', { class: 'chip' }, question.header), progress, el('span', { class: 'question-text' }, question.question)),
+        el(
+          'div',
+          { class: 'question-heading', id: headingId },
+          el('span', { class: 'chip' }, question.header),
+          progress,
+          el('span', { class: 'question-text' }, question.question),
+        ),
         ...(question.detail ? [el('div', { class: 'question-detail' }, renderMarkdown(question.detail))] : []),
         control.element,
       ),
@@ -263,7 +286,10 @@ export function renderQuestionRequest(request: QuestionRequest, state: RequestDr
     const unanswered = questions.filter((_, i) => all[i]!.state === 'unanswered');
     if (unanswered.length > 0 && confirming !== 'skip') {
       const names = unanswered.map((q) => q.header).join(t(', '));
-      const text = unanswered.length === 1 ? t('1 question is unanswered ({0}) and will be sent as skipped.', names) : t('{0} questions are unanswered ({1}) and will be sent as skipped.', unanswered.length, names);
+      const text =
+        unanswered.length === 1
+          ? t('1 question is unanswered ({0}) and will be sent as skipped.', names)
+          : t('{0} questions are unanswered ({1}) and will be sent as skipped.', unanswered.length, names);
       showConfirm('skip', text, t('Submit anyway'), submitNow);
       return;
     }

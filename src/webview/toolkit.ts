@@ -1,14 +1,6 @@
 // The one place the webview UI toolkit is registered. It is deprecated upstream; swapping it
 // for a successor should only touch this file and the tag names in the renderers.
-import {
-  provideVSCodeDesignSystem,
-  vsCodeButton,
-  vsCodeCheckbox,
-  vsCodeRadio,
-  vsCodeRadioGroup,
-  vsCodeTextArea,
-  vsCodeTextField,
-} from '@vscode/webview-ui-toolkit';
+import { provideVSCodeDesignSystem, vsCodeButton, vsCodeCheckbox, vsCodeRadio, vsCodeRadioGroup, vsCodeTextArea, vsCodeTextField } from '@vscode/webview-ui-toolkit';
 
 export function registerToolkit(): void {
   provideVSCodeDesignSystem().register(vsCodeButton(), vsCodeCheckbox(), vsCodeRadio(), vsCodeRadioGroup(), vsCodeTextArea(), vsCodeTextField());

@@ -41,7 +41,10 @@ suite('The real agent loop (VS Code agent mode, scripted model)', () => {
     // The collapsed list keeps a hidden copy of the text: look for the one on screen.
     const step = response.getByText('Asking 1 question (Database)').filter({ visible: true }).first();
     for (let attempt = 0; attempt < 5 && !(await step.isVisible()); attempt++) {
-      await response.getByText(/^Completed \d+ steps/).dispatchEvent('click', undefined, { timeout: 5_000 }).catch(() => undefined);
+      await response
+        .getByText(/^Completed \d+ steps/)
+        .dispatchEvent('click', undefined, { timeout: 5_000 })
+        .catch(() => undefined);
       await step.waitFor({ timeout: 5_000 }).catch(() => undefined);
     }
     await step.waitFor();
@@ -105,7 +108,10 @@ suite('The real agent loop (VS Code agent mode, scripted model)', () => {
     assert.match(await finalReply(chat), /database = "PostgreSQL"/);
     // VS Code's agent checks inputs against the JSON Schema first; cross-field mistakes (here a
     // duplicate id) pass that check and reach ask_user, whose model-readable message the model gets.
-    assert.match(await received(), /ask_user input is invalid; nothing was asked\. Fix 1 problem and call ask_user again:\\+n- questions\[1\]\.id: .{0,8}database.{0,8} is already used by questions\[0\]; every id must be unique/);
+    assert.match(
+      await received(),
+      /ask_user input is invalid; nothing was asked\. Fix 1 problem and call ask_user again:\\+n- questions\[1\]\.id: .{0,8}database.{0,8} is already used by questions\[0\]; every id must be unique/,
+    );
   });
 
   test('Stop in the chat while the question is shown settles it as cancelled and clears the panel and queue', async function () {

@@ -32,7 +32,10 @@ suite('The real agent loop: images in the answer reach the model', () => {
 
     const reply = await finalReply(chat, 'IMAGES RECEIVED');
     await ui.workbench.screenshot('agent-images-reply');
-    assert.match(reply, /MODEL RECEIVED: The user answered 1 question, "[^"]+" \(request id "[^"]+"\): layout = "Sidebar" \(note: "this is what I see"\) \(2 images\)\. The user attached 2 images; they follow this text/);
+    assert.match(
+      reply,
+      /MODEL RECEIVED: The user answered 1 question, "[^"]+" \(request id "[^"]+"\): layout = "Sidebar" \(note: "this is what I see"\) \(2 images\)\. The user attached 2 images; they follow this text/,
+    );
     // The model lists each image part it received (a markdown list: the chat shows no dashes).
     const listed = reply.slice(reply.indexOf('IMAGES RECEIVED: 2')).match(/\{"mimeType"[^}]*\}/g) ?? [];
     const images = listed.map((json) => JSON.parse(json) as { mimeType: string; bytes: number; sha256: string; width: number; height: number });
@@ -43,9 +46,15 @@ suite('The real agent loop: images in the answer reach the model', () => {
 
     // The model's request: the tool result is the text (no base64), then each image part.
     const received = await ui.workbench.driver<Array<{ parts: string }>>('received');
-    const last = received.map((r) => r.parts).filter((parts) => parts.includes('"image":{')).pop()!;
+    const last = received
+      .map((r) => r.parts)
+      .filter((parts) => parts.includes('"image":{'))
+      .pop()!;
     for (const file of [screenshot, fullSize]) assert.equal(last.includes(file.buffer.toString('base64').slice(0, 40)), false, 'no base64 anywhere in the text the model reads');
     const text = last.indexOf('The user attached 2 images');
-    assert.ok(text > 0 && text < last.indexOf(sha256(screenshot.buffer)) && last.indexOf(sha256(screenshot.buffer)) < last.indexOf(sha256(fullSize.buffer)), 'text first, then the images in order');
+    assert.ok(
+      text > 0 && text < last.indexOf(sha256(screenshot.buffer)) && last.indexOf(sha256(screenshot.buffer)) < last.indexOf(sha256(fullSize.buffer)),
+      'text first, then the images in order',
+    );
   });
 });

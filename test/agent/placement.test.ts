@@ -125,7 +125,9 @@ suite('Placement: the question next to the chat', () => {
     const chat = await send(ui.workbench, 'Which database? scenario:database');
     ui.panel = await ui.workbench.panel();
     await waitForRequest(ui.panel, 'Which database should I use?');
-    const second = await invoke(ui.workbench, { questions: [{ id: 'runner', header: 'Runner', question: 'Which test runner?', options: [{ label: 'Mocha' }, { label: 'Jest' }] }] });
+    const second = await invoke(ui.workbench, {
+      questions: [{ id: 'runner', header: 'Runner', question: 'Which test runner?', options: [{ label: 'Mocha' }, { label: 'Jest' }] }],
+    });
     await rows.filter({ hasText: 'Runner' }).waitFor();
     await rows.filter({ hasText: 'Database' }).waitFor();
     await expectCounts('2');

@@ -158,7 +158,10 @@ async function builtinRound(workbench: Workbench, prompt: string): Promise<Built
   } catch (error) {
     const last = (await workbench.driver<ReceivedRequest[]>('received')).filter((r) => r.tools.length > 0).at(-1);
     await page.screenshot({ path: 'test-results/agentBench-no-carousel.png' });
-    throw new Error(`no question carousel in the chat within 30 s; the agent's last request offered ${last?.tools.includes('vscode_askQuestions') ? '' : 'no '}vscode_askQuestions (tools: ${last?.tools.join(', ')}); chat: ${(await chat.innerText()).slice(-600)}`, { cause: error });
+    throw new Error(
+      `no question carousel in the chat within 30 s; the agent's last request offered ${last?.tools.includes('vscode_askQuestions') ? '' : 'no '}vscode_askQuestions (tools: ${last?.tools.join(', ')}); chat: ${(await chat.innerText()).slice(-600)}`,
+      { cause: error },
+    );
   }
   const { enterAt, carouselAt } = await page.evaluate(() => (window as unknown as W).aqBench);
   const calledAt = await toolCallAt(workbench, enterAt!, 'vscode_askQuestions');
@@ -181,7 +184,9 @@ const m = (values: number[]) => median(values.filter((v) => !Number.isNaN(v)));
 /** Both sides of the rich pair carry the same markdown: ours as context, the built-in's as the message. */
 function checkRichPair(): void {
   type Call = { context?: string; questions: Array<{ message?: string }> };
-  const { scenarios } = JSON.parse(readFileSync(join(ROOT, 'test', 'fixtures', 'scripted-model', 'scenarios.json'), 'utf8')) as { scenarios: Array<{ match: string; calls: Call[] }> };
+  const { scenarios } = JSON.parse(readFileSync(join(ROOT, 'test', 'fixtures', 'scripted-model', 'scenarios.json'), 'utf8')) as {
+    scenarios: Array<{ match: string; calls: Call[] }>;
+  };
   const call = (prompt: string) => scenarios.find((s) => prompt.toLowerCase().includes(s.match.toLowerCase()))!.calls[0]!;
   const ours = call(RICH.ours).context;
   const builtin = call(RICH.builtin).questions[0]!.message;
@@ -195,12 +200,26 @@ function printPair(title: string, ours: OursRound[], builtin: BuiltinRound[], wi
   const oursSubmit = m(ours.map((r) => r.submitToModel));
   const builtinSubmit = m(builtin.map((r) => r.submitToModel));
   console.log(title);
-  console.log(`${pad('Enter -> question on screen (both in the browser)')}${`${oursEnter} ms`.padStart(9)} ${`${builtinEnter} ms`.padStart(9)}  ${ratio(oursEnter, builtinEnter)} (target <= ${TARGET}x)`);
-  if (withSubmit) console.log(`${pad("Submit -> model's next request carries the answer")}${`${oursSubmit} ms`.padStart(9)} ${`${builtinSubmit} ms`.padStart(9)}  ${ratio(oursSubmit, builtinSubmit)} (target <= ${TARGET}x)`);
-  else console.log(`${pad("  Submit -> model's next request carries the answer")}${`${oursSubmit} ms`.padStart(9)} ${`${builtinSubmit} ms`.padStart(9)}  ${ratio(oursSubmit, builtinSubmit)}`);
-  console.log(`${pad("  Enter -> the host hears the panel's 'shown'")}${`${m(ours.map((r) => r.enterToInteractive))} ms`.padStart(9)} ${`${builtinEnter} ms`.padStart(9)}  ${ratio(m(ours.map((r) => r.enterToInteractive)), builtinEnter)}`);
-  console.log(`${pad('  Enter -> model calls the tool')}${`${m(ours.map((r) => r.split['Enter -> model calls the tool']!))} ms`.padStart(9)} ${`${m(builtin.map((r) => r.enterToCall))} ms`.padStart(9)}`);
-  console.log(`${pad("  model's tool call -> question on screen")}${`${m(ours.map((r) => r.split['tool call -> panel rendered']!))} ms`.padStart(9)} ${`${m(builtin.map((r) => r.callToInteractive))} ms`.padStart(9)}`);
+  console.log(
+    `${pad('Enter -> question on screen (both in the browser)')}${`${oursEnter} ms`.padStart(9)} ${`${builtinEnter} ms`.padStart(9)}  ${ratio(oursEnter, builtinEnter)} (target <= ${TARGET}x)`,
+  );
+  if (withSubmit)
+    console.log(
+      `${pad("Submit -> model's next request carries the answer")}${`${oursSubmit} ms`.padStart(9)} ${`${builtinSubmit} ms`.padStart(9)}  ${ratio(oursSubmit, builtinSubmit)} (target <= ${TARGET}x)`,
+    );
+  else
+    console.log(
+      `${pad("  Submit -> model's next request carries the answer")}${`${oursSubmit} ms`.padStart(9)} ${`${builtinSubmit} ms`.padStart(9)}  ${ratio(oursSubmit, builtinSubmit)}`,
+    );
+  console.log(
+    `${pad("  Enter -> the host hears the panel's 'shown'")}${`${m(ours.map((r) => r.enterToInteractive))} ms`.padStart(9)} ${`${builtinEnter} ms`.padStart(9)}  ${ratio(m(ours.map((r) => r.enterToInteractive)), builtinEnter)}`,
+  );
+  console.log(
+    `${pad('  Enter -> model calls the tool')}${`${m(ours.map((r) => r.split['Enter -> model calls the tool']!))} ms`.padStart(9)} ${`${m(builtin.map((r) => r.enterToCall))} ms`.padStart(9)}`,
+  );
+  console.log(
+    `${pad("  model's tool call -> question on screen")}${`${m(ours.map((r) => r.split['tool call -> panel rendered']!))} ms`.padStart(9)} ${`${m(builtin.map((r) => r.callToInteractive))} ms`.padStart(9)}`,
+  );
   console.log(`  (all rounds, ms: ask_user Enter ${ours.map((r) => r.enterToRendered).join(' ')}; built-in Enter ${builtin.map((r) => r.enterToInteractive).join(' ')}`);
   console.log(`                   ask_user Submit ${ours.map((r) => r.submitToModel).join(' ')}; built-in Submit ${builtin.map((r) => r.submitToModel).join(' ')})`);
 }

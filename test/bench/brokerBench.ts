@@ -9,11 +9,23 @@ import { median, runBench } from './benchKit';
 
 const RAW_INPUT = {
   questions: [
-    { id: 'database', header: 'Database', question: 'Which database should the new service use?', options: [{ label: 'PostgreSQL', recommended: true }, { label: 'SQLite' }, { label: 'MongoDB' }] },
+    {
+      id: 'database',
+      header: 'Database',
+      question: 'Which database should the new service use?',
+      options: [{ label: 'PostgreSQL', recommended: true }, { label: 'SQLite' }, { label: 'MongoDB' }],
+    },
   ],
 };
 const QUESTIONS: Question[] = [
-  { id: 'database', header: 'Database', question: 'Which database should the new service use?', kind: 'single', options: [{ label: 'PostgreSQL', recommended: true }, { label: 'SQLite' }, { label: 'MongoDB' }], allowOther: true },
+  {
+    id: 'database',
+    header: 'Database',
+    question: 'Which database should the new service use?',
+    kind: 'single',
+    options: [{ label: 'PostgreSQL', recommended: true }, { label: 'SQLite' }, { label: 'MongoDB' }],
+    allowOther: true,
+  },
 ];
 const ANSWERS: Answers = { database: { selected: ['SQLite'], skipped: false } };
 const SOURCE = { type: 'tool' as const, label: 'Bench' };

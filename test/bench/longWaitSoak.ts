@@ -54,7 +54,8 @@ async function main() {
     port: 0,
     token: () => TOKEN,
     log: () => undefined,
-    createServer: (scope) => createToolServer({ broker, later: new LaterAnswers({ keepMs: () => 60_000 }), policy, timeoutMs: () => 0, log: () => undefined, workspaceFolders: () => [] }, 'soak', scope),
+    createServer: (scope) =>
+      createToolServer({ broker, later: new LaterAnswers({ keepMs: () => 60_000 }), policy, timeoutMs: () => 0, log: () => undefined, workspaceFolders: () => [] }, 'soak', scope),
   });
   const terminalEnv = { [MCP_URL_VAR]: endpoint.url, [MCP_TOKEN_VAR]: TOKEN, [HOOK_VAR]: hook };
   const anthropic = await startModelServer({
@@ -67,27 +68,47 @@ async function main() {
   const responses = await startResponsesModel({
     scenarios: [
       { match: 'soak:codex-ask', calls: [{ name: 'ask_user', input: question('codex', 'Codex: which database?') }] },
-      { match: 'soak:codex-hook', calls: [{ name: 'exec_command', input: { cmd: 'touch codex-hook-marker && echo done', sandbox_permissions: 'require_escalated', justification: 'Create the marker file' } }] },
+      {
+        match: 'soak:codex-hook',
+        calls: [
+          { name: 'exec_command', input: { cmd: 'touch codex-hook-marker && echo done', sandbox_permissions: 'require_escalated', justification: 'Create the marker file' } },
+        ],
+      },
     ],
   });
-  const chat = await startChatModelServer({ scenarios: [{ match: 'soak:opencode-ask', calls: [{ name: 'agent-questions_ask_user', input: question('opencode', 'OpenCode: which database?') }] }] });
+  const chat = await startChatModelServer({
+    scenarios: [{ match: 'soak:opencode-ask', calls: [{ name: 'agent-questions_ask_user', input: question('opencode', 'OpenCode: which database?') }] }],
+  });
   const configs = agentConfigs(endpoint.url);
   const scratch = mkdtempSync(join(tmpdir(), 'aq-soak-'));
   const runs: Run[] = [];
   const cleanUps: Array<() => void> = [];
   const finishedBy = (child: { done: Promise<{ code: number | null; stdout: string; stderr: string }> }, pattern: RegExp) =>
-    child.done.then(({ code, stdout, stderr }) => ({ ok: pattern.test(stdout), detail: `exit ${code}; ${(stdout + stderr).trim().split('\n').slice(-3).join(' | ').slice(0, 300)}` }));
+    child.done.then(({ code, stdout, stderr }) => ({
+      ok: pattern.test(stdout),
+      detail: `exit ${code}; ${(stdout + stderr).trim().split('\n').slice(-3).join(' | ').slice(0, 300)}`,
+    }));
   const claudeArgs = { modelUrl: anthropic.url, mcpUrl: '', mcpConfig: claudeCodeMcpJson(), extraEnv: terminalEnv };
 
   if (only.test('claude-ask')) {
     const run = runClaude({ ...claudeArgs, prompt: 'Go. soak:claude-ask', allowedTools: ['mcp__agent-questions__ask_user'] });
-    runs.push({ name: 'claude-ask (claude -p, ask_user over MCP)', marker: 'Claude Code print mode', kind: 'question', finished: finishedBy(run, /MODEL RECEIVED: The user answered 1 question/) });
+    runs.push({
+      name: 'claude-ask (claude -p, ask_user over MCP)',
+      marker: 'Claude Code print mode',
+      kind: 'question',
+      finished: finishedBy(run, /MODEL RECEIVED: The user answered 1 question/),
+    });
   }
   if (only.test('claude-approve')) {
     const cwd = join(scratch, 'claude-approve');
     mkdirSync(cwd);
     const run = runClaude({ ...claudeArgs, prompt: 'Go. soak:claude-approve', permissionPromptTool: 'mcp__agent-questions__approve', cwd });
-    runs.push({ name: 'claude-approve (claude -p --permission-prompt-tool)', marker: 'claude-approve-marker', kind: 'permission', finished: finishedBy(run, /MODEL RECEIVED: done/).then((r) => ({ ...r, ok: r.ok && existsSync(join(cwd, 'claude-approve-marker')) })) });
+    runs.push({
+      name: 'claude-approve (claude -p --permission-prompt-tool)',
+      marker: 'claude-approve-marker',
+      kind: 'permission',
+      finished: finishedBy(run, /MODEL RECEIVED: done/).then((r) => ({ ...r, ok: r.ok && existsSync(join(cwd, 'claude-approve-marker')) })),
+    });
   }
   if (only.test('claude-hook')) {
     const session = startInteractiveClaude({ modelUrl: anthropic.url, env: terminalEnv, projectFiles: { '.claude/settings.json': claudeCodeHookSettings() } });
@@ -96,7 +117,10 @@ async function main() {
         await session.ready();
         await session.prompt('Go. soak:claude-hook', anthropic);
         const screen = await session.waitFor(/BASH RESULT \(error=\w+\): [^\n]*/, (waitSeconds + 120) * 1000).catch((error: Error) => error.message);
-        return { ok: /BASH RESULT \(error=false\): done/.test(screen) && existsSync(join(session.project, 'claude-hook-marker')), detail: /BASH RESULT[^\n]*/.exec(screen)?.[0] ?? screen.slice(-300) };
+        return {
+          ok: /BASH RESULT \(error=false\): done/.test(screen) && existsSync(join(session.project, 'claude-hook-marker')),
+          detail: /BASH RESULT[^\n]*/.exec(screen)?.[0] ?? screen.slice(-300),
+        };
       } finally {
         await session.close();
       }
@@ -106,19 +130,41 @@ async function main() {
   const codexConfig = configs.find((c) => c.agent === 'Codex CLI')!.text;
   if (only.test('codex-ask')) {
     const run = runCodexExec({ prompt: 'Go. soak:codex-ask', config: codexConfig, modelUrl: responses.url, extraEnv: terminalEnv });
-    runs.push({ name: 'codex-ask (codex exec, ask_user over MCP)', marker: 'Codex: which database', kind: 'question', finished: finishedBy(run, /MODEL RECEIVED: [\s\S]*The user answered 1 question/) });
+    runs.push({
+      name: 'codex-ask (codex exec, ask_user over MCP)',
+      marker: 'Codex: which database',
+      kind: 'question',
+      finished: finishedBy(run, /MODEL RECEIVED: [\s\S]*The user answered 1 question/),
+    });
   }
   if (only.test('codex-hook')) {
     const cwd = join(scratch, 'codex-hook');
     mkdirSync(cwd);
-    const run = runCodexExec({ prompt: 'Go. soak:codex-hook', config: codexConfig, modelUrl: responses.url, extraEnv: terminalEnv, flags: ['--approve-for-me', '--dangerously-bypass-hook-trust'], cwd });
-    runs.push({ name: 'codex-hook (codex exec, PermissionRequest hook)', marker: 'codex-hook-marker', kind: 'permission', finished: finishedBy(run, /MODEL RECEIVED: [\s\S]*exited with code 0/).then((r) => ({ ...r, ok: r.ok && existsSync(join(cwd, 'codex-hook-marker')) })) });
+    const run = runCodexExec({
+      prompt: 'Go. soak:codex-hook',
+      config: codexConfig,
+      modelUrl: responses.url,
+      extraEnv: terminalEnv,
+      flags: ['--approve-for-me', '--dangerously-bypass-hook-trust'],
+      cwd,
+    });
+    runs.push({
+      name: 'codex-hook (codex exec, PermissionRequest hook)',
+      marker: 'codex-hook-marker',
+      kind: 'permission',
+      finished: finishedBy(run, /MODEL RECEIVED: [\s\S]*exited with code 0/).then((r) => ({ ...r, ok: r.ok && existsSync(join(cwd, 'codex-hook-marker')) })),
+    });
   }
   if (only.test('opencode-ask')) {
     const where = openCodeProject({ files: configs.find((c) => c.agent === 'OpenCode')!.files!, modelUrl: chat.url, terminalEnv });
     cleanUps.push(where.cleanUp);
     const run = startOpenCode(['run', 'Go. soak:opencode-ask'], where);
-    runs.push({ name: 'opencode-ask (opencode run, ask_user over MCP)', marker: 'OpenCode: which database', kind: 'question', finished: finishedBy(run, /MODEL RECEIVED: The user answered 1 question/) });
+    runs.push({
+      name: 'opencode-ask (opencode run, ask_user over MCP)',
+      marker: 'OpenCode: which database',
+      kind: 'question',
+      finished: finishedBy(run, /MODEL RECEIVED: The user answered 1 question/),
+    });
   }
 
   console.log(`${runs.length} runs wait ${waitSeconds} s each for an answer (from when their request arrives)`);
@@ -144,8 +190,16 @@ async function main() {
         else broker.decide(request.id, 'allow_once');
         answered.add(run.name);
       }
-      const result = await Promise.race([run.finished, new Promise<{ ok: boolean; detail: string }>((r) => setTimeout(() => r({ ok: false, detail: 'did not finish within 120 s of the answer' }), 120_000))]);
-      return { run, askedAfter: (askedAt - started) / 1000, answeredAfter: stillWaiting ? (Date.now() - askedAt) / 1000 : undefined, result: stillWaiting ? result : { ok: false, detail: `the agent gave up before the answer: ${result.detail}` } };
+      const result = await Promise.race([
+        run.finished,
+        new Promise<{ ok: boolean; detail: string }>((r) => setTimeout(() => r({ ok: false, detail: 'did not finish within 120 s of the answer' }), 120_000)),
+      ]);
+      return {
+        run,
+        askedAfter: (askedAt - started) / 1000,
+        answeredAfter: stillWaiting ? (Date.now() - askedAt) / 1000 : undefined,
+        result: stillWaiting ? result : { ok: false, detail: `the agent gave up before the answer: ${result.detail}` },
+      };
     }),
   );
   console.log(`\nlong-wait soak: answers given ${waitSeconds} s after each request arrived`);

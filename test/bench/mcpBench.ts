@@ -21,7 +21,14 @@ const HOOK = join(__dirname, '..', '..', '..', 'dist', 'approvalHook.js');
 const WASM = join(__dirname, '..', '..', '..', 'node_modules', '@vscode', 'tree-sitter-wasm', 'wasm');
 const HOOK_RUNS = 40;
 /** Claude Code's PermissionRequest hook input for a command the bench's rule allows. */
-const HOOK_INPUT = JSON.stringify({ session_id: 'bench', transcript_path: '/nonexistent/bench.jsonl', cwd: '/tmp', hook_event_name: 'PermissionRequest', tool_name: 'Bash', tool_input: { command: 'npm test -- --grep parser', description: 'Run the tests' } });
+const HOOK_INPUT = JSON.stringify({
+  session_id: 'bench',
+  transcript_path: '/nonexistent/bench.jsonl',
+  cwd: '/tmp',
+  hook_event_name: 'PermissionRequest',
+  tool_name: 'Bash',
+  tool_input: { command: 'npm test -- --grep parser', description: 'Run the tests' },
+});
 const NOOP_HOOK = `process.stdin.resume();process.stdin.on('end',()=>process.stdout.write(JSON.stringify({hookSpecificOutput:{hookEventName:'PermissionRequest',decision:{behavior:'allow'}}})))`;
 
 /** One hook run, start to exit, in ms; it must print an allow. */
@@ -34,7 +41,9 @@ function hookRun(args: string[], env: Record<string, string>): Promise<number> {
   child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
   child.stdin.end(HOOK_INPUT);
   return new Promise((resolve, reject) =>
-    child.on('close', () => (/"behavior":"allow"/.test(out) ? resolve(Number(process.hrtime.bigint() - started) / 1e6) : reject(new Error(`the hook did not allow: ${out} ${err}`)))),
+    child.on('close', () =>
+      /"behavior":"allow"/.test(out) ? resolve(Number(process.hrtime.bigint() - started) / 1e6) : reject(new Error(`the hook did not allow: ${out} ${err}`)),
+    ),
   );
 }
 
@@ -64,7 +73,10 @@ async function timeBoth(first: () => Promise<unknown>, second: () => Promise<unk
   const a: number[] = [];
   const b: number[] = [];
   for (let i = -100; i < RUNS; i++) {
-    for (const [call, into] of [[first, a], [second, b]] as const) {
+    for (const [call, into] of [
+      [first, a],
+      [second, b],
+    ] as const) {
       const started = process.hrtime.bigint();
       await call();
       if (i >= 0) into.push(Number(process.hrtime.bigint() - started) / 1e6);
@@ -83,7 +95,10 @@ async function main() {
   const policy = {
     route: () => ({ kind: 'ask' as const }),
     loadAnswersFile: async () => ({ ok: true as const, entries: {} }),
-    permissions: new RememberedPermissions({ get: <T>(key: string) => store.get(key) as T | undefined, update: async (key: string, value: unknown) => void store.set(key, value) }, { loadChecker: () => loadCommandChecker(WASM), workspaceFolders: () => ['/tmp'] }),
+    permissions: new RememberedPermissions(
+      { get: <T>(key: string) => store.get(key) as T | undefined, update: async (key: string, value: unknown) => void store.set(key, value) },
+      { loadChecker: () => loadCommandChecker(WASM), workspaceFolders: () => ['/tmp'] },
+    ),
   };
   // The rule a user chose with "Always allow `npm test …`".
   await policy.permissions.remember({ key: 'cmd:npm test', value: true, label: 'npm test …', description: 'bench' }, 'bench');
@@ -93,7 +108,14 @@ async function main() {
     port: 0,
     token: () => TOKEN,
     log: () => undefined,
-    createServer: (scope) => (sessions++ === 1 ? noopServer() : createToolServer({ broker, later: new LaterAnswers({ keepMs: () => 60_000 }), policy, timeoutMs: () => 0, log: () => undefined, workspaceFolders: () => [] }, 'bench', scope)),
+    createServer: (scope) =>
+      sessions++ === 1
+        ? noopServer()
+        : createToolServer(
+            { broker, later: new LaterAnswers({ keepMs: () => 60_000 }), policy, timeoutMs: () => 0, log: () => undefined, workspaceFolders: () => [] },
+            'bench',
+            scope,
+          ),
   });
   try {
     const ours = await client(endpoint.url);

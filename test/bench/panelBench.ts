@@ -87,7 +87,9 @@ async function main() {
     const ours = (runs: typeof six) => median(runs.map((r) => r.askToInteractiveMs - r.askToQueuedMs));
     const ratio = (a: number, b: number) => (a / Math.max(b, 1)).toFixed(2);
     console.log(`  six options, no markdown                     ${total(six)} ms  ratio ${(total(six) / base).toFixed(1)}x`);
-    console.log(`  the same + 2,000 chars of markdown + previews ${total(rich)} ms  ratio ${(total(rich) / base).toFixed(1)}x; vs six options ${ratio(total(rich), total(six))}, vs the plain question ${ratio(total(rich), median(askToInteractive))}`);
+    console.log(
+      `  the same + 2,000 chars of markdown + previews ${total(rich)} ms  ratio ${(total(rich) / base).toFixed(1)}x; vs six options ${ratio(total(rich), total(six))}, vs the plain question ${ratio(total(rich), median(askToInteractive))}`,
+    );
     console.log(`    invokeTool -> queued (VS Code)             ${queued(rich)} ms vs ${queued(six)} ms without markdown  ${ratio(queued(rich), queued(six))}`);
     console.log(`    queued -> interactive (ours)               ${ours(rich)} ms vs ${ours(six)} ms without markdown  ${ratio(ours(rich), ours(six))}`);
     console.log(`Submit click -> tool call returns              ${median(submitToReturn)} ms  ratio ${(median(submitToReturn) / base).toFixed(1)}x`);
@@ -98,8 +100,12 @@ async function main() {
     console.log(`  panel's waiting count         ${one!.panel} ms vs ${many!.panel} ms  ratio ${(many!.panel / Math.max(one!.panel, 1)).toFixed(2)} (target <= 1.3x)`);
     const [oneQuestion, manyQuestions] = questionScale;
     console.log('  a question joining the questions (a group shows 50 rows, then "… and N more"):');
-    console.log(`  Queue tree row appears       ${oneQuestion!.tree} ms vs ${manyQuestions!.tree} ms  ratio ${(manyQuestions!.tree / Math.max(oneQuestion!.tree, 1)).toFixed(2)} (target <= 1.3x)`);
-    console.log(`  panel's waiting count         ${oneQuestion!.panel} ms vs ${manyQuestions!.panel} ms  ratio ${(manyQuestions!.panel / Math.max(oneQuestion!.panel, 1)).toFixed(2)}`);
+    console.log(
+      `  Queue tree row appears       ${oneQuestion!.tree} ms vs ${manyQuestions!.tree} ms  ratio ${(manyQuestions!.tree / Math.max(oneQuestion!.tree, 1)).toFixed(2)} (target <= 1.3x)`,
+    );
+    console.log(
+      `  panel's waiting count         ${oneQuestion!.panel} ms vs ${manyQuestions!.panel} ms  ratio ${(manyQuestions!.panel / Math.max(oneQuestion!.panel, 1)).toFixed(2)}`,
+    );
   });
 }
 
@@ -123,7 +129,8 @@ async function reflectTimes(workbench: Workbench, pendingCount: number, arriving
   const { page, driver } = workbench;
   const panel = await workbench.panel();
   const waiting: Array<{ callId: number }> = [];
-  for (let i = 0; i < pendingCount; i++) waiting.push(await driver('ask', { request: { extensionId: `bench.source${i % 20}`, questions: [{ id: `q${i}`, header: `Waiting ${i}`, question: 'Waiting?' }] } }));
+  for (let i = 0; i < pendingCount; i++)
+    waiting.push(await driver('ask', { request: { extensionId: `bench.source${i % 20}`, questions: [{ id: `q${i}`, header: `Waiting ${i}`, question: 'Waiting?' }] } }));
   await panel.locator('.request').first().waitFor();
   await showQueueEnd(workbench);
   const tree: number[] = [];
@@ -163,7 +170,9 @@ async function reflectTimes(workbench: Workbench, pendingCount: number, arriving
     const { callId, startedAt } =
       arriving === 'permission'
         ? await driver<{ callId: number; startedAt: number }>('permission', { request: { title, detail: 'x' } })
-        : await driver<{ callId: number; startedAt: number }>('ask', { request: { extensionId: 'bench.arrival', questions: [{ id: 'arrival', header: title, question: 'Arrived?' }] } });
+        : await driver<{ callId: number; startedAt: number }>('ask', {
+            request: { extensionId: 'bench.arrival', questions: [{ id: 'arrival', header: title, question: 'Arrived?' }] },
+          });
     const treeAt = await page.evaluate(() => (window as unknown as { seen: Promise<number> }).seen);
     const panelAt = await panel.evaluate(() => (window as unknown as { seen: Promise<number> }).seen);
     // A permission goes first in the queue, a question last.

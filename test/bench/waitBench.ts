@@ -106,10 +106,12 @@ async function main() {
         const all = times.get(`${tool} ${wait}`)!;
         if (wait !== WAITS[0]) ratios.set(`${tool} ${wait}`, median(all) / base);
         const ratio = wait === WAITS[0] ? '(baseline)' : `ratio ${(median(all) / base).toFixed(2)}x${tool === 'ask_user' ? ` (target <= ${TARGET}x)` : ''}`;
-        console.log(`${tool.padEnd(9)} answered after ${String(wait).padStart(2)} s -> model's next request  ${String(median(all)).padStart(5)} ms  ${ratio}  (all: ${all.join(' ')})`);
+        console.log(
+          `${tool.padEnd(9)} answered after ${String(wait).padStart(2)} s -> model's next request  ${String(median(all)).padStart(5)} ms  ${ratio}  (all: ${all.join(' ')})`,
+        );
       }
     }
-    console.log("  (held tool: a plain test tool returning new text each time, nothing kept warm: after more than 15 s it waits for Copilot Chat to restart its tokenizer worker)");
+    console.log('  (held tool: a plain test tool returning new text each time, nothing kept warm: after more than 15 s it waits for Copilot Chat to restart its tokenizer worker)');
     console.log('ask_user after a wait, each round:');
     for (const line of splits) console.log(`  ${line}`);
     const over = WAITS.slice(1).filter((wait) => ratios.get(`ask_user ${wait}`)! > TARGET);

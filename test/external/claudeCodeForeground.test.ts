@@ -25,7 +25,11 @@ const MARKER = 'foreground-marker';
 const ASK_USER = 'mcp__agent-questions__ask_user';
 const SCENARIOS = [
   { match: 'scenario:fg-ask', calls: [{ name: ASK_USER, input: question('Late question', QUESTION_TEXT) }] },
-  { match: 'scenario:fg-bash', calls: [{ name: 'Bash', input: { command: `touch ${MARKER} && echo made-${MARKER}`, description: 'Create a marker file' } }], reply: 'BASH RESULT (error={is_error}): {result}' },
+  {
+    match: 'scenario:fg-bash',
+    calls: [{ name: 'Bash', input: { command: `touch ${MARKER} && echo made-${MARKER}`, description: 'Create a marker file' } }],
+    reply: 'BASH RESULT (error={is_error}): {result}',
+  },
   { match: 'scenario:fg-long', calls: [{ name: ASK_USER, input: question('Ten-minute question', LONG_QUESTION_TEXT) }] },
   { match: 'scenario:fg-print', calls: [{ name: ASK_USER, input: question('Late print question', PRINT_QUESTION_TEXT) }] },
 ];
@@ -33,7 +37,8 @@ const SCENARIOS = [
 const BACKGROUND = /moved to the background|SYSTEM NOTIFICATION|background-task event/i;
 
 type Block = { type?: string; id?: string; name?: string; tool_use_id?: string; is_error?: boolean; content?: unknown; text?: string };
-const blocksOf = (request: ModelServer['received'][number]): Block[] => (request.body.messages ?? []).flatMap((m) => (Array.isArray(m.content) ? (m.content as Block[]) : [{ type: 'text', text: String(m.content) }]));
+const blocksOf = (request: ModelServer['received'][number]): Block[] =>
+  (request.body.messages ?? []).flatMap((m) => (Array.isArray(m.content) ? (m.content as Block[]) : [{ type: 'text', text: String(m.content) }]));
 const textOf = (content: unknown): string => (typeof content === 'string' ? content : Array.isArray(content) ? content.map((c: Block) => c.text ?? '').join('\n') : '');
 
 suite('Interactive Claude Code keeps a long wait in the foreground (the handed-out configuration, answered in the panel after 150 s)', () => {
@@ -90,14 +95,18 @@ suite('Interactive Claude Code keeps a long wait in the foreground (the handed-o
   function answerInPanel(row: string, shown: string, answer: () => Promise<void>): Promise<number> {
     const turn = answering.then(async () => {
       // Picked from the Queue only when not already on screen: showing it again restarts its arrival, and a click then only chooses.
-      if (!(await ui.panel.locator('.request:not([inert])', { hasText: shown }).first().isVisible())) await ui.workbench.page.locator('.monaco-list-row', { hasText: row }).first().click();
+      if (!(await ui.panel.locator('.request:not([inert])', { hasText: shown }).first().isVisible()))
+        await ui.workbench.page.locator('.monaco-list-row', { hasText: row }).first().click();
       await waitForRequest(ui.panel, shown);
       const at = Date.now();
       await answer();
       await ui.panel.locator('.request', { hasText: shown }).waitFor({ state: 'detached' });
       return at;
     });
-    answering = turn.then(() => undefined, () => undefined);
+    answering = turn.then(
+      () => undefined,
+      () => undefined,
+    );
     return turn;
   }
 
@@ -151,7 +160,11 @@ suite('Interactive Claude Code keeps a long wait in the foreground (the handed-o
   test('a question (ask_user) and a permission prompt (Bash, through the hook) answered after 150 s, and a question after 10 minutes, come back as the results of their calls, with no "moved to the background"; print mode unchanged', async function () {
     this.timeout(LONG_DELAY_S * 1000 + 180_000);
     const [asking, approving, waitingLong] = await Promise.all([startSession(), startSession(), startSession()]);
-    await Promise.all([asking.prompt('Go. scenario:fg-ask', model), approving.prompt('Make the marker. scenario:fg-bash', model), waitingLong.prompt('Go. scenario:fg-long', model)]);
+    await Promise.all([
+      asking.prompt('Go. scenario:fg-ask', model),
+      approving.prompt('Make the marker. scenario:fg-bash', model),
+      waitingLong.prompt('Go. scenario:fg-long', model),
+    ]);
     const print = runClaude({ prompt: 'Go. scenario:fg-print', modelUrl: model.url, mcpUrl: '', mcpConfig: claudeCodeMcpJson(), allowedTools: [ASK_USER], extraEnv: terminalEnv });
     const killPrint = setTimeout(() => print.child.kill('SIGKILL'), USER_DELAY_S * 1000 + 150_000);
     try {
@@ -165,7 +178,9 @@ suite('Interactive Claude Code keeps a long wait in the foreground (the handed-o
       // Claude Code shows its own permission prompt meanwhile.
       await approving.waitFor(/Do you want to proceed\?/, 60_000);
       const [asked, approved, printed, long] = await Promise.all([askAnswer, bashAnswer, printAnswer, longAnswer]);
-      console.log(`      answered after ${[asked, approved, printed, long].map((a) => `${a.waited.toFixed(0)} s`).join(', ')} (interactive ask_user, interactive Bash permission, print-mode ask_user, interactive ask_user after ten minutes)`);
+      console.log(
+        `      answered after ${[asked, approved, printed, long].map((a) => `${a.waited.toFixed(0)} s`).join(', ')} (interactive ask_user, interactive Bash permission, print-mode ask_user, interactive ask_user after ten minutes)`,
+      );
       assert.ok(asked.waited >= USER_DELAY_S && approved.waited >= USER_DELAY_S && printed.waited >= USER_DELAY_S && long.waited >= LONG_DELAY_S);
 
       // Each case is checked to the end, so one run shows which of them fail.
@@ -178,7 +193,9 @@ suite('Interactive Claude Code keeps a long wait in the foreground (the handed-o
         assert.match(answer, new RegExp(`^The user answered 1 question, "${text.replace(/[?]/g, '\\?')}" \\(request id "[^"]+"\\): database = "SQLite"\\.`), answer);
         await session.waitFor(/MODEL RECEIVED: The user answered 1 question/, 30_000);
         assert.equal(screen.seen(), '', `the terminal showed:\n${screen.seen()}`);
-        const framed = requestsOf(scenario).map((r) => JSON.stringify(r.body.messages)).find((body) => BACKGROUND.test(body));
+        const framed = requestsOf(scenario)
+          .map((r) => JSON.stringify(r.body.messages))
+          .find((body) => BACKGROUND.test(body));
         assert.equal(framed, undefined, 'the model got a background-task frame');
       };
       await check('ask_user, interactive', () => answeredInForeground('scenario:fg-ask', QUESTION_TEXT, asking, asked.at, askScreen));
@@ -192,13 +209,19 @@ suite('Interactive Claude Code keeps a long wait in the foreground (the handed-o
         assert.equal(existsSync(join(approving.project, MARKER)), true, 'the allowed command ran');
         await approving.waitFor(/BASH RESULT \(error=false\): made-foreground-marker/, 30_000);
         assert.equal(bashScreen.seen(), '', `the terminal showed:\n${bashScreen.seen()}`);
-        const framed = requestsOf('scenario:fg-bash').map((r) => JSON.stringify(r.body.messages)).find((text) => BACKGROUND.test(text));
+        const framed = requestsOf('scenario:fg-bash')
+          .map((r) => JSON.stringify(r.body.messages))
+          .find((text) => BACKGROUND.test(text));
         assert.equal(framed, undefined, 'the model got a background-task frame');
       });
       await check('ask_user, print mode', async () => {
         // As before: the answer is the tool result.
         const { stdout, stderr } = await print.done;
-        assert.match(stdout, new RegExp(`MODEL RECEIVED: The user answered 1 question, "${PRINT_QUESTION_TEXT.replace(/[?]/g, '\\?')}" \\(request id "[^"]+"\\): database = "PostgreSQL"\\.`), `${stdout}\n${stderr}`);
+        assert.match(
+          stdout,
+          new RegExp(`MODEL RECEIVED: The user answered 1 question, "${PRINT_QUESTION_TEXT.replace(/[?]/g, '\\?')}" \\(request id "[^"]+"\\): database = "PostgreSQL"\\.`),
+          `${stdout}\n${stderr}`,
+        );
       });
       assert.deepEqual(failures, []);
       assert.match(settings, /"CLAUDE_CODE_MCP_AUTO_BACKGROUND_MS": "0"/, 'the handed-out settings keep MCP calls in the foreground');

@@ -12,7 +12,11 @@ import { enableEndpoint, RESULTS, useWorkbench } from '../ui/workbench';
 // the configuration we hand out: its permission prompts wait in the panel of the real VS Code.
 const TERMINAL_VARS = ['AGENT_QUESTIONS_MCP_URL', 'AGENT_QUESTIONS_MCP_TOKEN', 'AGENT_QUESTIONS_HOOK'];
 const REPLY = 'BASH RESULT (error={is_error}): {result}';
-const bash = (match: string, marker: string) => ({ match, calls: [{ name: 'Bash', input: { command: `touch ${marker} && echo made-${marker}`, description: 'Create a marker file' } }], reply: REPLY });
+const bash = (match: string, marker: string) => ({
+  match,
+  calls: [{ name: 'Bash', input: { command: `touch ${marker} && echo made-${marker}`, description: 'Create a marker file' } }],
+  reply: REPLY,
+});
 const SCENARIOS = [
   bash('scenario:hook-allow', 'allowed-marker'),
   bash('scenario:hook-deny', 'denied-marker'),
@@ -20,7 +24,24 @@ const SCENARIOS = [
   bash('scenario:hook-terminal', 'terminal-marker'),
   {
     match: 'scenario:hook-question',
-    calls: [{ name: 'AskUserQuestion', input: { questions: [{ question: 'Which cache should I use?', header: 'Cache', options: [{ label: 'Redis', description: 'In memory' }, { label: 'None', description: 'No cache' }], multiSelect: false }] } }],
+    calls: [
+      {
+        name: 'AskUserQuestion',
+        input: {
+          questions: [
+            {
+              question: 'Which cache should I use?',
+              header: 'Cache',
+              options: [
+                { label: 'Redis', description: 'In memory' },
+                { label: 'None', description: 'No cache' },
+              ],
+              multiSelect: false,
+            },
+          ],
+        },
+      },
+    ],
     reply: 'ANSWER (error={is_error}): {result}',
   },
 ];
@@ -55,7 +76,10 @@ suite('Claude Code (interactive) asks through its PermissionRequest hook', () =>
     await model?.close();
   });
 
-  const toolResults = () => model.received.flatMap((r) => (r.body.messages ?? []).flatMap((m) => (Array.isArray(m.content) ? m.content : []))).filter((b: { type?: string }) => b.type === 'tool_result') as Array<{ is_error?: boolean; content: unknown }>;
+  const toolResults = () =>
+    model.received
+      .flatMap((r) => (r.body.messages ?? []).flatMap((m) => (Array.isArray(m.content) ? m.content : [])))
+      .filter((b: { type?: string }) => b.type === 'tool_result') as Array<{ is_error?: boolean; content: unknown }>;
 
   async function startClaude(env: Record<string, string>): Promise<InteractiveClaude> {
     claude = startInteractiveClaude({ modelUrl: model.url, env, projectFiles: { '.claude/settings.json': settings } });
@@ -66,7 +90,9 @@ suite('Claude Code (interactive) asks through its PermissionRequest hook', () =>
   test('a Bash command waits first in the queue with its full command and the way it came; Allow runs it; Deny sends the message to the model', async function () {
     this.timeout(180_000);
     // A question is already waiting: the permission must still come first.
-    const waiting = await ui.workbench.driver<{ callId: number }>('ask', { request: { questions: [{ id: 'later', header: 'Later', question: 'A question that waits', options: [{ label: 'A' }, { label: 'B' }] }] } });
+    const waiting = await ui.workbench.driver<{ callId: number }>('ask', {
+      request: { questions: [{ id: 'later', header: 'Later', question: 'A question that waits', options: [{ label: 'A' }, { label: 'B' }] }] },
+    });
     await waitForRequest(ui.panel, 'A question that waits');
     const session = await startClaude(terminalEnv);
 
@@ -160,6 +186,9 @@ suite('Claude Code (interactive) asks through its PermissionRequest hook', () =>
         : [];
     const everything = [...files(join(ui.workbench.stateDir, 'user-data')), ...files(RESULTS)];
     assert.ok(everything.length > 10, `searched ${everything.length} files`);
-    assert.deepEqual(everything.filter((file) => readFileSync(file).includes(token)), []);
+    assert.deepEqual(
+      everything.filter((file) => readFileSync(file).includes(token)),
+      [],
+    );
   });
 });

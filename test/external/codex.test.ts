@@ -56,7 +56,14 @@ suite('Codex CLI through the configuration we hand out (the real codex exec and 
   });
 
   const exec = (prompt: string, options: { env?: Record<string, string>; flags?: string[]; cwd?: string } = {}) =>
-    runCodexExec({ prompt, config: handedOut(), modelUrl: model.url, extraEnv: { ...terminalEnv, ...options.env }, flags: options.flags ?? [], ...(options.cwd ? { cwd: options.cwd } : {}) });
+    runCodexExec({
+      prompt,
+      config: handedOut(),
+      modelUrl: model.url,
+      extraEnv: { ...terminalEnv, ...options.env },
+      flags: options.flags ?? [],
+      ...(options.cwd ? { cwd: options.cwd } : {}),
+    });
 
   /** The CLI's result; a run that does not end in 60 s is killed and its output reported. */
   async function finished(run: CodexRun, ms = 60_000) {
@@ -135,7 +142,9 @@ suite('Codex CLI through the configuration we hand out (the real codex exec and 
   test('codex exec approvals through the hook: the command comes first in the queue, whole; Allow runs it; Deny sends the message to the model', async function () {
     this.timeout(180_000);
     // A question is already waiting: the permission must still come first.
-    const waiting = await ui.workbench.driver<{ callId: number }>('ask', { request: { questions: [{ id: 'later', header: 'Later', question: 'A question that waits', options: [{ label: 'A' }, { label: 'B' }] }] } });
+    const waiting = await ui.workbench.driver<{ callId: number }>('ask', {
+      request: { questions: [{ id: 'later', header: 'Later', question: 'A question that waits', options: [{ label: 'A' }, { label: 'B' }] }] },
+    });
     await waitForRequest(ui.panel, 'A question that waits');
     const cwd = mkdtempSync(join(tmpdir(), 'aq-codex-shell-'));
     try {

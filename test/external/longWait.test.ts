@@ -101,19 +101,49 @@ suite('A question waits as long as the human (the real CLIs, answered in the pan
     const codexConfig = agentConfigs(mcpUrl).find((c) => c.agent === 'Codex CLI')!.text;
     // OpenCode's handed-out files with its call timeout lowered from a day to 20 s (1.18 applies it
     // only when `catalog` and `execution` are equal).
-    const openCodeFiles = agentConfigs(mcpUrl).find((c) => c.agent === 'OpenCode')!.files!.map((f) => (f.path === 'opencode.json' ? { ...f, text: f.text.replaceAll(String(DAY_SECONDS * 1000), '20000') } : f));
+    const openCodeFiles = agentConfigs(mcpUrl)
+      .find((c) => c.agent === 'OpenCode')!
+      .files!.map((f) => (f.path === 'opencode.json' ? { ...f, text: f.text.replaceAll(String(DAY_SECONDS * 1000), '20000') } : f));
     assert.match(openCodeFiles[0]!.text, /"catalog": 20000,\s*"execution": 20000/);
     const openCode = openCodeProject({ files: openCodeFiles, modelUrl: chat.url, terminalEnv });
     const stopWatching = new AbortController();
     try {
       // The .mcp.json we hand out, at Claude Code's default limits.
-      const defaults = runClaude({ prompt: 'Go. scenario:claude-defaults', modelUrl: anthropic.url, mcpUrl: '', mcpConfig: claudeCodeMcpJson(), allowedTools: ['mcp__agent-questions__ask_user'], extraEnv: terminalEnv });
+      const defaults = runClaude({
+        prompt: 'Go. scenario:claude-defaults',
+        modelUrl: anthropic.url,
+        mcpUrl: '',
+        mcpConfig: claudeCodeMcpJson(),
+        allowedTools: ['mcp__agent-questions__ask_user'],
+        extraEnv: terminalEnv,
+      });
       // A plain entry (no per-server timeout, which would raise the idle limit) with the idle limit lowered.
-      const idle = runClaude({ prompt: 'Go. scenario:claude-idle', modelUrl: anthropic.url, mcpUrl, mcpToken: terminalEnv['AGENT_QUESTIONS_MCP_TOKEN'], allowedTools: ['mcp__agent-questions__ask_user'], extraEnv: IDLE_20_S });
-      const approve = runClaude({ prompt: 'Go. scenario:claude-approve', modelUrl: anthropic.url, mcpUrl, mcpToken: terminalEnv['AGENT_QUESTIONS_MCP_TOKEN'], permissionPromptTool: 'mcp__agent-questions__approve', extraEnv: IDLE_20_S, cwd });
+      const idle = runClaude({
+        prompt: 'Go. scenario:claude-idle',
+        modelUrl: anthropic.url,
+        mcpUrl,
+        mcpToken: terminalEnv['AGENT_QUESTIONS_MCP_TOKEN'],
+        allowedTools: ['mcp__agent-questions__ask_user'],
+        extraEnv: IDLE_20_S,
+      });
+      const approve = runClaude({
+        prompt: 'Go. scenario:claude-approve',
+        modelUrl: anthropic.url,
+        mcpUrl,
+        mcpToken: terminalEnv['AGENT_QUESTIONS_MCP_TOKEN'],
+        permissionPromptTool: 'mcp__agent-questions__approve',
+        extraEnv: IDLE_20_S,
+        cwd,
+      });
       const codex = runCodexExec({ prompt: 'Go. scenario:codex', config: codexConfig, modelUrl: responses.url, extraEnv: terminalEnv });
       const opencode = startOpenCode(['run', 'Go. scenario:opencode'], openCode);
-      const timers = [kill(defaults.child, 280_000), kill(idle.child, 280_000), kill(approve.child, 280_000), kill(opencode.child, 280_000), setTimeout(() => codex.kill(), 280_000)];
+      const timers = [
+        kill(defaults.child, 280_000),
+        kill(idle.child, 280_000),
+        kill(approve.child, 280_000),
+        kill(opencode.child, 280_000),
+        setTimeout(() => codex.kill(), 280_000),
+      ];
 
       const watching = watchArrivals([CLAUDE_DEFAULTS, CLAUDE_IDLE, CODEX, OPENCODE].map((q) => q.questions[0]!.question).concat('long-wait-marker'), stopWatching.signal);
       watching.catch(() => undefined); // awaited below; a failure before that must not go unhandled
@@ -130,12 +160,24 @@ suite('A question waits as long as the human (the real CLIs, answered in the pan
       const [d, i, a, c, o] = await Promise.all([defaults.done, idle.done, approve.done, codex.done, opencode.done]);
       for (const timer of timers) clearTimeout(timer);
 
-      assert.match(d.stdout, /MODEL RECEIVED: The user answered 1 question, "[^"]+" \(request id "[^"]+"\): database = "SQLite"\./, `Claude Code at its defaults:\n${d.stdout}\n${d.stderr}`);
-      assert.match(i.stdout, /MODEL RECEIVED: The user answered 1 question, "[^"]+" \(request id "[^"]+"\): database = "SQLite"\./, `Claude Code with a 20 s idle limit:\n${i.stdout}\n${i.stderr}`);
+      assert.match(
+        d.stdout,
+        /MODEL RECEIVED: The user answered 1 question, "[^"]+" \(request id "[^"]+"\): database = "SQLite"\./,
+        `Claude Code at its defaults:\n${d.stdout}\n${d.stderr}`,
+      );
+      assert.match(
+        i.stdout,
+        /MODEL RECEIVED: The user answered 1 question, "[^"]+" \(request id "[^"]+"\): database = "SQLite"\./,
+        `Claude Code with a 20 s idle limit:\n${i.stdout}\n${i.stderr}`,
+      );
       assert.match(a.stdout, /MODEL RECEIVED: done/, `Claude Code's approval:\n${a.stdout}\n${a.stderr}`);
       assert.equal(existsSync(join(cwd, 'long-wait-marker')), true, 'the approved command ran');
       assert.match(c.stdout, /MODEL RECEIVED: [\s\S]*The user answered 1 question, "[^"]+" \(request id "[^"]+"\): database = "SQLite"\./, `Codex:\n${c.stdout}\n${c.stderr}`);
-      assert.match(o.stdout, /MODEL RECEIVED: The user answered 1 question, "[^"]+" \(request id "[^"]+"\): database = "SQLite"\./, `OpenCode with a 20 s call timeout:\n${o.stdout}\n${o.stderr}`);
+      assert.match(
+        o.stdout,
+        /MODEL RECEIVED: The user answered 1 question, "[^"]+" \(request id "[^"]+"\): database = "SQLite"\./,
+        `OpenCode with a 20 s call timeout:\n${o.stdout}\n${o.stderr}`,
+      );
       assert.ok(waited[0]! >= 90 && waited[2]! >= 90 && waited[3]! >= 90 && waited[1]! >= 45 && waited[4]! >= 45, waited.join(', '));
     } finally {
       stopWatching.abort();

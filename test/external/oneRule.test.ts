@@ -28,7 +28,10 @@ const GREP_ASKED = 'git grep -n --column TODO';
 // git takes --op for --open-files-in-pager, which runs ./evil.sh with the matching files.
 const PAGER = 'git grep --op=./evil.sh TODO';
 const bash = (match: string, command: string) => ({ match, calls: [{ name: 'Bash', input: { command, description: 'Run the tests' } }] });
-const shell = (match: string, command: string) => ({ match, calls: [{ name: 'exec_command', input: { cmd: command, sandbox_permissions: 'require_escalated', justification: 'Run the tests' } }] });
+const shell = (match: string, command: string) => ({
+  match,
+  calls: [{ name: 'exec_command', input: { cmd: command, sandbox_permissions: 'require_escalated', justification: 'Run the tests' } }],
+});
 const openCodeBash = (match: string, command: string) => ({ match, calls: [{ name: 'bash', input: { command, description: 'Search the notes' } }] });
 const ASKING_EXEC = ['--approve-for-me', '--dangerously-bypass-hook-trust'];
 
@@ -42,8 +45,12 @@ suite('One "Always allow" for every agent (the real Claude Code, Codex and OpenC
 
   suiteSetup(async function () {
     this.timeout(120_000);
-    anthropic = await startModelServer({ scenarios: [bash('scenario:benign', BENIGN), bash('scenario:dangerous', DANGEROUS), bash('scenario:git-grep', GREP_ASKED), bash('scenario:pager', PAGER)] });
-    responses = await startResponsesModel({ scenarios: [shell('scenario:benign', BENIGN), shell('scenario:dangerous', DANGEROUS), shell('scenario:git-grep', GREP), shell('scenario:pager', PAGER)] });
+    anthropic = await startModelServer({
+      scenarios: [bash('scenario:benign', BENIGN), bash('scenario:dangerous', DANGEROUS), bash('scenario:git-grep', GREP_ASKED), bash('scenario:pager', PAGER)],
+    });
+    responses = await startResponsesModel({
+      scenarios: [shell('scenario:benign', BENIGN), shell('scenario:dangerous', DANGEROUS), shell('scenario:git-grep', GREP), shell('scenario:pager', PAGER)],
+    });
     chat = await startChatModelServer({ scenarios: [openCodeBash('scenario:pager', PAGER)] });
     mcpUrl = await enableEndpoint(ui.workbench);
     terminalEnv = await ui.workbench.driver<Record<string, string>>('terminalEnv', { names: ['AGENT_QUESTIONS_MCP_URL', 'AGENT_QUESTIONS_MCP_TOKEN', 'AGENT_QUESTIONS_HOOK'] });
@@ -58,7 +65,11 @@ suite('One "Always allow" for every agent (the real Claude Code, Codex and OpenC
     await Promise.all([anthropic?.close(), responses?.close(), chat?.close()]);
   });
 
-  async function finished<T extends { code: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string }>(done: Promise<T>, kill: () => void, ms = 90_000): Promise<T> {
+  async function finished<T extends { code: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string }>(
+    done: Promise<T>,
+    kill: () => void,
+    ms = 90_000,
+  ): Promise<T> {
     const timer = setTimeout(kill, ms);
     const result = await done;
     clearTimeout(timer);
@@ -67,9 +78,23 @@ suite('One "Always allow" for every agent (the real Claude Code, Codex and OpenC
   }
 
   const claude = (scenario: string, cwd: string) =>
-    runClaude({ prompt: `Go. ${scenario}`, modelUrl: anthropic.url, mcpUrl, mcpToken: terminalEnv['AGENT_QUESTIONS_MCP_TOKEN'], permissionPromptTool: 'mcp__agent-questions__approve', cwd });
+    runClaude({
+      prompt: `Go. ${scenario}`,
+      modelUrl: anthropic.url,
+      mcpUrl,
+      mcpToken: terminalEnv['AGENT_QUESTIONS_MCP_TOKEN'],
+      permissionPromptTool: 'mcp__agent-questions__approve',
+      cwd,
+    });
   const codex = (scenario: string, cwd: string): CodexRun =>
-    runCodexExec({ prompt: `Go. ${scenario}`, config: agentConfigs(mcpUrl).find((c) => c.agent === 'Codex CLI')!.text, modelUrl: responses.url, extraEnv: terminalEnv, flags: ASKING_EXEC, cwd });
+    runCodexExec({
+      prompt: `Go. ${scenario}`,
+      config: agentConfigs(mcpUrl).find((c) => c.agent === 'Codex CLI')!.text,
+      modelUrl: responses.url,
+      extraEnv: terminalEnv,
+      flags: ASKING_EXEC,
+      cwd,
+    });
 
   /** The run's permission request appears in the panel with `command`; it is denied there. */
   async function deniedInPanel(command: string): Promise<void> {
@@ -123,7 +148,12 @@ suite('One "Always allow" for every agent (the real Claude Code, Codex and OpenC
     this.timeout(420_000);
     const cwd = mkdtempSync(join(tmpdir(), 'aq-git-grep-rule-'));
     gitRepository(cwd);
-    const openCode = openCodeProject({ files: agentConfigs(mcpUrl).find((c) => c.agent === 'OpenCode')!.files!, modelUrl: chat.url, terminalEnv, extraConfig: { permission: { bash: 'ask' } } });
+    const openCode = openCodeProject({
+      files: agentConfigs(mcpUrl).find((c) => c.agent === 'OpenCode')!.files!,
+      modelUrl: chat.url,
+      terminalEnv,
+      extraConfig: { permission: { bash: 'ask' } },
+    });
     gitRepository(openCode.cwd);
     try {
       // Claude Code asks about `git grep -n --column TODO`; the user picks the prefix rule and Always allow.
@@ -177,7 +207,8 @@ suite('One "Always allow" for every agent (the real Claude Code, Codex and OpenC
 
 /** A git repository in `cwd` with a tracked file holding TODO, and `evil.sh`, a program that would make `pwned`. */
 function gitRepository(cwd: string): void {
-  const git = (...args: string[]) => execFileSync('git', ['-c', 'user.name=Agent Questions', '-c', 'user.email=tests@example.invalid', '-c', 'commit.gpgsign=false', ...args], { cwd, stdio: 'pipe' });
+  const git = (...args: string[]) =>
+    execFileSync('git', ['-c', 'user.name=Agent Questions', '-c', 'user.email=tests@example.invalid', '-c', 'commit.gpgsign=false', ...args], { cwd, stdio: 'pipe' });
   writeFileSync(join(cwd, 'notes.txt'), 'TODO: write the notes\n');
   git('init', '-q');
   git('add', 'notes.txt');

@@ -22,7 +22,23 @@ const SCENARIOS = [
   { match: 'scenario:bash', calls: [{ name: 'bash', input: { command: BASH_COMMAND, description: 'Create a marker file' } }] },
   {
     match: 'scenario:question',
-    calls: [{ name: 'question', input: { questions: [{ question: 'Which cache should I use?', header: 'Cache', options: [{ label: 'Redis', description: 'In memory' }, { label: 'None', description: 'No cache' }] }] } }],
+    calls: [
+      {
+        name: 'question',
+        input: {
+          questions: [
+            {
+              question: 'Which cache should I use?',
+              header: 'Cache',
+              options: [
+                { label: 'Redis', description: 'In memory' },
+                { label: 'None', description: 'No cache' },
+              ],
+            },
+          ],
+        },
+      },
+    ],
   },
 ];
 
@@ -108,7 +124,11 @@ suite('OpenCode through the MCP endpoint and its plugin (the real OpenCode CLI)'
     assert.match(stdout + stderr, /permission requested: bash \(touch marker, echo done\); auto-rejecting/);
     assert.equal(existsSync(join(where.cwd, 'marker')), false);
     const history = await ui.workbench.driver<Array<{ kind: string; summary: string }>>('history');
-    assert.deepEqual(history.filter((h) => h.kind === 'permission'), [], 'no permission request came and went');
+    assert.deepEqual(
+      history.filter((h) => h.kind === 'permission'),
+      [],
+      'no permission request came and went',
+    );
   });
 
   test('the plugin brings OpenCode permission asks to the panel first (Allow runs the command, Deny tells the model why) and its own question tool as a question; answered in OpenCode, it leaves the panel; with a stale token OpenCode keeps the ask itself', async function () {
@@ -117,7 +137,9 @@ suite('OpenCode through the MCP endpoint and its plugin (the real OpenCode CLI)'
     const server = await serveOpenCode({ ...where, env: { ...where.env, OPENCODE_ENABLE_QUESTION_TOOL: '1' } });
     const { api, prompt } = server;
     const marker = join(where.cwd, 'marker');
-    const waiting = await ui.workbench.driver<{ callId: number }>('ask', { request: { questions: [{ id: 'later', header: 'Later', question: 'A question that waits', options: [{ label: 'A' }, { label: 'B' }] }] } });
+    const waiting = await ui.workbench.driver<{ callId: number }>('ask', {
+      request: { questions: [{ id: 'later', header: 'Later', question: 'A question that waits', options: [{ label: 'A' }, { label: 'B' }] }] },
+    });
     try {
       // Allow: the command appears whole, first in the queue, and runs.
       let reply = prompt('Make the marker. scenario:bash');
@@ -174,7 +196,11 @@ suite('OpenCode through the MCP endpoint and its plugin (the real OpenCode CLI)'
       for (let i = 0; i < 600 && !/refused the token/.test(server.output()); i++) await new Promise((r) => setTimeout(r, 100));
       assert.match(server.output(), /Agent Questions hook: the endpoint refused the token \(401\).*; OpenCode asks you itself\./);
       const pending = await api<Array<{ id: string; permission: string }>>('GET', '/permission');
-      assert.deepEqual(pending.map((p) => p.permission), ['bash'], 'still waiting for OpenCode’s own prompt');
+      assert.deepEqual(
+        pending.map((p) => p.permission),
+        ['bash'],
+        'still waiting for OpenCode’s own prompt',
+      );
       assert.deepEqual(await ui.workbench.driver('list'), [], 'nothing reached the panel');
       await api('POST', `/permission/${pending[0]!.id}/reply`, { reply: 'reject' });
       await reply;

@@ -27,7 +27,19 @@ function readSettings(file) {
 }
 
 /** Lines the extension host prints that come from the closed network, not from us. */
-export const NOISE = [/github/i, /gallery/i, /marketplace/i, /ENOTFOUND/, /getaddrinfo/, /No utility model/i, /copilot/i, /update/i, /No signed-in session/, /Resolved connection token/, /Creating a socket/];
+export const NOISE = [
+  /github/i,
+  /gallery/i,
+  /marketplace/i,
+  /ENOTFOUND/,
+  /getaddrinfo/,
+  /No utility model/i,
+  /copilot/i,
+  /update/i,
+  /No signed-in session/,
+  /Resolved connection token/,
+  /Creating a socket/,
+];
 
 export async function freePort() {
   return new Promise((resolve, reject) => {
@@ -43,10 +55,14 @@ export async function freePort() {
 /** Installs a .vsix into the profile under `stateDir`, as a user would (about 1 s). */
 export function installExtension({ stateDir, vsix, extensionsDir }) {
   const { node, codeServerEntry } = provision();
-  execFileSync(node, [codeServerEntry, '--user-data-dir', join(stateDir, 'user-data'), '--extensions-dir', extensionsDir ?? join(stateDir, 'extensions'), '--install-extension', vsix, '--force'], {
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, HOME: join(stateDir, 'home') },
-  });
+  execFileSync(
+    node,
+    [codeServerEntry, '--user-data-dir', join(stateDir, 'user-data'), '--extensions-dir', extensionsDir ?? join(stateDir, 'extensions'), '--install-extension', vsix, '--force'],
+    {
+      stdio: ['ignore', 'ignore', 'inherit'],
+      env: { ...process.env, HOME: join(stateDir, 'home') },
+    },
+  );
 }
 
 /** With `workspaceTrust`, the folder opens untrusted (Restricted Mode) and no startup dialog asks about it. */
@@ -71,10 +87,14 @@ export async function startCodeServer({ stateDir, workspace, port, extensionsDir
   const chosenPort = port ?? (await freePort());
   const args = [
     codeServerEntry,
-    '--bind-addr', `127.0.0.1:${chosenPort}`,
-    '--auth', 'none',
-    '--user-data-dir', userDataDir,
-    '--extensions-dir', extensions,
+    '--bind-addr',
+    `127.0.0.1:${chosenPort}`,
+    '--auth',
+    'none',
+    '--user-data-dir',
+    userDataDir,
+    '--extensions-dir',
+    extensions,
     '--disable-telemetry',
     '--disable-update-check',
     ...(workspaceTrust ? [] : ['--disable-workspace-trust']),

@@ -18,7 +18,18 @@ export const providerToml = (modelUrl) =>
   [`[model_providers.${PROVIDER}]`, 'name = "Scripted model"', `base_url = "${modelUrl}"`, `env_key = "${KEY_VAR}"`, 'wire_api = "responses"'].join('\n');
 
 /** Flags every run gets: the scripted model, and nothing that calls home. */
-const COMMON_ARGS = ['--disable', 'plugins', '-c', 'analytics.enabled=false', '-c', 'check_for_update_on_startup=false', '-c', `model="${PROVIDER}"`, '-c', `model_provider="${PROVIDER}"`];
+const COMMON_ARGS = [
+  '--disable',
+  'plugins',
+  '-c',
+  'analytics.enabled=false',
+  '-c',
+  'check_for_update_on_startup=false',
+  '-c',
+  `model="${PROVIDER}"`,
+  '-c',
+  `model_provider="${PROVIDER}"`,
+];
 
 function scratch({ config, modelUrl, extraEnv, cwd: givenCwd }) {
   const dir = mkdtempSync(join(tmpdir(), 'agent-questions-codex-'));

@@ -10,7 +10,10 @@ export interface LayerResult {
   pending: number;
 }
 
-export async function runMochaSuite(folder: string, options: { timeout: number; resultsFile?: string | undefined; grep?: string | undefined; choice?: FileChoice | undefined }): Promise<LayerResult> {
+export async function runMochaSuite(
+  folder: string,
+  options: { timeout: number; resultsFile?: string | undefined; grep?: string | undefined; choice?: FileChoice | undefined },
+): Promise<LayerResult> {
   const mocha = new Mocha({ ui: 'tdd', color: false, timeout: options.timeout, reporter: 'spec', ...(options.grep ? { grep: options.grep } : {}) });
   for (const file of listTestFiles(folder, options.choice)) mocha.addFile(join(folder, file));
   const result: LayerResult = { passed: 0, failed: 0, pending: 0 };

@@ -14,7 +14,12 @@ export interface OpenCodeFinished {
   stderr: string;
 }
 
-export function openCodeProject(options: { files: Array<{ path: string; text: string }>; modelUrl: string; terminalEnv?: Record<string, string>; extraConfig?: Record<string, unknown> }): OpenCodeProject;
+export function openCodeProject(options: {
+  files: Array<{ path: string; text: string }>;
+  modelUrl: string;
+  terminalEnv?: Record<string, string>;
+  extraConfig?: Record<string, unknown>;
+}): OpenCodeProject;
 
 export function startOpenCode(args: string[], where: { cwd: string; env: Record<string, string> }): { child: ChildProcess; done: Promise<OpenCodeFinished>; output(): string };
 

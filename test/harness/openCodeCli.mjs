@@ -25,7 +25,9 @@ export function openCodeProject({ files, modelUrl, terminalEnv = {}, extraConfig
   }
   const provider = {
     $schema: 'https://opencode.ai/config.json',
-    provider: { scripted: { npm: '@ai-sdk/openai-compatible', options: { baseURL: modelUrl, apiKey: 'dummy' }, models: { m: { tool_call: true, limit: { context: 128000, output: 4096 } } } } },
+    provider: {
+      scripted: { npm: '@ai-sdk/openai-compatible', options: { baseURL: modelUrl, apiKey: 'dummy' }, models: { m: { tool_call: true, limit: { context: 128000, output: 4096 } } } },
+    },
     model: 'scripted/m',
     ...extraConfig,
   };
@@ -85,14 +87,21 @@ export async function serveOpenCode(where) {
   }
   const base = `http://127.0.0.1:${port}`;
   const api = async (method, path, body) => {
-    const response = await fetch(`${base}${path}?directory=${encodeURIComponent(where.cwd)}`, { method, headers: { 'content-type': 'application/json' }, ...(body ? { body: JSON.stringify(body) } : {}) });
+    const response = await fetch(`${base}${path}?directory=${encodeURIComponent(where.cwd)}`, {
+      method,
+      headers: { 'content-type': 'application/json' },
+      ...(body ? { body: JSON.stringify(body) } : {}),
+    });
     if (!response.ok) throw new Error(`${method} ${path}: HTTP ${response.status}`);
     return response.json();
   };
   const prompt = async (text) => {
     const session = await api('POST', '/session', {});
     const message = await api('POST', `/session/${session.id}/message`, { parts: [{ type: 'text', text }] });
-    return message.parts.filter((p) => p.type === 'text').map((p) => p.text).join('\n');
+    return message.parts
+      .filter((p) => p.type === 'text')
+      .map((p) => p.text)
+      .join('\n');
   };
   const close = async () => {
     server.child.kill();

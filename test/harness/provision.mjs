@@ -60,7 +60,9 @@ function npmInstallOnce(dir, spec, { node = process.execPath, env = cleanEnv() }
   log(`installing ${spec} into ${dir} (first run only)`);
   const started = Date.now();
   execFileSync(node, [npmCli(), 'install', spec, '--no-audit', '--no-fund', '--foreground-scripts', '--loglevel=error'], {
-    cwd: scratch, stdio: ['ignore', 'inherit', 'inherit'], env,
+    cwd: scratch,
+    stdio: ['ignore', 'inherit', 'inherit'],
+    env,
   });
   writeFileSync(join(scratch, '.complete'), `${new Date().toISOString()}\n`);
   rmSync(dir, { recursive: true, force: true });
@@ -84,7 +86,9 @@ export function node24() {
 /** Makes sure everything is installed; returns the paths the harness uses. */
 export function provision() {
   if (process.platform !== 'linux' || process.arch !== 'x64') {
-    throw new Error(`the real-VS-Code harness runs on linux-x64 (this is ${process.platform}-${process.arch}); only the unit layer and the integration layer on desktop VS Code run without it: AGENT_QUESTIONS_DESKTOP=1 npm test -- unit integration (CONTRIBUTING.md, "Testing on desktop VS Code")`);
+    throw new Error(
+      `the real-VS-Code harness runs on linux-x64 (this is ${process.platform}-${process.arch}); only the unit layer and the integration layer on desktop VS Code run without it: AGENT_QUESTIONS_DESKTOP=1 npm test -- unit integration (CONTRIBUTING.md, "Testing on desktop VS Code")`,
+    );
   }
   ensureDebianPackages();
   npmInstallOnce(join(cacheDir, `node-${NODE_VERSION}`), `node@${NODE_VERSION}`);

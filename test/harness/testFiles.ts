@@ -20,7 +20,10 @@ export function listTestFiles(folder: string, choice?: FileChoice): string[] {
     .sort();
   if (!choice) return all;
   const names = (file: string) => {
-    const path = file.split(sep).join('/').replace(/\.test\.js$/, '');
+    const path = file
+      .split(sep)
+      .join('/')
+      .replace(/\.test\.js$/, '');
     return [path, path.slice(path.lastIndexOf('/') + 1)];
   };
   // A mistyped name must not quietly run nothing (only) or everything (except).

@@ -25,7 +25,10 @@ suite('Agent Questions in a real extension host', () => {
     const request = await added;
     assert.equal(request.kind, 'questions');
     assert.equal(request.source.label, 'Chat tool');
-    assert.deepEqual(api.list().map((r) => r.id), [request.id]);
+    assert.deepEqual(
+      api.list().map((r) => r.id),
+      [request.id],
+    );
 
     assert.equal(api.reply(request.id, { database: { selected: ['SQLite'], skipped: false } }), true);
     const { line, json } = parseResult(resultText(await pending));

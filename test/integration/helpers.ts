@@ -37,8 +37,7 @@ export function parseResult(text: string): { line: string; json: Record<string, 
   return { line: text.slice(0, newline), json: JSON.parse(text.slice(newline + 1)) as Record<string, unknown> };
 }
 
-export const invokeAskUser = (input: object, token?: vscode.CancellationToken) =>
-  vscode.lm.invokeTool('ask_user', { input, toolInvocationToken: undefined }, token);
+export const invokeAskUser = (input: object, token?: vscode.CancellationToken) => vscode.lm.invokeTool('ask_user', { input, toolInvocationToken: undefined }, token);
 
 export const DATABASE_QUESTION = {
   questions: [

@@ -209,8 +209,14 @@ suite('Nudges when a request waits unseen (a local webhook receiver)', () => {
     assert.equal(history.includes(secretPath), false, 'history');
     const userData = join(dirname(process.env.HOME ?? ''), 'user-data');
     const logs = filesUnder(join(userData, 'logs'));
-    assert.ok(logs.some((f) => f.text.includes('Nudge sent')), 'the extension log was found and mentions the nudges');
-    const settings = [...filesUnder(join(userData, 'User')).filter((f) => f.path.endsWith('.json')), ...(vscode.workspace.workspaceFolders ?? []).flatMap((f) => filesUnder(join(f.uri.fsPath, '.vscode')))];
+    assert.ok(
+      logs.some((f) => f.text.includes('Nudge sent')),
+      'the extension log was found and mentions the nudges',
+    );
+    const settings = [
+      ...filesUnder(join(userData, 'User')).filter((f) => f.path.endsWith('.json')),
+      ...(vscode.workspace.workspaceFolders ?? []).flatMap((f) => filesUnder(join(f.uri.fsPath, '.vscode'))),
+    ];
     for (const file of [...logs, ...settings]) assert.equal(file.text.includes(secretPath.slice(7)), false, `${file.path} holds the channel URL`);
   });
 });

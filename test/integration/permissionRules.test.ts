@@ -22,7 +22,13 @@ async function offered(api: AgentQuestionsApi, command: string, decision: 'deny'
 }
 
 /** Asks, and when the request waits, decides it with the option labelled `label` (Always allow or Always deny). */
-async function grant(api: AgentQuestionsApi, command: string, label: string, decision: 'allow_always' | 'deny', scope: 'session' | 'workspace' | 'user' = 'workspace'): Promise<PermissionResponse> {
+async function grant(
+  api: AgentQuestionsApi,
+  command: string,
+  label: string,
+  decision: 'allow_always' | 'deny',
+  scope: 'session' | 'workspace' | 'user' = 'workspace',
+): Promise<PermissionResponse> {
   const added = nextAdded(api);
   const response = ask(api, command);
   const request = await added;
@@ -55,7 +61,10 @@ suite('"Always allow" rules in the real extension host', () => {
   const dotVscode = () => vscode.Uri.joinPath(vscode.workspace.workspaceFolders![0]!.uri, '.vscode');
   let hadDotVscode = true;
   suiteSetup(async () => {
-    hadDotVscode = await vscode.workspace.fs.stat(dotVscode()).then(() => true, () => false);
+    hadDotVscode = await vscode.workspace.fs.stat(dotVscode()).then(
+      () => true,
+      () => false,
+    );
   });
   suiteTeardown(async () => {
     if (!hadDotVscode) await vscode.workspace.fs.delete(dotVscode(), { recursive: true }).then(undefined, () => undefined);
@@ -103,7 +112,10 @@ suite('"Always allow" rules in the real extension host', () => {
     assert.equal(await outcome(api, 'git status -s'), 'allowed');
     assert.equal(await outcome(api, 'git status --ignored'), 'denied');
     assert.equal(await outcome(api, 'git status && git status --ignored'), 'denied');
-    const listed = (await vscode.commands.executeCommand<Array<{ label: string; decision: string; scope: string; source: string; uses: number }>>('agentQuestions.manageRememberedPermissions', { list: true }))!;
+    const listed = (await vscode.commands.executeCommand<Array<{ label: string; decision: string; scope: string; source: string; uses: number }>>(
+      'agentQuestions.manageRememberedPermissions',
+      { list: true },
+    ))!;
     assert.deepEqual(
       listed.map((r) => [r.label, r.decision, r.scope, r.source]),
       [

@@ -49,7 +49,10 @@ suite('The question shown at prepareInvocation', () => {
     const request = await added;
     // The panel reports the queued request interactive once it has taken over the prepared one.
     await vscode.commands.executeCommand('agentQuestions.internal.panelProbe', { op: 'whenShown', requestId: request.id });
-    assert.deepEqual(api.list().map((r) => r.id), [request.id]);
+    assert.deepEqual(
+      api.list().map((r) => r.id),
+      [request.id],
+    );
     assert.equal(api.reply(request.id, { database: { selected: ['SQLite'], skipped: false } }), true);
     const { json } = parseResult(resultText(await pending));
     assert.deepEqual(json, { requestId: request.id, status: 'answered', answers: { database: { selected: ['SQLite'], skipped: false } } });
@@ -57,7 +60,10 @@ suite('The question shown at prepareInvocation', () => {
 
     const happened = await collect();
     const order = ['prepareInvocation', 'preview posted', 'invoke'].map((name) => happened.indexOf(name));
-    assert.ok(order.every((index, i) => index >= 0 && (i === 0 || index > order[i - 1]!)), `prepared, shown, then invoked: ${happened.join(', ')}`);
+    assert.ok(
+      order.every((index, i) => index >= 0 && (i === 0 || index > order[i - 1]!)),
+      `prepared, shown, then invoked: ${happened.join(', ')}`,
+    );
     assert.equal(happened.includes('preview withdrawn'), false, 'the invocation took the prepared question over');
     assert.deepEqual(changes, ['added', 'settled']);
   });
@@ -85,7 +91,10 @@ suite('The question shown at prepareInvocation', () => {
     const added = nextAdded(api);
     const pending = invokeAskUser(DATABASE_QUESTION);
     const request = await added;
-    assert.deepEqual(api.list().map((r) => r.id), [request.id]);
+    assert.deepEqual(
+      api.list().map((r) => r.id),
+      [request.id],
+    );
     api.reply(request.id, { database: { selected: ['PostgreSQL'], skipped: false } });
     assert.match(parseResult(resultText(await pending)).line, /^The user answered 1 question, "[^"]+" \(request id "[^"]+"\): database = "PostgreSQL"\.$/);
     source.dispose();

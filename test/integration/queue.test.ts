@@ -74,8 +74,14 @@ suite('The queue and attention', () => {
     const p2 = api.requestPermission({ extensionId: 'alpha.one', title: 'Delete the cache?', detail: 'rm -rf .cache' });
     const p2Id = (await p2Added).id;
 
-    assert.deepEqual(api.list().map((r) => r.id), [p1Id, p2Id, q1.id, q2, q3.id]);
-    assert.deepEqual(api.list().map((r) => r.source.label), ['Extension beta.two', 'Extension alpha.one', 'Extension alpha.one', 'Chat tool', 'Extension gamma.three']);
+    assert.deepEqual(
+      api.list().map((r) => r.id),
+      [p1Id, p2Id, q1.id, q2, q3.id],
+    );
+    assert.deepEqual(
+      api.list().map((r) => r.source.label),
+      ['Extension beta.two', 'Extension alpha.one', 'Extension alpha.one', 'Chat tool', 'Extension gamma.three'],
+    );
     const state = await attention();
     assert.deepEqual(state.tree, [
       { label: 'Permissions', children: ['Deploy?', 'Delete the cache?'] },
@@ -84,7 +90,10 @@ suite('The queue and attention', () => {
 
     await vscode.commands.executeCommand('agentQuestions.rejectAll', { skipConfirmation: true });
     const settled = await Promise.all<QuestionResponse | PermissionResponse>([q1.response, q3.response, p1, p2]);
-    assert.deepEqual(settled.map((r) => r.status), ['rejected', 'rejected', 'rejected', 'rejected']);
+    assert.deepEqual(
+      settled.map((r) => r.status),
+      ['rejected', 'rejected', 'rejected', 'rejected'],
+    );
     assert.equal((parseResult(resultText(await toolCall)).json as { status: string }).status, 'rejected');
     assert.deepEqual(api.list(), []);
   });
@@ -121,13 +130,25 @@ suite('The queue and attention', () => {
     const list = api.list();
     assert.equal(list.length, 200);
     assert.equal(new Set(list.map((r) => r.source.label)).size, 20);
-    assert.deepEqual(list.slice(0, 20).map((r) => r.kind), Array(20).fill('permission'));
-    assert.deepEqual(list.slice(20).map((r) => r.kind), Array(180).fill('questions'));
+    assert.deepEqual(
+      list.slice(0, 20).map((r) => r.kind),
+      Array(20).fill('permission'),
+    );
+    assert.deepEqual(
+      list.slice(20).map((r) => r.kind),
+      Array(180).fill('questions'),
+    );
     const state = await attention();
     assert.equal(state.badge, 200);
     assert.equal(state.statusBarText, '$(question) 200');
     // 50 rows of a group, then one row for the rest.
-    assert.deepEqual(state.tree.map((g) => [g.label, g.children.length, g.children.at(-1)]), [['Permissions', 20, 'Permission 190'], ['Questions', 51, '… and 130 more']]);
+    assert.deepEqual(
+      state.tree.map((g) => [g.label, g.children.length, g.children.at(-1)]),
+      [
+        ['Permissions', 20, 'Permission 190'],
+        ['Questions', 51, '… and 130 more'],
+      ],
+    );
 
     await vscode.commands.executeCommand('agentQuestions.rejectAll', { skipConfirmation: true });
     const all = await Promise.all(responses);
@@ -163,7 +184,10 @@ suite('The queue and attention', () => {
     } finally {
       await vscode.commands.executeCommand('agentQuestions.rejectAll', { skipConfirmation: true });
     }
-    assert.deepEqual((await Promise.all(asked.map((a) => a.response))).map((r) => r.status), Array(60).fill('rejected'));
+    assert.deepEqual(
+      (await Promise.all(asked.map((a) => a.response))).map((r) => r.status),
+      Array(60).fill('rejected'),
+    );
   });
 });
 

@@ -10,13 +10,19 @@ const config = () => vscode.workspace.getConfiguration('agentQuestions');
 const setSetting = (key: string, value: unknown) => config().update(key, value, vscode.ConfigurationTarget.Global);
 const storedHere = async () => vscode.commands.executeCommand<Array<{ name: string; scope: string }>>('agentQuestions.manageSecrets', { list: true });
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
-const secretQuestion = (envVar: string, extra: object = {}) => ({ questions: [{ id: 'key', header: 'API key', question: 'Your key?', kind: 'secret' as const, envVar, ...extra }] });
+const secretQuestion = (envVar: string, extra: object = {}) => ({
+  questions: [{ id: 'key', header: 'API key', question: 'Your key?', kind: 'secret' as const, envVar, ...extra }],
+});
 
 /** Starts a new integrated terminal and returns the SHA-256 of $name in its environment (never the value itself). */
 async function terminalEnvHash(name: string): Promise<string> {
   const dir = mkdtempSync(join(tmpdir(), 'aq-terminal-'));
   const file = join(dir, 'hash');
-  const terminal = vscode.window.createTerminal({ name: 'env probe', shellPath: '/bin/sh', shellArgs: ['-c', `printf %s "$${name}" | sha256sum | cut -c1-64 > ${file}.tmp && mv ${file}.tmp ${file}`] });
+  const terminal = vscode.window.createTerminal({
+    name: 'env probe',
+    shellPath: '/bin/sh',
+    shellArgs: ['-c', `printf %s "$${name}" | sha256sum | cut -c1-64 > ${file}.tmp && mv ${file}.tmp ${file}`],
+  });
   try {
     for (let i = 0; i < 200 && !existsSync(file); i++) await new Promise((r) => setTimeout(r, 50));
     return readFileSync(file, 'utf8').trim();
@@ -82,7 +88,10 @@ suite('Secret answers', () => {
   test('prevents a secret from taking a name that changes how programs run, in the tool and the API', async () => {
     const api = await getApi();
     const text = resultText(await invokeAskUser(secretQuestion('LD_PRELOAD')));
-    assert.match(text, /^ask_user input is invalid[\s\S]*- questions\[0\]\.envVar: "LD_PRELOAD" changes how programs run and cannot hold a secret; use a name of your own such as "MYAPP_API_KEY"/);
+    assert.match(
+      text,
+      /^ask_user input is invalid[\s\S]*- questions\[0\]\.envVar: "LD_PRELOAD" changes how programs run and cannot hold a secret; use a name of your own such as "MYAPP_API_KEY"/,
+    );
     await assert.rejects(api.ask({ extensionId: 'tests.trusted', ...secretQuestion('NODE_OPTIONS') }), /questions\[0\]\.envVar: "NODE_OPTIONS" changes how programs run/);
     await assert.rejects(api.ask({ extensionId: 'tests.trusted', ...secretQuestion('AGENT_QUESTIONS_MCP_TOKEN') }), /is reserved for Agent Questions itself/);
     assert.deepEqual(api.list(), []);

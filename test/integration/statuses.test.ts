@@ -93,7 +93,9 @@ suite('Every outcome, through invokeTool and the API', () => {
       const answered = await statusOf(invokeAskUser(DATABASE_QUESTION));
       assert.deepEqual(answered.answers, { database: { selected: ['SQLite'], skipped: false } });
 
-      const missing = await statusOf(invokeAskUser({ questions: [{ id: 'runtime', header: 'Runtime', question: 'Which runtime?', options: [{ label: 'Node' }, { label: 'Deno' }] }] }));
+      const missing = await statusOf(
+        invokeAskUser({ questions: [{ id: 'runtime', header: 'Runtime', question: 'Which runtime?', options: [{ label: 'Node' }, { label: 'Deno' }] }] }),
+      );
       assert.equal(missing.status, 'unavailable');
       assert.equal(missing.reason, 'The answers file has no entry for question "runtime".');
 
@@ -115,7 +117,10 @@ suite('Every outcome, through invokeTool and the API', () => {
     const permissionAdded = nextAdded(api);
     const permission = api.requestPermission({ extensionId: 'tests.caller', title: 'Run the tests?', detail: '`npm test`', permissionKey: 'tests.run' });
     const request = await permissionAdded;
-    assert.deepEqual(api.list().map((r) => r.kind), ['permission', 'questions']);
+    assert.deepEqual(
+      api.list().map((r) => r.kind),
+      ['permission', 'questions'],
+    );
     api.decide(request.id, 'allow_always');
     assert.equal((await permission).decision, 'allow_always');
 
@@ -135,7 +140,10 @@ suite('Every outcome, through invokeTool and the API', () => {
 
   test('an invalid API request is refused with the fields named, and nothing is asked', async () => {
     const api = await getApi();
-    await assert.rejects(api.ask({ questions: [] }), /AgentQuestionsApi\.ask: the request is invalid; nothing was asked\. Fix 1 problem:\n- questions: needs 1 to 20 questions \(got 0\)/);
+    await assert.rejects(
+      api.ask({ questions: [] }),
+      /AgentQuestionsApi\.ask: the request is invalid; nothing was asked\. Fix 1 problem:\n- questions: needs 1 to 20 questions \(got 0\)/,
+    );
     await assert.rejects(api.requestPermission({ title: '', detail: 'x' }), /requestPermission: the request is invalid; nothing was asked\. title:/);
     assert.deepEqual(api.list(), []);
   });

@@ -14,7 +14,12 @@ const PREVIEWS = {
       header: 'Database',
       question: 'Which database for the billing service?',
       options: [
-        { label: 'PostgreSQL', description: 'A server next to the service.', recommended: true, preview: '**Server** database.\n\n```sql\nCREATE TABLE invoices (id serial PRIMARY KEY);\n```' },
+        {
+          label: 'PostgreSQL',
+          description: 'A server next to the service.',
+          recommended: true,
+          preview: '**Server** database.\n\n```sql\nCREATE TABLE invoices (id serial PRIMARY KEY);\n```',
+        },
         { label: 'SQLite', description: 'One file beside the code.', preview: 'File database: `billing.sqlite`' },
         { label: 'MongoDB' },
       ],
@@ -97,7 +102,9 @@ suite('Question panel: accessibility, audited by axe-core in every state and the
     // The API's own timeout: a countdown in its last minute (a warning), then the timed-out notice.
     // 20 s: long enough for the countdown's audit under load, and the notice (shown for 20 s after
     // the timeout) is still there when that audit ends.
-    const timed = await ui.workbench.driver<{ callId: number }>('ask', { request: { extensionId: 'tests.a11y', timeoutSeconds: 20, questions: yesNo('hurry', 'Hurry').questions } });
+    const timed = await ui.workbench.driver<{ callId: number }>('ask', {
+      request: { extensionId: 'tests.a11y', timeoutSeconds: 20, questions: yesNo('hurry', 'Hurry').questions },
+    });
     await waitForRequest(ui.panel, 'Hurry?');
     await ui.panel.locator('.countdown.warning').waitFor();
     yield 'countdown (last minute)';
@@ -105,7 +112,9 @@ suite('Question panel: accessibility, audited by axe-core in every state and the
     await ui.workbench.driver('await', { callId: timed.callId });
     yield 'notice: timed out';
 
-    const permission = await ui.workbench.driver<{ callId: number }>('permission', { request: { extensionId: 'tests.a11y', title: 'Allow the build?', detail: 'Runs `npm run build` in the workspace.', permissionKey: 'build' } });
+    const permission = await ui.workbench.driver<{ callId: number }>('permission', {
+      request: { extensionId: 'tests.a11y', title: 'Allow the build?', detail: 'Runs `npm run build` in the workspace.', permissionKey: 'build' },
+    });
     const waiting = await invoke(ui.workbench, yesNo('behind', 'Behind'));
     await waitForRequest(ui.panel, 'Allow the build?');
     await ui.panel.locator('.waiting .link-button').waitFor();
@@ -146,7 +155,9 @@ suite('Question panel: accessibility, audited by axe-core in every state and the
       for (const f of findings) console.log(`    axe ${theme} / ${state}: ${f.impact} ${f.rule} (${f.nodes.length}): ${f.nodes.slice(0, 3).join(' | ')}`);
     }
     assert.equal(report.length, THEMES.length * 17, `every state in every theme was audited (${report.length})`);
-    const blocking = report.flatMap(({ theme, state, findings }) => findings.filter((f) => f.impact === 'serious' || f.impact === 'critical').map((f) => `${theme} / ${state}: ${f.rule} ${f.nodes.join(' ; ')}`));
+    const blocking = report.flatMap(({ theme, state, findings }) =>
+      findings.filter((f) => f.impact === 'serious' || f.impact === 'critical').map((f) => `${theme} / ${state}: ${f.rule} ${f.nodes.join(' ; ')}`),
+    );
     assert.deepEqual(blocking, [], 'no serious or critical violations');
   });
 
@@ -218,8 +229,22 @@ suite('Question panel: accessibility, audited by axe-core in every state and the
     const single = await tabStops();
     assertReadingOrder(single, 'single choice');
     const reached = single.map((s) => s.what).join(' → ');
-    for (const expected of [/Database/, /Extras/, /Name/, /API key/, /Review/, /^vscode-radio/, /^vscode-text-field Note for the agent/, /^vscode-button Attach/, /^vscode-button Next/, /^vscode-button Reject/]) {
-      assert.ok(single.some((s) => expected.test(s.what)), `Tab reaches ${expected}: ${reached}`);
+    for (const expected of [
+      /Database/,
+      /Extras/,
+      /Name/,
+      /API key/,
+      /Review/,
+      /^vscode-radio/,
+      /^vscode-text-field Note for the agent/,
+      /^vscode-button Attach/,
+      /^vscode-button Next/,
+      /^vscode-button Reject/,
+    ]) {
+      assert.ok(
+        single.some((s) => expected.test(s.what)),
+        `Tab reaches ${expected}: ${reached}`,
+      );
     }
     await ui.panel.locator('.chip-button', { hasText: 'Extras' }).click();
     const multi = await tabStops();
@@ -238,7 +263,11 @@ suite('Question panel: accessibility, audited by axe-core in every state and the
       const permission = await tabStops();
       assertReadingOrder(permission, 'permission');
       const list = permission.map((s) => s.what).join(' → ');
-      for (const expected of [/^vscode-radio/, /Allow once/, /Always allow/, /Deny/, /^vscode-text-field Message for the agent/]) assert.ok(permission.some((s) => expected.test(s.what)), `Tab reaches ${expected}: ${list}`);
+      for (const expected of [/^vscode-radio/, /Allow once/, /Always allow/, /Deny/, /^vscode-text-field Message for the agent/])
+        assert.ok(
+          permission.some((s) => expected.test(s.what)),
+          `Tab reaches ${expected}: ${list}`,
+        );
       await rejectAll(ui.workbench);
       await approve.result;
     } finally {

@@ -7,7 +7,8 @@ import { useWorkbench } from './workbench';
 suite('What a command does: the card line and Check a Command', () => {
   const ui = useWorkbench();
 
-  const ask = (command: string) => ui.workbench.driver<{ callId: number }>('permission', { request: { extensionId: 'tests.check', title: 'Run a command?', detail: command, command } });
+  const ask = (command: string) =>
+    ui.workbench.driver<{ callId: number }>('permission', { request: { extensionId: 'tests.check', title: 'Run a command?', detail: command, command } });
   const settled = async (call: { callId: number }) => (await ui.workbench.driver<{ value: { decision?: string } }>('await', { callId: call.callId })).value;
 
   test('the permission card says in one line what the command runs, writes and where, and whether it reaches the network', async function () {

@@ -40,7 +40,9 @@ async function thumbnails(panel: Frame, count: number): Promise<string[]> {
   const images = panel.locator('.question .attached-image');
   for (let i = 0; i < 100 && (await images.count()) !== count; i++) await panel.waitForTimeout(100);
   assert.equal(await images.count(), count, 'thumbnails shown');
-  await panel.waitForFunction(() => [...document.querySelectorAll<HTMLImageElement>('.question .thumbnail')].every((img) => img.complete && img.naturalWidth > 0), undefined, { timeout: 10_000 });
+  await panel.waitForFunction(() => [...document.querySelectorAll<HTMLImageElement>('.question .thumbnail')].every((img) => img.complete && img.naturalWidth > 0), undefined, {
+    timeout: 10_000,
+  });
   return images.locator('.image-name').allInnerTexts();
 }
 
@@ -122,7 +124,10 @@ suite('Question panel: images in the answer', () => {
       [pasted, picked, inText].map((f) => ({ mimeType: 'image/png', bytes: f.buffer.length, sha256: sha256(f.buffer) })),
       'the image parts hold exactly the attached bytes, in answer order',
     );
-    assert.equal(line.replace(/, "[^"]*"(?:(?:, | and )"[^"]*")* \(request id "[^"]+"\)/, ''), 'The user answered 2 questions: layout = "Grid" (note: "the spacing is off") (2 images); error = "TypeError: x is undefined" (1 image). The user attached 3 images; they follow this text, in the order of the answers.');
+    assert.equal(
+      line.replace(/, "[^"]*"(?:(?:, | and )"[^"]*")* \(request id "[^"]+"\)/, ''),
+      'The user answered 2 questions: layout = "Grid" (note: "the spacing is off") (2 images); error = "TypeError: x is undefined" (1 image). The user attached 3 images; they follow this text, in the order of the answers.',
+    );
     assert.deepEqual(json.answers.layout.images, [
       { mimeType: 'image/png', name: 'pasted.png', bytes: pasted.buffer.length },
       { mimeType: 'image/png', name: 'picked.png', bytes: picked.buffer.length },
@@ -132,13 +137,19 @@ suite('Question panel: images in the answer', () => {
     await ui.panel.locator('.history summary').click();
     assert.match(await ui.panel.locator('.history').innerText(), /Layout: Grid \(note: the spacing is off\) \(2 images\)/);
     const history = await ui.workbench.driver<Array<{ answers: Record<string, { images?: Array<{ data: string }> }> }>>('history');
-    assert.deepEqual(history[0]!.answers.layout!.images!.map((i) => i.data), ['', ''], 'the history keeps no bytes');
+    assert.deepEqual(
+      history[0]!.answers.layout!.images!.map((i) => i.data),
+      ['', ''],
+      'the history keeps no bytes',
+    );
     await ui.panel.locator('.history summary').click();
   });
 
   test('refuses a file that is not an image, a too-large one and a fifth one, each with a message that is read out; the API answer keeps the base64', async () => {
     await ui.workbench.driver('config', { section: 'workbench', key: 'colorTheme', value: 'Default Dark Modern' });
-    const ask = await ui.workbench.driver<{ callId: number }>('ask', { request: { extensionId: 'tests.driver', questions: [{ id: 'screens', header: 'Screens', question: 'Can you show me the bug?', kind: 'text' }] } });
+    const ask = await ui.workbench.driver<{ callId: number }>('ask', {
+      request: { extensionId: 'tests.driver', questions: [{ id: 'screens', header: 'Screens', question: 'Can you show me the bug?', kind: 'text' }] },
+    });
     await waitForRequest(ui.panel, 'Can you show me the bug?');
     const area = ui.panel.locator('.question vscode-text-area');
 
@@ -157,13 +168,16 @@ suite('Question panel: images in the answer', () => {
     assert.deepEqual(await thumbnails(ui.panel, 4), ['shot-1.png', 'shot-2.png', 'shot-3.png', 'shot-4.png']);
     await errors.filter({ hasText: '"shot-5.png" was not added: an answer takes at most 4 images.' }).waitFor();
     assert.match(await announced(ui.panel), /Attached shot-1\.png, shot-2\.png, shot-3\.png, shot-4\.png; 4 images on this answer\. "shot-5\.png" was not added/);
-    assert.equal(await ui.panel.locator('.question .image-error').count(), 1, 'only the last attempt\'s problems are shown');
+    assert.equal(await ui.panel.locator('.question .image-error').count(), 1, "only the last attempt's problems are shown");
     await ui.workbench.page.waitForTimeout(1000);
     await ui.workbench.screenshot('images-refused-dark');
 
     // Images alone answer a text question.
     await button(ui.panel, 'submit').click();
-    const { value, error } = await ui.workbench.driver<{ value?: { status: string; answers: Record<string, { selected: string[]; images: Array<{ mimeType: string; data: string; name: string }> }> }; error?: string }>('await', { callId: ask.callId });
+    const { value, error } = await ui.workbench.driver<{
+      value?: { status: string; answers: Record<string, { selected: string[]; images: Array<{ mimeType: string; data: string; name: string }> }> };
+      error?: string;
+    }>('await', { callId: ask.callId });
     assert.equal(error, undefined);
     assert.equal(value!.status, 'answered');
     assert.deepEqual(value!.answers.screens!.selected, ['']);

@@ -10,7 +10,10 @@ suite('A question the agent does not wait for', () => {
     const { page, driver } = ui.workbench;
     const asked = await toolResult(
       ui.workbench,
-      await invoke(ui.workbench, { wait: false, questions: [{ id: 'region', header: 'Region', question: 'Which region should the staging stack use?', options: [{ label: 'eu-west-1' }, { label: 'us-east-1' }] }] }),
+      await invoke(ui.workbench, {
+        wait: false,
+        questions: [{ id: 'region', header: 'Region', question: 'Which region should the staging stack use?', options: [{ label: 'eu-west-1' }, { label: 'us-east-1' }] }],
+      }),
     );
     assert.equal(asked.json.status, 'waiting');
     const id = asked.json.requestId as string;

@@ -26,10 +26,18 @@ export function installLanguagePack(stateDir: string, locale: string): void {
   const vsix = join(ROOT, 'out', `agent-questions-language-pack-${locale}.vsix`);
   mkdirSync(join(ROOT, 'out'), { recursive: true });
   const vsce = join(ROOT, 'node_modules', '@vscode', 'vsce', 'vsce');
-  execFileSync(process.execPath, [vsce, 'package', '--no-dependencies', '--allow-missing-repository', '--skip-license', '--out', vsix], { cwd: folder, stdio: ['ignore', 'ignore', 'inherit'] });
+  execFileSync(process.execPath, [vsce, 'package', '--no-dependencies', '--allow-missing-repository', '--skip-license', '--out', vsix], {
+    cwd: folder,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   installExtension({ stateDir, vsix });
 
-  const manifest = JSON.parse(readFileSync(join(folder, 'package.json'), 'utf8')) as { publisher: string; name: string; version: string; contributes: { localizations: Localization[] } };
+  const manifest = JSON.parse(readFileSync(join(folder, 'package.json'), 'utf8')) as {
+    publisher: string;
+    name: string;
+    version: string;
+    contributes: { localizations: Localization[] };
+  };
   const id = `${manifest.publisher}.${manifest.name}`;
   const installed = join(stateDir, 'extensions', `${id}-${manifest.version}`);
   // The same entry VS Code's language pack cache writes (src/vs/platform/languagePacks/node/languagePacks.ts).

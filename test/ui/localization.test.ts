@@ -39,7 +39,10 @@ suite('Localization: VS Code in Simplified Chinese (zh-cn)', () => {
 
     // The Queue is the host's tree: its group label comes through vscode.l10n.t, and the view's name
     // (which queueRows finds it by) from package.nls.zh-cn.json, like the Question view the workbench opened.
-    await queueRows(ui.workbench.page).filter({ hasText: say('Questions') }).first().waitFor();
+    await queueRows(ui.workbench.page)
+      .filter({ hasText: say('Questions') })
+      .first()
+      .waitFor();
 
     // A sentence with a count and a list: the skip confirmation (the recommended database is preselected).
     await ui.panel.locator('.review-chip').click();

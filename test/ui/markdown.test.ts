@@ -55,7 +55,10 @@ suite('Question panel: the agent’s markdown', () => {
   }
 
   test('a table and highlighted TypeScript in the context, in the theme’s colours', async () => {
-    const call = await ask({ context: TABLE_AND_CODE, questions: [{ id: 'store', header: 'Store', question: 'Which session store?', options: [{ label: 'Redis' }, { label: 'Postgres' }] }] }, 'Store');
+    const call = await ask(
+      { context: TABLE_AND_CODE, questions: [{ id: 'store', header: 'Store', question: 'Which session store?', options: [{ label: 'Redis' }, { label: 'Postgres' }] }] },
+      'Store',
+    );
     const context = ui.panel.locator('.questions-request > .markdown');
     await context.locator('table').waitFor();
     const table = await context.locator('table').evaluate((t: HTMLTableElement) => ({
@@ -78,7 +81,11 @@ suite('Question panel: the agent’s markdown', () => {
     assert.equal(await code.textContent(), TABLE_AND_CODE.split('```ts\n')[1]!.split('\n```')[0]);
     const classes = await code.locator('span').evaluateAll((spans) => spans.flatMap((s) => [...s.classList]));
     assert.ok(classes.includes('hljs-keyword') && classes.includes('hljs-string') && classes.includes('hljs-comment'), `token classes: ${[...new Set(classes)].join(' ')}`);
-    assert.deepEqual(classes.filter((c) => !c.startsWith('hljs-')), [], 'only hljs-* classes');
+    assert.deepEqual(
+      classes.filter((c) => !c.startsWith('hljs-')),
+      [],
+      'only hljs-* classes',
+    );
 
     const colours = await inLightAndDark('markdown-table-and-code', () =>
       code.evaluate((element) => {
@@ -96,7 +103,10 @@ suite('Question panel: the agent’s markdown', () => {
   });
 
   test('a fence of four backticks holding a three-backtick fence stays one code block', async () => {
-    const call = await ask({ context: FOUR_BACKTICKS, questions: [{ id: 'ok', header: 'Fence', question: 'Does the README look right?', options: [{ label: 'Yes' }, { label: 'No' }] }] }, 'Fence');
+    const call = await ask(
+      { context: FOUR_BACKTICKS, questions: [{ id: 'ok', header: 'Fence', question: 'Does the README look right?', options: [{ label: 'Yes' }, { label: 'No' }] }] },
+      'Fence',
+    );
     const context = ui.panel.locator('.questions-request > .markdown');
     await context.locator('pre').first().waitFor();
     assert.equal(await context.locator('pre').count(), 1);
@@ -108,7 +118,10 @@ suite('Question panel: the agent’s markdown', () => {
 
   test('a question’s detail is markdown under the question text', async () => {
     const detail = 'Pick the **retry policy**:\n\n- `exponential`: 1 s, 2 s, 4 s\n- `fixed`: every 5 s\n\n> Retries stop after *five* attempts.';
-    const call = await ask({ questions: [{ id: 'retry', header: 'Retries', question: 'How should failed jobs retry?', detail, options: [{ label: 'Exponential' }, { label: 'Fixed' }] }] }, 'Retries');
+    const call = await ask(
+      { questions: [{ id: 'retry', header: 'Retries', question: 'How should failed jobs retry?', detail, options: [{ label: 'Exponential' }, { label: 'Fixed' }] }] },
+      'Retries',
+    );
     const rendered = ui.panel.locator('.question .question-detail .markdown');
     await rendered.waitFor();
     const seen = await ui.panel.locator('.question').evaluate((question) => ({
@@ -138,7 +151,8 @@ suite('Question panel: the agent’s markdown', () => {
     assert.equal(await link.getAttribute('href'), null, 'no href: the webview itself never navigates');
     assert.equal(await ui.panel.locator('.markdown .md-link-group .link-target').textContent(), ` (${LINK_URL})`, 'the target is shown');
     const text = await ui.panel.locator('.questions-request > .markdown').textContent();
-    for (const literal of ['[run](command:workbench.action.reloadWindow)', '[js](javascript:alert(1))', '<vscode:extension/x.y>']) assert.ok(text!.includes(literal), `stays text: ${literal}`);
+    for (const literal of ['[run](command:workbench.action.reloadWindow)', '[js](javascript:alert(1))', '<vscode:extension/x.y>'])
+      assert.ok(text!.includes(literal), `stays text: ${literal}`);
 
     // code-server 1.139 asks before opening a site that is not a trusted domain: the question, the address, and Cancel / Open.
     const browser = ui.workbench.page.context();

@@ -3,7 +3,9 @@ import { button, invoke, toolResult, waitForRequest } from './panelHelpers';
 import { useWorkbench } from './workbench';
 
 const DATABASE = {
-  questions: [{ id: 'database', header: 'Database', question: 'Which database?', options: [{ label: 'PostgreSQL', recommended: true }, { label: 'SQLite' }, { label: 'MongoDB' }] }],
+  questions: [
+    { id: 'database', header: 'Database', question: 'Which database?', options: [{ label: 'PostgreSQL', recommended: true }, { label: 'SQLite' }, { label: 'MongoDB' }] },
+  ],
 };
 const yesNo = (id: string, header: string) => ({ questions: [{ id, header, question: `${header} question?`, options: [{ label: 'Yes', recommended: true }, { label: 'No' }] }] });
 const ONE_CLICK_HINT = 'Click an option (or press Space on it) to send it as your answer.';

@@ -34,7 +34,10 @@ suite('Question panel: every answer shape, keyboard, queue order, cancellation, 
     await button(ui.panel, 'next').click();
 
     await ui.panel.locator('.review').waitFor();
-    assert.match(await ui.panel.locator('.review').innerText(), /SQLite \(note: v3 is fine\)[\s\S]*Redis, S3, Other: NATS[\s\S]*billing-api[\s\S]*A value for STRIPE_TEST_KEY \(hidden\)/);
+    assert.match(
+      await ui.panel.locator('.review').innerText(),
+      /SQLite \(note: v3 is fine\)[\s\S]*Redis, S3, Other: NATS[\s\S]*billing-api[\s\S]*A value for STRIPE_TEST_KEY \(hidden\)/,
+    );
     await ui.workbench.screenshot('panel-review');
     await button(ui.panel, 'submit').click();
 
@@ -104,14 +107,19 @@ suite('Question panel: every answer shape, keyboard, queue order, cancellation, 
       extras: { selected: ['Kafka'], skipped: false },
       service_name: { selected: [], skipped: true },
     });
-    assert.equal(line.replace(/, "[^"]*"(?:(?:, | and )"[^"]*")* \(request id "[^"]+"\)/, ''), 'The user answered 3 questions: database = "PostgreSQL"; extras = ["Kafka"]; service_name = skipped.');
+    assert.equal(
+      line.replace(/, "[^"]*"(?:(?:, | and )"[^"]*")* \(request id "[^"]+"\)/, ''),
+      'The user answered 3 questions: database = "PostgreSQL"; extras = ["Kafka"]; service_name = skipped.',
+    );
   });
 
   test('a permission prompt jumps ahead of a waiting question, never replacing the one on screen', async () => {
     const first = await invoke(ui.workbench, { questions: [{ id: 'first', header: 'First', question: 'First question?', options: [{ label: 'Yes' }, { label: 'No' }] }] });
     await waitForRequest(ui.panel, 'First question?');
     const second = await invoke(ui.workbench, { questions: [{ id: 'second', header: 'Second', question: 'Second question?', options: [{ label: 'Yes' }, { label: 'No' }] }] });
-    const permission = await ui.workbench.driver<{ callId: number }>('permission', { request: { extensionId: 'tests.driver', title: 'Run the migration?', detail: 'Runs `npm run migrate` against **staging**.' } });
+    const permission = await ui.workbench.driver<{ callId: number }>('permission', {
+      request: { extensionId: 'tests.driver', title: 'Run the migration?', detail: 'Runs `npm run migrate` against **staging**.' },
+    });
     await ui.panel.locator('.waiting', { hasText: '2 more waiting' }).waitFor();
     assert.equal(await ui.panel.locator('.request .question-text').innerText(), 'First question?', 'the shown request stays');
     const rows = ui.workbench.page.locator('.monaco-list-row', { hasText: /Run the migration\?|Second/ });
@@ -183,7 +191,9 @@ suite('Question panel: every answer shape, keyboard, queue order, cancellation, 
     await ui.workbench.driver('command', { id: 'workbench.action.files.newUntitledFile' });
     await page.locator('.editor-instance .monaco-editor textarea').first().waitFor();
     await page.keyboard.type('typing in an editor');
-    const call = await invoke(ui.workbench, { questions: [{ id: 'reveal', header: 'Reveal', question: 'Did the panel come to you?', options: [{ label: 'Yes', recommended: true }, { label: 'No' }] }] });
+    const call = await invoke(ui.workbench, {
+      questions: [{ id: 'reveal', header: 'Reveal', question: 'Did the panel come to you?', options: [{ label: 'Yes', recommended: true }, { label: 'No' }] }],
+    });
     ui.panel = await ui.workbench.panel();
     await waitForRequest(ui.panel, 'Did the panel come to you?');
     // Keys meant for the editor: with focus stolen, Enter would send the preselected "Yes".
@@ -192,7 +202,11 @@ suite('Question panel: every answer shape, keyboard, queue order, cancellation, 
     await page.keyboard.press('Enter');
     await page.waitForTimeout(500);
     assert.equal((await ui.workbench.driver<unknown[]>('list')).length, 1, 'the request still waits');
-    assert.match(await page.locator('.editor-instance .monaco-editor .view-lines').first().innerText(), /typing\sin\san\seditor[\s\S]*1/, 'the keys reached the editor (Monaco renders spaces as no-break spaces)');
+    assert.match(
+      await page.locator('.editor-instance .monaco-editor .view-lines').first().innerText(),
+      /typing\sin\san\seditor[\s\S]*1/,
+      'the keys reached the editor (Monaco renders spaces as no-break spaces)',
+    );
     await ui.workbench.screenshot('panel-revealed-without-focus');
 
     await ui.workbench.runCommand('Agent Questions: Focus Question Panel');

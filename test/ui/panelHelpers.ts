@@ -42,7 +42,8 @@ export async function chooseAndSubmit(panel: Frame, value: string): Promise<void
   await button(panel, 'submit').click();
 }
 
-export const button = (panel: Frame, action: string) => panel.locator(`.request vscode-button[data-action="${action}"]:visible, .confirm vscode-button[data-action="${action}"]`).first();
+export const button = (panel: Frame, action: string) =>
+  panel.locator(`.request vscode-button[data-action="${action}"]:visible, .confirm vscode-button[data-action="${action}"]`).first();
 
 export const FOUR_KINDS = {
   context: 'Setting up the **billing** service.',

@@ -60,8 +60,14 @@ suite('"Always allow" for file tools, by real path', () => {
       call = await write(escaped);
       await shownFor('elsewhere/x.ts');
       const outside = await choices();
-      assert.ok(outside.every((label) => !label.includes('in the workspace')), outside.join(' | '));
-      assert.ok(outside.some((label) => /\(outside the workspace\)/.test(label)), outside.join(' | '));
+      assert.ok(
+        outside.every((label) => !label.includes('in the workspace')),
+        outside.join(' | '),
+      );
+      assert.ok(
+        outside.some((label) => /\(outside the workspace\)/.test(label)),
+        outside.join(' | '),
+      );
       await button(ui.panel, 'deny').click();
       assert.equal(await behavior(call), 'deny');
 

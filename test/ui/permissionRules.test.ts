@@ -12,8 +12,10 @@ import { openAgentQuestionsView, useWorkbench } from './workbench';
 suite('"Always allow" and "Always deny" in the permission prompt', () => {
   const ui = useWorkbench();
 
-  const ask = (command: string) => ui.workbench.driver<{ callId: number }>('permission', { request: { extensionId: 'tests.rules', title: 'Run a command?', detail: command, command } });
-  const settled = async (call: { callId: number }) => (await ui.workbench.driver<{ value: { decision?: string; status: string; scope?: string } }>('await', { callId: call.callId })).value;
+  const ask = (command: string) =>
+    ui.workbench.driver<{ callId: number }>('permission', { request: { extensionId: 'tests.rules', title: 'Run a command?', detail: command, command } });
+  const settled = async (call: { callId: number }) =>
+    (await ui.workbench.driver<{ value: { decision?: string; status: string; scope?: string } }>('await', { callId: call.callId })).value;
   let call: { callId: number };
   const pick = (label: string) => ui.panel.locator('.rule-choice vscode-radio', { hasText: label }).first().click();
 
@@ -61,13 +63,23 @@ suite('"Always allow" and "Always deny" in the permission prompt', () => {
     const picker = ui.workbench.page.locator('.quick-input-widget');
     await picker.locator('.monaco-list-row', { hasText: 'git push --force origin main' }).waitFor();
     const rows = await picker.locator('.quick-input-list .monaco-list-row').allInnerTexts();
-    assert.ok(rows.some((r) => /npm test …[\s\S]*Always allow · this session · granted to Extension tests\.rules[\s\S]*used 1 times/.test(r)), rows.join(' | '));
-    assert.ok(rows.some((r) => /git push --force origin main[\s\S]*Always deny · this workspace/.test(r)), rows.join(' | '));
+    assert.ok(
+      rows.some((r) => /npm test …[\s\S]*Always allow · this session · granted to Extension tests\.rules[\s\S]*used 1 times/.test(r)),
+      rows.join(' | '),
+    );
+    assert.ok(
+      rows.some((r) => /git push --force origin main[\s\S]*Always deny · this workspace/.test(r)),
+      rows.join(' | '),
+    );
     await ui.workbench.screenshot('remembered-permissions-scopes');
     await ui.workbench.page.keyboard.press('Escape');
 
     // A reload starts a new session: a new extension host, whose session rules start empty.
-    const host = () => ui.workbench.driver<{ value: number }>('host').then((r) => r.value, () => undefined);
+    const host = () =>
+      ui.workbench.driver<{ value: number }>('host').then(
+        (r) => r.value,
+        () => undefined,
+      );
     const before = await host();
     await ui.workbench.runCommand('Developer: Reload Window');
     await ui.workbench.page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
@@ -113,7 +125,11 @@ suite('"Always allow" and "Always deny" in the permission prompt', () => {
       url.searchParams.set('folder', other);
       await ui.workbench.page.goto(url.toString());
       await ui.workbench.page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
-      const folders = () => ui.workbench.driver<{ value: string[] }>('workspaceFolders').then((r) => r.value, (): string[] => []);
+      const folders = () =>
+        ui.workbench.driver<{ value: string[] }>('workspaceFolders').then(
+          (r) => r.value,
+          (): string[] => [],
+        );
       for (let i = 0; i < 240 && !(await folders()).includes(other); i++) await ui.workbench.page.waitForTimeout(500);
       assert.deepEqual(await folders(), [other], 'the new extension host answers');
       await openAgentQuestionsView(ui.workbench.page);
@@ -124,8 +140,14 @@ suite('"Always allow" and "Always deny" in the permission prompt', () => {
       await waitForRequest(ui.panel, 'Run a command?');
       await button(ui.panel, 'deny').click();
       assert.equal((await settled(call)).decision, 'deny', 'the workspace rule does not');
-      const rules = await ui.workbench.driver<{ value: Array<{ label: string; scope: string }> }>('command', { id: 'agentQuestions.manageRememberedPermissions', args: [{ list: true }] });
-      assert.deepEqual(rules.value.map((r) => [r.label, r.scope]), [['make lint …', 'user']]);
+      const rules = await ui.workbench.driver<{ value: Array<{ label: string; scope: string }> }>('command', {
+        id: 'agentQuestions.manageRememberedPermissions',
+        args: [{ list: true }],
+      });
+      assert.deepEqual(
+        rules.value.map((r) => [r.label, r.scope]),
+        [['make lint …', 'user']],
+      );
       await ui.workbench.driver('command', { id: 'agentQuestions.clearRememberedPermissions' });
     } finally {
       rmSync(other, { recursive: true, force: true });

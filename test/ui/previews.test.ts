@@ -42,7 +42,8 @@ const PREVIEW_PAYLOADS = [
   `![img](x" onerror="${RUN}) **<input autofocus onfocus=${RUN}>**`,
   `<style>@import 'javascript:${RUN}'</style><math><mtext><img src=x onerror=${RUN}>`,
 ];
-const DANGEROUS = 'script, img, svg, iframe, object, embed, video, audio, style, link, meta, base, form, math, template, a[href], input, [onerror], [onload], [onclick], [onfocus], [ontoggle]';
+const DANGEROUS =
+  'script, img, svg, iframe, object, embed, video, audio, style, link, meta, base, form, math, template, a[href], input, [onerror], [onload], [onclick], [onfocus], [ontoggle]';
 
 suite('Question panel: option previews, the note on the whole batch, the countdown', () => {
   const ui = useWorkbench();
@@ -65,7 +66,12 @@ suite('Question panel: option previews, the note on the whole batch, the countdo
     const focus = await ui.panel.evaluate(() => {
       const active = document.activeElement as HTMLElement & { value?: string };
       const region = document.querySelector('.option-preview')!;
-      return { value: active.value, describedBy: active.getAttribute('aria-describedby'), regionId: region.id, regionName: document.getElementById(region.getAttribute('aria-labelledby')!)?.textContent };
+      return {
+        value: active.value,
+        describedBy: active.getAttribute('aria-describedby'),
+        regionId: region.id,
+        regionName: document.getElementById(region.getAttribute('aria-labelledby')!)?.textContent,
+      };
     });
     assert.equal(focus.value, focusedValue, 'focus stays on the option, never moves to the preview');
     assert.equal(focus.regionName, `Preview of ${label}`, 'the region is labelled after the option');
@@ -189,7 +195,9 @@ suite('Question panel: option previews, the note on the whole batch, the countdo
 
   test('the note on the whole batch is kept as a draft and reaches the tool result as `note`', async () => {
     const { page } = ui.workbench;
-    const call = await invoke(ui.workbench, { questions: [...DATABASES.questions, { id: 'service_name', header: 'Name', question: 'What should the service be called?', kind: 'text' }] });
+    const call = await invoke(ui.workbench, {
+      questions: [...DATABASES.questions, { id: 'service_name', header: 'Name', question: 'What should the service be called?', kind: 'text' }],
+    });
     await waitForRequest(ui.panel, 'Which database for the billing service?');
     await ui.panel.locator('vscode-radio[value="PostgreSQL"]').click();
     await button(ui.panel, 'next').click();
@@ -219,7 +227,10 @@ suite('Question panel: option previews, the note on the whole batch, the countdo
     assert.equal(json.status, 'answered');
     assert.equal(json.note, typed);
     assert.deepEqual(json.answers, { database: { selected: ['PostgreSQL'], skipped: false }, service_name: { selected: ['billing-api'], skipped: false } });
-    assert.equal(line.replace(/, "[^"]*"(?:(?:, | and )"[^"]*")* \(request id "[^"]+"\)/, ''), `The user answered 2 questions: database = "PostgreSQL"; service_name = "billing-api". The user's note on all of these answers: ${JSON.stringify(typed)}.`);
+    assert.equal(
+      line.replace(/, "[^"]*"(?:(?:, | and )"[^"]*")* \(request id "[^"]+"\)/, ''),
+      `The user answered 2 questions: database = "PostgreSQL"; service_name = "billing-api". The user's note on all of these answers: ${JSON.stringify(typed)}.`,
+    );
   });
 
   test('a countdown shows the time left, warns in the last minute, and the request times out', async () => {
@@ -262,7 +273,9 @@ suite('Question panel: option previews, the note on the whole batch, the countdo
   test(`${PREVIEW_PAYLOADS.length} XSS payloads in option previews show as text and never run`, async () => {
     for (const kind of ['single', 'multi'] as const) {
       const call = await invoke(ui.workbench, {
-        questions: [{ id: 'probe', header: 'Probe', question: `Hostile previews (${kind})?`, kind, options: PREVIEW_PAYLOADS.map((preview, i) => ({ label: `Option ${i + 1}`, preview })) }],
+        questions: [
+          { id: 'probe', header: 'Probe', question: `Hostile previews (${kind})?`, kind, options: PREVIEW_PAYLOADS.map((preview, i) => ({ label: `Option ${i + 1}`, preview })) },
+        ],
       });
       await waitForRequest(ui.panel, `Hostile previews (${kind})?`);
       await ui.workbench.runCommand('Agent Questions: Focus Question Panel');
@@ -281,6 +294,7 @@ suite('Question panel: option previews, the note on the whole batch, the countdo
       await ui.workbench.driver('reject', { requestId: (await ui.workbench.driver<Array<{ id: string }>>('list'))[0]!.id });
       assert.equal((await toolResult(ui.workbench, call)).json.status, 'rejected');
     }
-    for (const frame of ui.workbench.page.frames()) assert.equal(await frame.evaluate(() => (window as unknown as { __xss?: number }).__xss).catch(() => undefined), undefined, 'the sentinel never fired');
+    for (const frame of ui.workbench.page.frames())
+      assert.equal(await frame.evaluate(() => (window as unknown as { __xss?: number }).__xss).catch(() => undefined), undefined, 'the sentinel never fired');
   });
 });

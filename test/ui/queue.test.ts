@@ -14,7 +14,9 @@ suite('Queue and attention in the real workbench', () => {
     const second = await invoke(ui.workbench, yesNo('second', 'Second'));
     const permission = await driver<{ callId: number }>('permission', { request: { extensionId: 'tests.queue', title: 'Allow the build?', detail: '`npm run build`' } });
 
-    const rows = page.locator('[id="workbench.view.extension.agentQuestions"] .monaco-list-row, .pane-body .monaco-list-row').filter({ hasText: /Permissions|Questions|Allow the build\?|First|Second/ });
+    const rows = page
+      .locator('[id="workbench.view.extension.agentQuestions"] .monaco-list-row, .pane-body .monaco-list-row')
+      .filter({ hasText: /Permissions|Questions|Allow the build\?|First|Second/ });
     await page.locator('.monaco-list-row', { hasText: 'Allow the build?' }).waitFor();
     // The tree may render the rows in more than one refresh: wait for the last one before reading.
     await page.locator('.monaco-list-row', { hasText: 'Second' }).waitFor();
@@ -22,7 +24,11 @@ suite('Queue and attention in the real workbench', () => {
     assert.deepEqual(labels.slice(0, 5), ['Permissions', 'Allow the build?', 'Questions', 'First', 'Second']);
     const badge = page.getByRole('tab', { name: /^Agent Questions/ }).locator('.badge-content');
     assert.equal((await badge.innerText()).trim(), '3', 'the badge counts what waits');
-    await page.locator('.statusbar-item', { hasText: '3' }).filter({ has: page.locator('.codicon-question') }).first().waitFor();
+    await page
+      .locator('.statusbar-item', { hasText: '3' })
+      .filter({ has: page.locator('.codicon-question') })
+      .first()
+      .waitFor();
     await ui.workbench.screenshot('queue-three-waiting');
 
     await page.locator('.monaco-list-row', { hasText: 'Second' }).first().click();
@@ -31,7 +37,11 @@ suite('Queue and attention in the real workbench', () => {
     assert.equal((await toolResult(ui.workbench, second)).json.answers.second.selected[0], 'Yes');
 
     const pending = await driver<Array<{ kind: string; questions?: Array<{ id: string }> }>>('list');
-    assert.deepEqual(pending.map((r) => r.questions?.[0]?.id ?? r.kind), ['permission', 'first'], 'the first question is still pending');
+    assert.deepEqual(
+      pending.map((r) => r.questions?.[0]?.id ?? r.kind),
+      ['permission', 'first'],
+      'the first question is still pending',
+    );
     await waitForRequest(ui.panel, 'Allow the build?'); // back to the head of the queue
 
     // Reject All, from the Queue's title bar, asks first.
@@ -46,7 +56,8 @@ suite('Queue and attention in the real workbench', () => {
   test('over 50 waiting questions, the last row "… and N more" counts the rest and opens a quick pick of all of them; choosing one shows it', async () => {
     const { page, driver } = ui.workbench;
     const calls: Array<{ callId: number }> = [];
-    const ask = async (i: number) => calls.push(await driver('ask', { request: { extensionId: 'tests.many', questions: [{ id: `many_${i}`, header: `Many ${i}`, question: `Many ${i} question?` }] } }));
+    const ask = async (i: number) =>
+      calls.push(await driver('ask', { request: { extensionId: 'tests.many', questions: [{ id: `many_${i}`, header: `Many ${i}`, question: `Many ${i} question?` }] } }));
     try {
       for (let i = 0; i < 52; i++) await ask(i);
       const more = page.locator('.monaco-list-row', { hasText: '… and 2 more' });

@@ -90,8 +90,23 @@ async function paneContent(page: Page, panel: Frame): Promise<Box> {
 const BATCH = {
   context: 'Setting up the **billing** service. I need three decisions before I scaffold it.',
   questions: [
-    { id: 'database', header: 'Database', question: 'Which database should the service use?', options: [{ label: 'PostgreSQL', description: 'Relational, the team already runs it', recommended: true }, { label: 'SQLite', description: 'One file, no server' }, { label: 'MongoDB', description: 'Documents' }] },
-    { id: 'features', header: 'Features', question: 'Which features should it start with?', kind: 'multi', options: [{ label: 'Authentication' }, { label: 'OpenAPI docs' }, { label: 'Rate limiting' }, { label: 'Metrics' }] },
+    {
+      id: 'database',
+      header: 'Database',
+      question: 'Which database should the service use?',
+      options: [
+        { label: 'PostgreSQL', description: 'Relational, the team already runs it', recommended: true },
+        { label: 'SQLite', description: 'One file, no server' },
+        { label: 'MongoDB', description: 'Documents' },
+      ],
+    },
+    {
+      id: 'features',
+      header: 'Features',
+      question: 'Which features should it start with?',
+      kind: 'multi',
+      options: [{ label: 'Authentication' }, { label: 'OpenAPI docs' }, { label: 'Rate limiting' }, { label: 'Metrics' }],
+    },
     { id: 'name', header: 'Name', question: 'What should the service be called?', kind: 'text', placeholder: 'e.g. billing-api' },
   ],
 };
@@ -113,14 +128,27 @@ async function queueAndPermissionPictures(workbench: Workbench, panel: Frame, th
   await invoke(workbench, yesNo('tests', 'Tests', 'Add tests for the parser?'));
   await waitForRequest(panel, 'Add tests for the parser?');
   await invoke(workbench, yesNo('docs', 'Docs', 'Update the changelog too?'));
-  await driver('permission', { request: { extensionId: 'example.deploy-helper', title: 'Run the database migration?', detail: 'Runs `npm run migrate` against **staging**. It changes 3 tables; a backup is taken first.' } });
+  await driver('permission', {
+    request: {
+      extensionId: 'example.deploy-helper',
+      title: 'Run the database migration?',
+      detail: 'Runs `npm run migrate` against **staging**. It changes 3 tables; a backup is taken first.',
+    },
+  });
   // Rows show the header; the question is in the tooltip.
   await page.locator('.monaco-list-row', { hasText: 'Docs' }).first().waitFor();
   const rows = queueRows(page);
   const sidebar = await box(page.locator('.part.sidebar'));
   const lastRow = await box(rows.last());
   const activityBar = await box(page.locator('.part.activitybar'));
-  await capture(page, `queue-${theme}`, union([{ ...sidebar, height: lastRow.y + lastRow.height + 12 - sidebar.y }, { ...activityBar, height: lastRow.y + lastRow.height + 12 - activityBar.y }]));
+  await capture(
+    page,
+    `queue-${theme}`,
+    union([
+      { ...sidebar, height: lastRow.y + lastRow.height + 12 - sidebar.y },
+      { ...activityBar, height: lastRow.y + lastRow.height + 12 - activityBar.y },
+    ]),
+  );
 
   // The permission is next once the question on screen is answered.
   await chooseAndSubmit(panel, 'Yes');
@@ -130,7 +158,10 @@ async function queueAndPermissionPictures(workbench: Workbench, panel: Frame, th
 }
 
 async function secretPicture(workbench: Workbench, panel: Frame, theme: string): Promise<void> {
-  await invoke(workbench, { context: 'The integration tests call the Stripe test API.', questions: [{ id: 'stripe_key', header: 'Stripe key', question: 'Your Stripe test key?', kind: 'secret', envVar: 'STRIPE_TEST_KEY' }] });
+  await invoke(workbench, {
+    context: 'The integration tests call the Stripe test API.',
+    questions: [{ id: 'stripe_key', header: 'Stripe key', question: 'Your Stripe test key?', kind: 'secret', envVar: 'STRIPE_TEST_KEY' }],
+  });
   await waitForRequest(panel, 'Your Stripe test key?');
   await panel.locator('.secret-field').click();
   // A made-up value; the field masks it.

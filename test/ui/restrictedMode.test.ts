@@ -39,7 +39,11 @@ suite('Restricted Mode: an untrusted workspace', () => {
     mkdirSync(join(folder, '.vscode'));
     writeFileSync(
       join(folder, '.vscode', 'settings.json'),
-      JSON.stringify({ 'agentQuestions.mode': 'answersFile', 'agentQuestions.answersFile': 'answers.json', 'agentQuestions.mcp.enabled': true, 'agentQuestions.mcp.port': port }, null, 2),
+      JSON.stringify(
+        { 'agentQuestions.mode': 'answersFile', 'agentQuestions.answersFile': 'answers.json', 'agentQuestions.mcp.enabled': true, 'agentQuestions.mcp.port': port },
+        null,
+        2,
+      ),
     );
     writeFileSync(join(folder, 'answers.json'), JSON.stringify({ database: 'SQLite' }));
     workbench = await openWorkbench({ workspace: folder, workspaceTrust: true });

@@ -184,7 +184,10 @@ suite('Secret answers in the real workbench', () => {
     const call = await invoke(ui.workbench, secretRequest('PIP_INDEX_URL'));
     await waitForRequest(ui.panel, 'Your key for PIP_INDEX_URL?');
     const warning = ui.panel.locator('.secret-name-warning');
-    assert.match((await warning.textContent()) ?? '', /^\$PIP_INDEX_URL is not a credential name \(such as …_API_KEY or …_TOKEN\)\. New terminals get the value as \$PIP_INDEX_URL, which can change how programs in them behave/);
+    assert.match(
+      (await warning.textContent()) ?? '',
+      /^\$PIP_INDEX_URL is not a credential name \(such as …_API_KEY or …_TOKEN\)\. New terminals get the value as \$PIP_INDEX_URL, which can change how programs in them behave/,
+    );
     const confirm = ui.panel.locator('.secret-name-confirm');
     assert.equal(await confirm.getAttribute('aria-checked'), 'false', 'never confirmed for the user');
     await typeIntoField(ui.workbench, ui.panel, '.secret-field', `https://made-up-${randomBytes(4).toString('hex')}.example/simple`);

@@ -18,7 +18,12 @@ const LONG = {
       question: `Which database should the migrated billing service use? Its schema is described at ${UNBROKEN}`,
       detail: `The identifier \`${UNBROKEN}\` is what the agent found.`,
       options: [
-        { label: 'Use the existing PostgreSQL cluster in eu-west-1', description: `Read replicas; see ${UNBROKEN.slice(0, 160)}`, recommended: true, preview: `\`\`\`sql\nCREATE TABLE invoices_with_a_very_long_name_for_testing (id serial PRIMARY KEY, customer_identifier text NOT NULL);\n\`\`\`\n\n${UNBROKEN}` },
+        {
+          label: 'Use the existing PostgreSQL cluster in eu-west-1',
+          description: `Read replicas; see ${UNBROKEN.slice(0, 160)}`,
+          recommended: true,
+          preview: `\`\`\`sql\nCREATE TABLE invoices_with_a_very_long_name_for_testing (id serial PRIMARY KEY, customer_identifier text NOT NULL);\n\`\`\`\n\n${UNBROKEN}`,
+        },
         { label: IDENTIFIER, description: 'An identifier as a label.', preview: 'A file next to the code.' },
         { label: 'SQLite' },
       ],
@@ -43,7 +48,8 @@ async function overflowProblems(panel: Frame): Promise<string[]> {
     const problems: string[] = [];
     if (document.documentElement.scrollWidth > width) problems.push(`the page scrolls sideways (${document.documentElement.scrollWidth} > ${width})`);
     if (document.body.scrollWidth > document.body.clientWidth) problems.push(`the body scrolls sideways (${document.body.scrollWidth} > ${document.body.clientWidth})`);
-    const describe = (e: Element) => `${e.tagName.toLowerCase()}${e.id ? `#${e.id}` : ''}${e.classList.length ? `.${[...e.classList].join('.')}` : ''}${e.getAttribute('part') ? `[part=${e.getAttribute('part')}]` : ''}`;
+    const describe = (e: Element) =>
+      `${e.tagName.toLowerCase()}${e.id ? `#${e.id}` : ''}${e.classList.length ? `.${[...e.classList].join('.')}` : ''}${e.getAttribute('part') ? `[part=${e.getAttribute('part')}]` : ''}`;
     const visit = (root: ParentNode, scrollsInside: boolean, host: string) => {
       for (const e of root.children) {
         const style = getComputedStyle(e);
@@ -52,10 +58,12 @@ async function overflowProblems(panel: Frame): Promise<string[]> {
         const box = e.getBoundingClientRect();
         const name = `${host}${describe(e)}`;
         const scrolls = /auto|scroll/.test(style.overflowX);
-        if (!scrollsInside && box.width > 0 && (box.right > width + 0.5 || box.left < -0.5)) problems.push(`${name} reaches past the edge (${Math.round(box.left)}–${Math.round(box.right)} of ${width})`);
+        if (!scrollsInside && box.width > 0 && (box.right > width + 0.5 || box.left < -0.5))
+          problems.push(`${name} reaches past the edge (${Math.round(box.left)}–${Math.round(box.right)} of ${width})`);
         // A text field scrolls its own text, as every text field does.
         const field = /^(INPUT|TEXTAREA)$/.test(e.tagName);
-        if (!scrolls && !field && /hidden|clip/.test(style.overflowX) && e.scrollWidth > e.clientWidth + 1) problems.push(`${name} cuts off its content (${e.scrollWidth} > ${e.clientWidth})`);
+        if (!scrolls && !field && /hidden|clip/.test(style.overflowX) && e.scrollWidth > e.clientWidth + 1)
+          problems.push(`${name} cuts off its content (${e.scrollWidth} > ${e.clientWidth})`);
         if (scrolls && e.closest('.request-area') && !e.closest('.option-preview, .markdown')) problems.push(`${name} scrolls sideways`);
         if (e.shadowRoot) visit(e.shadowRoot, scrollsInside || scrolls, `${name} › `);
         visit(e, scrollsInside || scrolls, host);

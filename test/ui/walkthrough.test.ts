@@ -43,7 +43,9 @@ suite('Walkthrough in the real workbench', () => {
   test('"Let the agent ask you" is done once a request comes through the ask_user tool', async () => {
     const { page } = ui.workbench;
     await openWalkthrough(ui.workbench);
-    const call = await invoke(ui.workbench, { questions: [{ id: 'framework', header: 'Framework', question: 'Which test framework?', options: [{ label: 'mocha' }, { label: 'vitest' }] }] });
+    const call = await invoke(ui.workbench, {
+      questions: [{ id: 'framework', header: 'Framework', question: 'Which test framework?', options: [{ label: 'mocha' }, { label: 'vitest' }] }],
+    });
     await waitForRequest(ui.panel, 'Which test framework?');
     await waitDone(page, 'letAgentAsk');
     await chooseAndSubmit(ui.panel, 'mocha');
@@ -61,7 +63,10 @@ suite('Walkthrough in the real workbench', () => {
     await button(ui.panel, 'submit').click();
     await waitDone(page, 'storeSecret');
     const stored = await ui.workbench.driver<{ value: Array<{ name: string }> }>('command', { id: 'agentQuestions.manageSecrets', args: [{ list: true }] });
-    assert.deepEqual(stored.value.map((s) => s.name), ['SAMPLE_API_KEY']);
+    assert.deepEqual(
+      stored.value.map((s) => s.name),
+      ['SAMPLE_API_KEY'],
+    );
     await ui.workbench.screenshot('walkthrough-secret-done');
     await ui.workbench.driver('command', { id: 'agentQuestions.manageSecrets', args: [{ delete: 'SAMPLE_API_KEY' }] });
   });

@@ -209,7 +209,10 @@ export async function hideQuestionPanel(page: Page): Promise<void> {
 async function runCommand(page: Page, title: string): Promise<void> {
   const input = page.locator('.quick-input-widget input');
   // A quick input that was just closed (a Reject reason, the last command) fades out, inert but still visible.
-  await page.locator('.quick-input-widget').waitFor({ state: 'hidden', timeout: 2000 }).catch(() => undefined);
+  await page
+    .locator('.quick-input-widget')
+    .waitFor({ state: 'hidden', timeout: 2000 })
+    .catch(() => undefined);
   for (let attempt = 0; attempt < 3 && !(await input.isVisible()); attempt++) {
     // F1 is lost while focus sits in a webview that is still loading; focus the editor area first.
     if (attempt > 0) await page.locator('.part.editor').click({ position: { x: 20, y: 20 } });

@@ -77,7 +77,8 @@ const MARKDOWN_PAYLOADS = [
   `${'> '.repeat(300)}<img src=x onerror=${RUN}>`,
 ];
 
-const DANGEROUS = 'script, img, svg, iframe, object, embed, video, audio, style, link, meta, base, form, math, template, a[href], input:not([class]), [onerror], [onload], [onclick], [onfocus], [ontoggle]';
+const DANGEROUS =
+  'script, img, svg, iframe, object, embed, video, audio, style, link, meta, base, form, math, template, a[href], input:not([class]), [onerror], [onload], [onclick], [onfocus], [ontoggle]';
 
 function requestFor(payload: string) {
   const header = payload.replace(/\s+/g, ' ').slice(0, 30) || 'x';
@@ -107,7 +108,11 @@ suite('Question panel: hostile text stays text, and every theme', () => {
       const question = request.questions[0]!;
       // Invisible characters (the right-to-left payload) are shown as markers such as ⟨U+202E⟩. The
       // request, not the held preview shown at prepareInvocation (not yet in the queue the test rejects from).
-      await ui.panel.locator('.request:not([inert]) .question-text').filter({ hasText: markInvisible(question.question.trim()).slice(0, 20) }).first().waitFor({ timeout: 10_000 });
+      await ui.panel
+        .locator('.request:not([inert]) .question-text')
+        .filter({ hasText: markInvisible(question.question.trim()).slice(0, 20) })
+        .first()
+        .waitFor({ timeout: 10_000 });
       const seen = await ui.panel.evaluate(
         ({ dangerous }) => {
           const app = document.getElementById('app')!;
@@ -135,7 +140,8 @@ suite('Question panel: hostile text stays text, and every theme', () => {
       await ui.workbench.driver('reject', { requestId: pending!.id });
       assert.equal((await toolResult(ui.workbench, call)).json.status, 'rejected');
     }
-    for (const frame of ui.workbench.page.frames()) assert.equal(await frame.evaluate(() => (window as unknown as { __xss?: number }).__xss).catch(() => undefined), undefined, 'the sentinel never fired');
+    for (const frame of ui.workbench.page.frames())
+      assert.equal(await frame.evaluate(() => (window as unknown as { __xss?: number }).__xss).catch(() => undefined), undefined, 'the sentinel never fired');
   });
 
   test('screenshots in light, dark and high-contrast themes follow the theme colours', async () => {
@@ -152,7 +158,9 @@ suite('Question panel: hostile text stays text, and every theme', () => {
     ] as const) {
       await ui.workbench.driver('config', { section: 'workbench', key: 'colorTheme', value: theme });
       await ui.workbench.page.waitForTimeout(1500);
-      colours.push(await ui.panel.evaluate(() => `${getComputedStyle(document.body).color} on ${getComputedStyle(document.documentElement).getPropertyValue('--vscode-sideBar-background')}`));
+      colours.push(
+        await ui.panel.evaluate(() => `${getComputedStyle(document.body).color} on ${getComputedStyle(document.documentElement).getPropertyValue('--vscode-sideBar-background')}`),
+      );
       tokenColours.push(
         await ui.panel.evaluate(() => {
           const colour = (selector: string) => getComputedStyle(document.querySelector(`.markdown ${selector}`)!).color;

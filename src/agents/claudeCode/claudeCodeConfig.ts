@@ -36,7 +36,11 @@ export const CLAUDE_CODE_FOREGROUND_ENV = { CLAUDE_CODE_MCP_AUTO_BACKGROUND_MS: 
  */
 export function claudeCodeHookSettings(): string {
   const hook = { type: 'command', command: hookCommand('claude-code'), timeout: DAY_SECONDS };
-  return JSON.stringify({ env: CLAUDE_CODE_FOREGROUND_ENV, hooks: { PermissionRequest: [{ matcher: '*', hooks: [hook] }], PreToolUse: [{ matcher: ASK_USER_QUESTION_TOOL, hooks: [hook] }] } }, null, 2);
+  return JSON.stringify(
+    { env: CLAUDE_CODE_FOREGROUND_ENV, hooks: { PermissionRequest: [{ matcher: '*', hooks: [hook] }], PreToolUse: [{ matcher: ASK_USER_QUESTION_TOOL, hooks: [hook] }] } },
+    null,
+    2,
+  );
 }
 
 export const claudeCodeConfig: ConfigAgent = {

@@ -20,7 +20,9 @@ export const claudeCodeHook: HookAgent = {
     const event = isObject(input) ? input['hook_event_name'] : undefined;
     const isQuestion = event === 'PreToolUse' && isObject(input) && input['tool_name'] === QUESTION_TOOL;
     if (!isObject(input) || (event !== 'PermissionRequest' && !isQuestion)) {
-      return { problem: `expected Claude Code's PermissionRequest hook input, or PreToolUse for ${QUESTION_TOOL} (got hook_event_name ${JSON.stringify(event)} for ${JSON.stringify(isObject(input) ? input['tool_name'] : undefined)})` };
+      return {
+        problem: `expected Claude Code's PermissionRequest hook input, or PreToolUse for ${QUESTION_TOOL} (got hook_event_name ${JSON.stringify(event)} for ${JSON.stringify(isObject(input) ? input['tool_name'] : undefined)})`,
+      };
     }
     const toolName = input['tool_name'];
     const toolInput = input['tool_input'];
@@ -30,7 +32,10 @@ export const claudeCodeHook: HookAgent = {
   },
   output(decision, input) {
     if (isObject(input) && input['hook_event_name'] === 'PreToolUse') {
-      const verdict = decision.behavior === 'allow' ? { permissionDecision: 'allow', updatedInput: decision.updatedInput } : { permissionDecision: 'deny', permissionDecisionReason: decision.message };
+      const verdict =
+        decision.behavior === 'allow'
+          ? { permissionDecision: 'allow', updatedInput: decision.updatedInput }
+          : { permissionDecision: 'deny', permissionDecisionReason: decision.message };
       return JSON.stringify({ hookSpecificOutput: { hookEventName: 'PreToolUse', ...verdict } });
     }
     return JSON.stringify({ hookSpecificOutput: { hookEventName: 'PermissionRequest', decision } });

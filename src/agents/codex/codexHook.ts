@@ -10,7 +10,9 @@ import type { HookAgent } from '../hookAgent';
 export const codexHook: HookAgent = {
   approveCall(input) {
     if (!isObject(input) || input['hook_event_name'] !== 'PermissionRequest') {
-      return { problem: `expected Codex's PermissionRequest hook input (got hook_event_name ${JSON.stringify(isObject(input) ? input['hook_event_name'] : undefined)}); run it from [[hooks.PermissionRequest]]` };
+      return {
+        problem: `expected Codex's PermissionRequest hook input (got hook_event_name ${JSON.stringify(isObject(input) ? input['hook_event_name'] : undefined)}); run it from [[hooks.PermissionRequest]]`,
+      };
     }
     const toolName = input['tool_name'];
     const toolInput = input['tool_input'];

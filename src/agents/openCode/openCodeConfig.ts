@@ -30,7 +30,13 @@ function openCodeJson(): string {
     $schema: 'https://opencode.ai/config.json',
     mcp: {
       servers: {
-        [MCP_SERVER_NAME]: { type: 'remote', url: `{env:${MCP_URL_VAR}}`, headers: { Authorization: `Bearer {env:${MCP_TOKEN_VAR}}` }, oauth: false, timeout: { catalog: day, execution: day } },
+        [MCP_SERVER_NAME]: {
+          type: 'remote',
+          url: `{env:${MCP_URL_VAR}}`,
+          headers: { Authorization: `Bearer {env:${MCP_TOKEN_VAR}}` },
+          oauth: false,
+          timeout: { catalog: day, execution: day },
+        },
       },
     },
     plugin: [`./${OPENCODE_PLUGIN_PATH}`],

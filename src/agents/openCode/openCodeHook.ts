@@ -13,7 +13,9 @@ import type { HookAgent } from '../hookAgent';
 function askUserQuestionInput(questions: unknown[]): Record<string, unknown> | undefined {
   const mapped = questions.map((q) => {
     if (!isObject(q) || typeof q['question'] !== 'string' || !Array.isArray(q['options'])) return undefined;
-    const options = q['options'].map((o) => (isObject(o) && typeof o['label'] === 'string' ? { label: o['label'], ...(typeof o['description'] === 'string' ? { description: o['description'] } : {}) } : undefined));
+    const options = q['options'].map((o) =>
+      isObject(o) && typeof o['label'] === 'string' ? { label: o['label'], ...(typeof o['description'] === 'string' ? { description: o['description'] } : {}) } : undefined,
+    );
     if (options.some((o) => o === undefined)) return undefined;
     return { question: q['question'], ...(typeof q['header'] === 'string' ? { header: q['header'] } : {}), options, multiSelect: q['multiple'] === true };
   });
@@ -43,7 +45,9 @@ export const openCodeHook: HookAgent = {
       if (decision.behavior !== 'allow') return JSON.stringify({ reject: true });
       const answers = isObject(decision.updatedInput['answers']) ? decision.updatedInput['answers'] : {};
       // One answer text per question, in order; OpenCode shows the model the same text.
-      const texts = questions.map((q) => (isObject(q) && typeof q['question'] === 'string' && typeof answers[q['question']] === 'string' ? [answers[q['question']] as string] : []));
+      const texts = questions.map((q) =>
+        isObject(q) && typeof q['question'] === 'string' && typeof answers[q['question']] === 'string' ? [answers[q['question']] as string] : [],
+      );
       return JSON.stringify({ answers: texts });
     }
     return JSON.stringify(decision.behavior === 'allow' ? { reply: 'once' } : { reply: 'reject', message: decision.message });

@@ -44,9 +44,13 @@ export function headline(questions: readonly Pick<Question, 'id' | 'kind'>[], re
       const noun = questions.length === 1 ? 'question' : 'questions';
       const each = questions.map((q) => `${q.id} = ${summarizeAnswer(q, answers[q.id])}`).join('; ');
       const stored = Object.values(answers).flatMap((a) => (a.secret && !a.skipped ? [`$${a.secret.envVar}`] : []));
-      const terminals = stored.length ? ` New integrated terminals have ${stored.join(', ')} set; use ${stored.length > 1 ? 'them' : 'it'} from there and never print or ask for the value.` : '';
+      const terminals = stored.length
+        ? ` New integrated terminals have ${stored.join(', ')} set; use ${stored.length > 1 ? 'them' : 'it'} from there and never print or ask for the value.`
+        : '';
       // A scripted answer is never passed off as the user's.
-      const who = (response.reason === SCRIPTED_REASON ? `The answers file answered ${questions.length} ${noun} (not the user)` : `The user answered ${questions.length} ${noun}`) + (named ? `, ${named}` : '');
+      const who =
+        (response.reason === SCRIPTED_REASON ? `The answers file answered ${questions.length} ${noun} (not the user)` : `The user answered ${questions.length} ${noun}`) +
+        (named ? `, ${named}` : '');
       // The note on the whole batch (review step), after the answers it is about.
       const note = response.note ? ` The user's note on all of these answers: ${JSON.stringify(response.note)}.` : '';
       const count = attachedImages(response).length;

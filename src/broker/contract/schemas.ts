@@ -55,14 +55,21 @@ export const QuestionInputSchema = z
       .describe(
         "'single' (pick one option), 'multi' (pick any), 'text' (free text), 'secret' (a credential typed into a masked field; you get only a handle). Defaults to 'single' when options are given, else 'text'.",
       ),
-    options: z.array(OptionSchema).min(LIMITS.minOptions).max(LIMITS.maxOptions).optional().describe('2-6 mutually exclusive choices for single/multi. Not allowed on text/secret.'),
+    options: z
+      .array(OptionSchema)
+      .min(LIMITS.minOptions)
+      .max(LIMITS.maxOptions)
+      .optional()
+      .describe('2-6 mutually exclusive choices for single/multi. Not allowed on text/secret.'),
     allowOther: z.boolean().optional().describe('Offer an "Other..." free-text answer. Default true for single/multi; not allowed on text/secret.'),
     placeholder: z.string().max(LIMITS.placeholderMax).optional().describe('Hint text for a text answer.'),
     envVar: z
       .string()
       .regex(ENV_VAR)
       .optional()
-      .describe('Required for secret: the environment variable (e.g. OPENAI_API_KEY) new terminals receive the value in. Use a credential name (ending _KEY, _TOKEN, _SECRET, _PASSWORD, or a connection _URL): the user must confirm any other. You never see the value.'),
+      .describe(
+        'Required for secret: the environment variable (e.g. OPENAI_API_KEY) new terminals receive the value in. Use a credential name (ending _KEY, _TOKEN, _SECRET, _PASSWORD, or a connection _URL): the user must confirm any other. You never see the value.',
+      ),
   })
   .strict();
 
@@ -86,11 +93,7 @@ export const GET_ANSWERS_MAX_IDS = 16;
 export const GET_ANSWERS_MAX_WAIT_SECONDS = 24 * 60 * 60;
 export const GetAnswersInputSchema = z
   .object({
-    ids: z
-      .array(z.string().min(1).max(64))
-      .min(1)
-      .max(GET_ANSWERS_MAX_IDS)
-      .describe('Request ids that ask_user returned with status "waiting" (1-16).'),
+    ids: z.array(z.string().min(1).max(64)).min(1).max(GET_ANSWERS_MAX_IDS).describe('Request ids that ask_user returned with status "waiting" (1-16).'),
     waitSeconds: z
       .number()
       .int()
@@ -215,14 +218,17 @@ export const PendingRequestSchema = z.discriminatedUnion('kind', [QuestionReques
 export const AnswerImageSchema = z
   .object({
     mimeType: z.enum(IMAGE_MIME_TYPES),
-    data: z.string().max(Math.ceil(LIMITS.imageMaxBytes / 3) * 4).regex(/^[A-Za-z0-9+/]*={0,2}$/),
+    data: z
+      .string()
+      .max(Math.ceil(LIMITS.imageMaxBytes / 3) * 4)
+      .regex(/^[A-Za-z0-9+/]*={0,2}$/),
     name: z.string().max(200).optional(),
   })
   .strict();
 
 export const AnswerSchema = z
   .object({
-    selected: z.array(z.string().max(10_000)).max(LIMITS.maxOptions).describe("Chosen option labels; for a text question, its one entry is the text."),
+    selected: z.array(z.string().max(10_000)).max(LIMITS.maxOptions).describe('Chosen option labels; for a text question, its one entry is the text.'),
     other: z.string().max(10_000).optional(),
     note: z.string().max(10_000).optional(),
     skipped: z.boolean(),

@@ -13,8 +13,30 @@ export const MARKDOWN_LIMITS = {
 } as const;
 
 export const MARKDOWN_TAGS = [
-  'p', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'ul', 'ol', 'li', 'blockquote', 'pre', 'code', 'em', 'strong', 's', 'br', 'hr',
-  'table', 'thead', 'tbody', 'tr', 'th', 'td',
+  'p',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'ul',
+  'ol',
+  'li',
+  'blockquote',
+  'pre',
+  'code',
+  'em',
+  'strong',
+  's',
+  'br',
+  'hr',
+  'table',
+  'thead',
+  'tbody',
+  'tr',
+  'th',
+  'td',
   /** A clickable link: `href` is http, https or mailto. */
   'a',
   /** An image, never loaded: shown as its alt text and address. */

@@ -16,7 +16,7 @@ export const ApproveInputSchema = z.object({
 export type ApproveInput = z.infer<typeof ApproveInputSchema>;
 
 export const APPROVE_DESCRIPTION =
-  "Permission prompt for agents outside VS Code (Claude Code's --permission-prompt-tool contract): shows the tool call to the user in the Agent Questions sidebar, first in the queue, and returns {\"behavior\":\"allow\",\"updatedInput\":…} or {\"behavior\":\"deny\",\"message\":…}.";
+  'Permission prompt for agents outside VS Code (Claude Code\'s --permission-prompt-tool contract): shows the tool call to the user in the Agent Questions sidebar, first in the queue, and returns {"behavior":"allow","updatedInput":…} or {"behavior":"deny","message":…}.';
 
 export type ApproveResult = { behavior: 'allow'; updatedInput: Record<string, unknown> } | { behavior: 'deny'; message: string };
 
@@ -30,7 +30,10 @@ const AskUserQuestionInputSchema = z.object({
       z.object({
         question: z.string().min(1),
         header: z.string().optional(),
-        options: z.array(z.object({ label: z.string().min(1), description: z.string().optional() })).min(LIMITS.minOptions).max(LIMITS.maxOptions),
+        options: z
+          .array(z.object({ label: z.string().min(1), description: z.string().optional() }))
+          .min(LIMITS.minOptions)
+          .max(LIMITS.maxOptions),
         multiSelect: z.boolean().optional(),
       }),
     )
@@ -84,7 +87,10 @@ export function questionRequestFor(call: ApproveInput, source: RequestSource): N
   // Claude Code keys the answers by question text, so two equal texts would overwrite each other.
   const texts = parsed.data.questions.map((q) => q.question);
   const repeated = texts.find((text, index) => texts.indexOf(text) !== index);
-  if (repeated !== undefined) return { refused: `AskUserQuestion has two questions with the same text (${JSON.stringify(clip(repeated, 80))}); its answers are keyed by question text, so give each question its own wording.` };
+  if (repeated !== undefined)
+    return {
+      refused: `AskUserQuestion has two questions with the same text (${JSON.stringify(clip(repeated, 80))}); its answers are keyed by question text, so give each question its own wording.`,
+    };
   const questions: Question[] = parsed.data.questions.map((q, index) => ({
     id: `q${index + 1}`,
     header: clip(q.header?.trim() || `Question ${index + 1}`, LIMITS.headerMax),
@@ -106,7 +112,8 @@ function answerText(answer: Answer): string {
 
 /** Our response to AskUserQuestion's questions, as the allow result Claude Code expects. */
 export function askUserQuestionResultFor(call: ApproveInput, request: NewQuestionRequest, response: QuestionResponse): ApproveResult {
-  if (response.status !== 'answered') return approveResultFor(call, { requestId: response.requestId, status: response.status, ...(response.reason ? { reason: response.reason } : {}) });
+  if (response.status !== 'answered')
+    return approveResultFor(call, { requestId: response.requestId, status: response.status, ...(response.reason ? { reason: response.reason } : {}) });
   const questions = (call.input['questions'] as Array<{ question: string }>) ?? [];
   // No prototype: a question whose text is "__proto__" or "constructor" is an answer like any other.
   const answers: Record<string, string> = Object.create(null);

@@ -9,7 +9,20 @@ import type { CommandRuleValue, decideCommandLine, offeredRules, PathClass, rule
 import type { RememberOption } from '../contract/schemas';
 import type { ParsedCommandLine } from './shell/shellCommand';
 import { shellLineOf } from './shell/shellTools';
-import { folderOf, isUnderFolder, normalizePath, pathsIn, placeOf, protectedMentions, realWorkspaceFolders, samePath, toPathContext, tooDeep, type PathContext, type PathPlace } from './toolPaths';
+import {
+  folderOf,
+  isUnderFolder,
+  normalizePath,
+  pathsIn,
+  placeOf,
+  protectedMentions,
+  realWorkspaceFolders,
+  samePath,
+  toPathContext,
+  tooDeep,
+  type PathContext,
+  type PathPlace,
+} from './toolPaths';
 import { hasInvisible } from '../visibleText';
 
 /** Rule keys by kind: a command rule's key is its CommandRules key after the prefix. */
@@ -95,12 +108,20 @@ export function rememberOptionsFor(request: NewPermissionRequest, checker: Comma
   const call = request.toolCall;
   if (!call) {
     if (!request.permissionKey) return [];
-    return [{ key: `${API}${request.source.label}\n${request.permissionKey}`, label: request.permissionKey, description: `Requests from ${request.source.label} for "${request.permissionKey}"` }];
+    return [
+      {
+        key: `${API}${request.source.label}\n${request.permissionKey}`,
+        label: request.permissionKey,
+        description: `Requests from ${request.source.label} for "${request.permissionKey}"`,
+      },
+    ];
   }
   if (neverRemembered(request, context)) return [];
   if (call.command !== undefined) {
     if (!checker) return [];
-    return checker.offer(call.command, checker.parse(call.command), {}, { classify: (path) => placeOf(path, context) }).map((rule) => ({ key: `${COMMAND}${rule.key}`, value: rule.value, label: rule.label, description: rule.description }));
+    return checker
+      .offer(call.command, checker.parse(call.command), {}, { classify: (path) => placeOf(path, context) })
+      .map((rule) => ({ key: `${COMMAND}${rule.key}`, value: rule.value, label: rule.label, description: rule.description }));
   }
   const places = placesIn(request, context);
   if (places.length === 0) {
@@ -115,16 +136,25 @@ export function rememberOptionsFor(request: NewPermissionRequest, checker: Comma
   const outside = (p: PathPlace) => (p.place === 'outside' ? OUTSIDE : '');
   if (places.length === 1) {
     const only = places[0]!;
-    options.push({ key: `${TOOL}${call.tool}\nfile:${only.resolved}`, label: `${call.tool} ${shownPath(only.resolved, context)}${outside(only)}`, description: `${call.tool} on ${only.resolved} only${outside(only)}` });
+    options.push({
+      key: `${TOOL}${call.tool}\nfile:${only.resolved}`,
+      label: `${call.tool} ${shownPath(only.resolved, context)}${outside(only)}`,
+      description: `${call.tool} on ${only.resolved} only${outside(only)}`,
+    });
   }
   const folders = [...new Set(places.map((p) => folderOf(p.resolved)))];
   if (folders.length === 1 && !places.some((p) => /[*?[\]{}]/.test(p.resolved))) {
     const folder = folders[0]!;
     const anyOutside = places.some((p) => p.place === 'outside') ? OUTSIDE : '';
     const shown = shownPath(folder.replace(/\/$/, '') || '/', context);
-    options.push({ key: `${TOOL}${call.tool}\ndir:${folder}`, label: `${call.tool} ${shown === '.' ? './' : `${shown}/`.replace(/\/\/$/, '/')}…${anyOutside}`, description: `${call.tool} on anything in ${folder}${anyOutside}` });
+    options.push({
+      key: `${TOOL}${call.tool}\ndir:${folder}`,
+      label: `${call.tool} ${shown === '.' ? './' : `${shown}/`.replace(/\/\/$/, '/')}…${anyOutside}`,
+      description: `${call.tool} on anything in ${folder}${anyOutside}`,
+    });
   }
-  if (places.every((p) => p.place === 'workspace')) options.push({ key: `${TOOL}${call.tool}\nworkspace`, label: `${call.tool} in the workspace`, description: `${call.tool} on anything inside the workspace folders` });
+  if (places.every((p) => p.place === 'workspace'))
+    options.push({ key: `${TOOL}${call.tool}\nworkspace`, label: `${call.tool} in the workspace`, description: `${call.tool} on anything inside the workspace folders` });
   return options;
 }
 
@@ -151,7 +181,11 @@ export function ruleMatches(key: string, request: NewPermissionRequest, where: r
   if (scope.startsWith('\ndir:')) {
     const folder = scope.slice('\ndir:'.length);
     const absolute = normalizePath(folder);
-    return absolute !== '' && folder.replace(/\/+$/, '') === absolute.replace(/\/+$/, '') && places.every((p) => !/[*?[\]{}]/.test(p.resolved) && isUnderFolder(p.resolved, absolute, context));
+    return (
+      absolute !== '' &&
+      folder.replace(/\/+$/, '') === absolute.replace(/\/+$/, '') &&
+      places.every((p) => !/[*?[\]{}]/.test(p.resolved) && isUnderFolder(p.resolved, absolute, context))
+    );
   }
   if (scope === '\nworkspace') return places.every((p) => p.place === 'workspace');
   return false;

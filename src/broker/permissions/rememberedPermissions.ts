@@ -59,10 +59,14 @@ export interface PermissionOutcome {
 const NO_SETTINGS: SettingsRules = { user: () => ({}), workspaceDeny: () => ({}), terminal: () => ({}), setUser: async () => undefined };
 
 const isRule = (value: unknown): value is PermissionRule =>
-  typeof value === 'object' && value !== null && ['key', 'label', 'description', 'source', 'decision', 'scope'].every((k) => typeof (value as Record<string, unknown>)[k] === 'string');
+  typeof value === 'object' &&
+  value !== null &&
+  ['key', 'label', 'description', 'source', 'decision', 'scope'].every((k) => typeof (value as Record<string, unknown>)[k] === 'string');
 
 /** `dryRun`: decide without counting a use (Check a Command). */
-export interface DecideHow { dryRun?: boolean }
+export interface DecideHow {
+  dryRun?: boolean;
+}
 
 /** A store kept in memory: this session's rules, gone with the window. */
 export function memoryStore(): KeyValueStore {
@@ -128,7 +132,17 @@ export class RememberedPermissions {
     const remembered = RULE_SCOPES.flatMap((scope) => this.stored(scope));
     const userRules = Object.entries(this.settings.user())
       .filter(([key]) => !remembered.some((r) => r.scope === 'user' && r.key === `${COMMAND}${key}`))
-      .map(([key, value]): PermissionRule => ({ key: `${COMMAND}${key}`, value, label: key, description: 'Written in your settings (agentQuestions.permissions.autoApprove)', decision: approves(value) ? 'allow' : 'deny', scope: 'user', source: 'your settings', createdAt: 0, uses: 0 }));
+      .map(([key, value]): PermissionRule => ({
+        key: `${COMMAND}${key}`,
+        value,
+        label: key,
+        description: 'Written in your settings (agentQuestions.permissions.autoApprove)',
+        decision: approves(value) ? 'allow' : 'deny',
+        scope: 'user',
+        source: 'your settings',
+        createdAt: 0,
+        uses: 0,
+      }));
     // A user-scope command rule lives in settings: if the user removed it there, it is gone.
     return [...remembered.filter((r) => r.scope !== 'user' || !r.key.startsWith(COMMAND) || Object.hasOwn(this.settings.user(), r.key.slice(COMMAND.length))), ...userRules];
   }
@@ -143,7 +157,13 @@ export class RememberedPermissions {
     const key = option.key.slice(COMMAND.length);
     const classify = this.classifier();
     const covered = this.recent.filter((r) => checker.covers(key, option.value ?? true, r.command, checker.parse(r.command), { classify }));
-    return { covers: covered.map((r) => r.command).slice(0, 10), denied: covered.filter((r) => r.denied).map((r) => r.command).slice(0, 10) };
+    return {
+      covers: covered.map((r) => r.command).slice(0, 10),
+      denied: covered
+        .filter((r) => r.denied)
+        .map((r) => r.command)
+        .slice(0, 10),
+    };
   }
 
   /** Decides a request by the rules, or says to ask and what to offer (a shell command waits for the parser to load). */
@@ -169,13 +189,25 @@ export class RememberedPermissions {
     return { decision: 'ask', options };
   }
 
-  private decideCommand(command: string, request: NewPermissionRequest, rules: PermissionRule[], checker: CommandChecker | undefined, options: RuleOption[], context: PathContext, how: DecideHow): PermissionOutcome {
+  private decideCommand(
+    command: string,
+    request: NewPermissionRequest,
+    rules: PermissionRule[],
+    checker: CommandChecker | undefined,
+    options: RuleOption[],
+    context: PathContext,
+    how: DecideHow,
+  ): PermissionOutcome {
     if (!checker) return { decision: 'ask', reason: 'The shell parser did not load, so every command is asked.', options };
     // Deny entries from every source; allow entries only from the user's settings, the honoured
     // terminal rules and remembered grants. Deny wins when both name the same key.
     const merged: CommandRules = { ...this.settings.terminal() };
     for (const rule of rules) if (rule.key.startsWith(COMMAND) && rule.decision === 'allow') merged[rule.key.slice(COMMAND.length)] = rule.value ?? true;
-    for (const [key, value] of [...Object.entries(this.settings.terminal()), ...Object.entries(this.settings.workspaceDeny()), ...rules.filter((r) => r.decision === 'deny' && r.key.startsWith(COMMAND)).map((r) => [r.key.slice(COMMAND.length), r.value ?? false] as const)]) {
+    for (const [key, value] of [
+      ...Object.entries(this.settings.terminal()),
+      ...Object.entries(this.settings.workspaceDeny()),
+      ...rules.filter((r) => r.decision === 'deny' && r.key.startsWith(COMMAND)).map((r) => [r.key.slice(COMMAND.length), r.value ?? false] as const),
+    ]) {
       if (!approves(value)) merged[key] = denyValue(value);
     }
     // Rules the user wrote (settings, VS Code's terminal rules) keep VS Code's meaning; remembered ones are read in the positive model.
@@ -184,22 +216,42 @@ export class RememberedPermissions {
     const result = checker.decide(command, checker.parse(command), merged, { handWritten, classify: this.classifier(context) });
     const deciding = rules.filter((r) => result.rules.includes(r.key.slice(COMMAND.length)));
     const label = deciding[0]?.label ?? result.rules[0] ?? '';
-    if (result.decision === 'deny') return { decision: 'deny', rule: { key: `${COMMAND}${result.rules[0] ?? ''}`, label }, reason: `Denied by the rule ${label}: ${result.reason}`, options };
+    if (result.decision === 'deny')
+      return { decision: 'deny', rule: { key: `${COMMAND}${result.rules[0] ?? ''}`, label }, reason: `Denied by the rule ${label}: ${result.reason}`, options };
     // Something the user must see (sandbox off, background, invisible text, configuration) is always asked.
     if (result.decision === 'allow' && !neverRemembered(request, context) && !blockingWarnings(request)) {
       if (!how.dryRun) void this.used(deciding);
       // Said with the labels the user saw ("npm test …"); rules from VS Code's terminal settings by their key.
       const labels = result.rules.map((key) => rules.find((r) => r.key === `${COMMAND}${key}`)?.label ?? key);
-      return { decision: 'allow', rule: { key: `${COMMAND}${result.rules.join('\n')}`, label: labels.join(', ') }, reason: `The user chose "Always allow" for ${labels.join(', ')} earlier.`, options };
+      return {
+        decision: 'allow',
+        rule: { key: `${COMMAND}${result.rules.join('\n')}`, label: labels.join(', ') },
+        reason: `The user chose "Always allow" for ${labels.join(', ')} earlier.`,
+        options,
+      };
     }
-    return { decision: 'ask', reason: result.decision === 'allow' ? 'A rule covers it, but it is always asked: it has a warning, invisible text, or touches protected configuration.' : result.reason, options };
+    return {
+      decision: 'ask',
+      reason: result.decision === 'allow' ? 'A rule covers it, but it is always asked: it has a warning, invisible text, or touches protected configuration.' : result.reason,
+      options,
+    };
   }
 
   async remember(option: RuleOption, source: string, how: { decision?: RuleDecision; scope?: RuleScope } = {}): Promise<void> {
     const decision = how.decision ?? 'allow';
     const scope = how.scope ?? 'workspace';
     const value: CommandRuleValue | undefined = option.key.startsWith(COMMAND) ? (decision === 'allow' ? (option.value ?? true) : denyValue(option.value ?? false)) : undefined;
-    const rule: PermissionRule = { key: option.key, label: option.label, description: option.description, ...(value !== undefined ? { value } : {}), decision, scope, source, createdAt: this.now(), uses: 0 };
+    const rule: PermissionRule = {
+      key: option.key,
+      label: option.label,
+      description: option.description,
+      ...(value !== undefined ? { value } : {}),
+      decision,
+      scope,
+      source,
+      createdAt: this.now(),
+      uses: 0,
+    };
     const others = this.stored(scope).filter((r) => r.key !== option.key);
     await this.stores[scope].update(KEY, [...others, rule]);
     if (scope === 'user' && value !== undefined) await this.settings.setUser(option.key.slice(COMMAND.length), value);
@@ -207,8 +259,13 @@ export class RememberedPermissions {
 
   /** Forgets one rule (in one scope, or in all), or a rule written in the user's settings. */
   async forget(key: string, scope?: RuleScope): Promise<void> {
-    for (const s of scope ? [scope] : RULE_SCOPES) await this.stores[s].update(KEY, this.stored(s).filter((r) => r.key !== key));
-    if ((!scope || scope === 'user') && key.startsWith(COMMAND) && Object.hasOwn(this.settings.user(), key.slice(COMMAND.length))) await this.settings.setUser(key.slice(COMMAND.length), undefined);
+    for (const s of scope ? [scope] : RULE_SCOPES)
+      await this.stores[s].update(
+        KEY,
+        this.stored(s).filter((r) => r.key !== key),
+      );
+    if ((!scope || scope === 'user') && key.startsWith(COMMAND) && Object.hasOwn(this.settings.user(), key.slice(COMMAND.length)))
+      await this.settings.setUser(key.slice(COMMAND.length), undefined);
   }
 
   /** Forgets every remembered rule (the user's own settings are left as they are, but for rules this extension wrote there). */
@@ -221,7 +278,10 @@ export class RememberedPermissions {
     for (const scope of RULE_SCOPES) {
       const saved = this.stored(scope);
       if (!saved.some((r) => rules.some((u) => u.key === r.key))) continue;
-      await this.stores[scope].update(KEY, saved.map((r) => (rules.some((u) => u.key === r.key) ? { ...r, uses: r.uses + 1, lastUsedAt: this.now() } : r)));
+      await this.stores[scope].update(
+        KEY,
+        saved.map((r) => (rules.some((u) => u.key === r.key) ? { ...r, uses: r.uses + 1, lastUsedAt: this.now() } : r)),
+      );
     }
   }
 

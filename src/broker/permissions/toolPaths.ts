@@ -37,7 +37,23 @@ const PATH_KEY = /path|file|dir|folder|cwd|root|pattern|glob/i;
 /** Short key names that name a path when they are the whole key (move_file's source and destination, a link's target…). */
 const PATH_NAMES = new Set(['to', 'from', 'src', 'source', 'sources', 'dest', 'dst', 'destination', 'target', 'targets', 'uri', 'uris', 'location', 'output', 'out']);
 /** Keys whose values are text to write or read, never a path: their values are not guessed at (Write's content starting with "/**"). */
-const CONTENT_KEYS = new Set(['content', 'contents', 'oldstring', 'newstring', 'text', 'body', 'description', 'message', 'prompt', 'query', 'code', 'diff', 'patch', 'explanation', 'title']);
+const CONTENT_KEYS = new Set([
+  'content',
+  'contents',
+  'oldstring',
+  'newstring',
+  'text',
+  'body',
+  'description',
+  'message',
+  'prompt',
+  'query',
+  'code',
+  'diff',
+  'patch',
+  'explanation',
+  'title',
+]);
 export const MAX_DEPTH = 8;
 
 const keyName = (key: string) => key.toLowerCase().replace(/[_-]/g, '');
@@ -125,8 +141,16 @@ const PROTECTED: ReadonlyArray<{ where: Where; pattern: RegExp; what: string }> 
   { where: 'anywhere', pattern: /(^|\/)\.github\/(hooks|instructions)(\/|$)/, what: "GitHub Copilot's agent hooks or instructions (.github/hooks/, .github/instructions/)" },
   { where: 'anywhere', pattern: /(^|\/)\.github\/(.+\/)?([^/]*\.instructions\.md|copilot-instructions\.md)$/, what: "GitHub Copilot's instructions (.github/*.instructions.md)" },
   // Without the User folder known (or in a command's words): its files by their usual place.
-  { where: 'anywhere', pattern: /(^|\/)user\/((settings|keybindings|tasks|mcp)\.json$|(prompts|globalstorage|workspacestorage)(\/|$))/, what: "VS Code's user settings folder (settings, keybindings, tasks, MCP servers, extension state)" },
-  { where: 'home', pattern: /^\.(bashrc|bash_profile|bash_login|bash_logout|profile|zshrc|zshenv|zprofile|zlogin|zlogout|inputrc)$/, what: 'a shell start-up file (it runs in every new shell)' },
+  {
+    where: 'anywhere',
+    pattern: /(^|\/)user\/((settings|keybindings|tasks|mcp)\.json$|(prompts|globalstorage|workspacestorage)(\/|$))/,
+    what: "VS Code's user settings folder (settings, keybindings, tasks, MCP servers, extension state)",
+  },
+  {
+    where: 'home',
+    pattern: /^\.(bashrc|bash_profile|bash_login|bash_logout|profile|zshrc|zshenv|zprofile|zlogin|zlogout|inputrc)$/,
+    what: 'a shell start-up file (it runs in every new shell)',
+  },
   { where: 'home', pattern: /^\.config\/fish(\/|$)/, what: "fish's start-up configuration (~/.config/fish/)" },
   { where: 'home', pattern: /^\.ssh(\/|$)/, what: 'your SSH keys and authorized keys (~/.ssh/)' },
   { where: 'home', pattern: /^(\.gitconfig$|\.config\/git(\/|$))/, what: 'your Git configuration (it can run code in every repository)' },

@@ -13,7 +13,8 @@ export function checkAnswers(request: QuestionRequest, answers: Answers): string
     const answer = Object.hasOwn(answers, question.id) ? answers[question.id] : undefined;
     if (!answer) return `no answer for question "${question.id}" (send it as skipped)`;
     if (answer.skipped) {
-      if (answer.selected.length > 0 || answer.other !== undefined || answer.secret || answer.value !== undefined || answer.images?.length) return `question "${question.id}" is skipped but carries an answer`;
+      if (answer.selected.length > 0 || answer.other !== undefined || answer.secret || answer.value !== undefined || answer.images?.length)
+        return `question "${question.id}" is skipped but carries an answer`;
       continue;
     }
     if (answer.images?.length && isSecretKind(question.kind)) return `secret question "${question.id}" takes no images`;
@@ -41,7 +42,9 @@ function kindProblem(question: Question, answer: Answer): string | undefined {
     case 'text':
       return answer.selected.length !== 1 ? `text question "${question.id}" takes its text as the one entry of selected` : undefined;
     case 'secret':
-      return !answer.secret || answer.selected.length > 0 || answer.other !== undefined ? `secret question "${question.id}" must be answered with a stored-secret handle only` : undefined;
+      return !answer.secret || answer.selected.length > 0 || answer.other !== undefined
+        ? `secret question "${question.id}" must be answered with a stored-secret handle only`
+        : undefined;
     default:
       return unhandledKind(question.kind);
   }

@@ -10,7 +10,11 @@ export interface ImageDescription {
   bytes: number;
 }
 
-export const describeImage = (image: AnswerImage): ImageDescription => ({ mimeType: image.mimeType, ...(image.name !== undefined ? { name: image.name } : {}), bytes: base64ByteLength(image.data) });
+export const describeImage = (image: AnswerImage): ImageDescription => ({
+  mimeType: image.mimeType,
+  ...(image.name !== undefined ? { name: image.name } : {}),
+  bytes: base64ByteLength(image.data),
+});
 
 /** The response with each image's base64 replaced by its type, name and size. */
 export function withImagesDescribed(response: QuestionResponse): object {

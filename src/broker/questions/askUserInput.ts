@@ -116,18 +116,38 @@ function describeIssue(issue: z.core.$ZodIssue, raw: unknown, { maxQuestions, ro
   const value = valueAt(raw, path);
   switch (issue.code) {
     case 'invalid_type':
-      if (path.length === 0) return { path, message: `must be an object like {"questions":[{"id":"db","header":"Database","question":"Which database?","options":[{"label":"PostgreSQL"},{"label":"SQLite"}]}]} (got ${describeValue(raw)})` };
+      if (path.length === 0)
+        return {
+          path,
+          message: `must be an object like {"questions":[{"id":"db","header":"Database","question":"Which database?","options":[{"label":"PostgreSQL"},{"label":"SQLite"}]}]} (got ${describeValue(raw)})`,
+        };
       if (value === undefined) return { path, message: `is required (${expectedText(issue.expected, field, maxQuestions)})` };
       return { path, message: `must be ${expectedText(issue.expected, field, maxQuestions)} (got ${describeValue(value)})` };
     case 'too_small':
     case 'too_big':
       return { path, message: sizeMessage(field, value, maxQuestions) };
     case 'invalid_format':
-      if (field === 'id') return { path, message: `must be snake_case: lowercase letters, digits and underscores, starting with a letter (got ${JSON.stringify(value)}); e.g. ${JSON.stringify(toSnakeCase(String(value)))}` };
-      if (field === 'envVar') return { path, message: `must be an environment variable name matching ${ENV_VAR} (got ${JSON.stringify(value)}); e.g. ${JSON.stringify(String(value).toUpperCase().replace(/[^A-Z0-9_]/g, '_'))}` };
+      if (field === 'id')
+        return {
+          path,
+          message: `must be snake_case: lowercase letters, digits and underscores, starting with a letter (got ${JSON.stringify(value)}); e.g. ${JSON.stringify(toSnakeCase(String(value)))}`,
+        };
+      if (field === 'envVar')
+        return {
+          path,
+          message: `must be an environment variable name matching ${ENV_VAR} (got ${JSON.stringify(value)}); e.g. ${JSON.stringify(
+            String(value)
+              .toUpperCase()
+              .replace(/[^A-Z0-9_]/g, '_'),
+          )}`,
+        };
       return { path, message: `has the wrong format (got ${describeValue(value)})` };
     case 'invalid_value':
-      if (field === 'kind') return { path, message: `must be one of ${QUESTION_KINDS.map((k) => `"${k}"`).join(', ')} (got ${JSON.stringify(value)}); use ${QUESTION_KINDS.map((k) => `"${k}" for ${kindTraits(k).useFor}`).join(', ')}` };
+      if (field === 'kind')
+        return {
+          path,
+          message: `must be one of ${QUESTION_KINDS.map((k) => `"${k}"`).join(', ')} (got ${JSON.stringify(value)}); use ${QUESTION_KINDS.map((k) => `"${k}" for ${kindTraits(k).useFor}`).join(', ')}`,
+        };
       return { path, message: `must be one of ${issue.values.map((v) => JSON.stringify(v)).join(', ')} (got ${JSON.stringify(value)})` };
     case 'unrecognized_keys': {
       const allowed = allowedFields(path, rootFields);
@@ -216,12 +236,17 @@ function crossFieldProblems(questions: readonly QuestionInput[]): Problem[] {
     const kind = resolveKind(q);
     const secret = isSecretKind(kind);
     if (isChoiceKind(kind)) {
-      if (!q.options) problems.push({ path: at('options'), message: `kind "${kind}" needs ${LIMITS.minOptions} to ${LIMITS.maxOptions} options; add them, or use kind "text" for an open question` });
+      if (!q.options)
+        problems.push({
+          path: at('options'),
+          message: `kind "${kind}" needs ${LIMITS.minOptions} to ${LIMITS.maxOptions} options; add them, or use kind "text" for an open question`,
+        });
     } else {
       if (q.options) problems.push({ path: at('options'), message: `not allowed on kind "${kind}"; remove them, or use kind "single" or "multi"` });
       if (q.allowOther !== undefined) problems.push({ path: at('allowOther'), message: `not allowed on kind "${kind}"; remove it` });
     }
-    if (secret && !q.envVar) problems.push({ path: at('envVar'), message: 'is required for kind "secret": the environment variable new terminals receive the value in, e.g. "OPENAI_API_KEY"' });
+    if (secret && !q.envVar)
+      problems.push({ path: at('envVar'), message: 'is required for kind "secret": the environment variable new terminals receive the value in, e.g. "OPENAI_API_KEY"' });
     const refusal = q.envVar ? envVarRefusal(q.envVar) : undefined;
     if (secret && refusal) problems.push({ path: at('envVar'), message: refusal });
     if (!secret && q.envVar !== undefined) problems.push({ path: at('envVar'), message: `only allowed on kind "secret"; remove it, or set kind "secret"` });
@@ -230,7 +255,10 @@ function crossFieldProblems(questions: readonly QuestionInput[]): Problem[] {
     const options = q.options ?? [];
     const recommended = options.filter((o) => o.recommended);
     if (kindTraits(kind).picks === 'one' && recommended.length > 1) {
-      problems.push({ path: at('options'), message: `at most one option may be recommended on a single-choice question (got ${recommended.length}: ${recommended.map((o) => `"${o.label}"`).join(', ')}); keep one` });
+      problems.push({
+        path: at('options'),
+        message: `at most one option may be recommended on a single-choice question (got ${recommended.length}: ${recommended.map((o) => `"${o.label}"`).join(', ')}); keep one`,
+      });
     }
     const seen = new Set<string>();
     options.forEach((o, j) => {
@@ -246,5 +274,10 @@ function markdownTotalProblems(input: { questions: readonly QuestionInput[]; con
   const lengths = [input.context?.length ?? 0, ...input.questions.flatMap((q) => [q.detail?.length ?? 0, ...(q.options ?? []).map((o) => o.preview?.length ?? 0)])];
   const total = lengths.reduce((a, b) => a + b, 0);
   if (total <= LIMITS.markdownTotalMax) return [];
-  return [{ path: [], message: `context, details and previews together are ${total} characters; at most ${LIMITS.markdownTotalMax} are allowed: shorten the previews or split the questions over two calls` }];
+  return [
+    {
+      path: [],
+      message: `context, details and previews together are ${total} characters; at most ${LIMITS.markdownTotalMax} are allowed: shorten the previews or split the questions over two calls`,
+    },
+  ];
 }

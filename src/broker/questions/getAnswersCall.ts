@@ -24,7 +24,8 @@ export interface GetAnswersResult {
   images: AnswerImage[];
 }
 
-const UNKNOWN_REASON = 'No question with this id was asked with wait: false by you (this chat, or this MCP client: its name through the same token), or its answer was dropped after it was collected.';
+const UNKNOWN_REASON =
+  'No question with this id was asked with wait: false by you (this chat, or this MCP client: its name through the same token), or its answer was dropped after it was collected.';
 
 export async function callGetAnswers(raw: unknown, call: GetAnswersCall): Promise<GetAnswersResult> {
   const parsed = GetAnswersInputSchema.safeParse(raw);
@@ -54,6 +55,7 @@ function entryFor(id: string, lookup: LaterLookup): GetAnswersEntry {
 
 function lineFor(lookup: LaterLookup): string {
   if (lookup.state === 'settled') return headline(lookup.questions, lookup.response);
-  if (lookup.state === 'waiting') return 'still waiting for the user. Keep working on what does not depend on it and check again later, or call get_answers with waitSeconds > 0 to wait for it.';
+  if (lookup.state === 'waiting')
+    return 'still waiting for the user. Keep working on what does not depend on it and check again later, or call get_answers with waitSeconds > 0 to wait for it.';
   return `unknown. ${UNKNOWN_REASON}`;
 }

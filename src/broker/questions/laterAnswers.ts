@@ -56,7 +56,8 @@ export class LaterAnswers {
       return `${LATER_WAITING_PER_OWNER} of your questions asked with wait: false are still unanswered; collect their answers with get_answers (waitSeconds > 0 waits for them) before asking more (${LATER_WAITING_PER_OWNER} is the limit for one asker), ${orWait}`;
     if (waiting.filter((h) => h.group === group).length >= LATER_WAITING_PER_GROUP)
       return `The agents connected through your token already have ${LATER_WAITING_PER_GROUP} questions asked with wait: false unanswered (the limit for one token: half of the ${LATER_WAITING_TOTAL} places, so other askers still have theirs); collect answers with get_answers first, ${orWait}`;
-    if (waiting.length >= LATER_WAITING_TOTAL) return `${LATER_WAITING_TOTAL} questions asked with wait: false are still unanswered (the limit for all agents together); collect answers with get_answers first, ${orWait}`;
+    if (waiting.length >= LATER_WAITING_TOTAL)
+      return `${LATER_WAITING_TOTAL} questions asked with wait: false are still unanswered (the limit for all agents together); collect answers with get_answers first, ${orWait}`;
     return undefined;
   }
 

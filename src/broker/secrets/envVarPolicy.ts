@@ -8,13 +8,52 @@
 /** Names read by shells, loaders, interpreters and tools to decide what runs and how. */
 export const DENIED_ENV_VARS: readonly string[] = [
   // shells
-  'PATH', 'HOME', 'SHELL', 'ENV', 'BASH_ENV', 'PROMPT_COMMAND', 'PS1', 'PS4', 'IFS', 'ZDOTDIR', 'CDPATH', 'SHELLOPTS', 'BASHOPTS',
+  'PATH',
+  'HOME',
+  'SHELL',
+  'ENV',
+  'BASH_ENV',
+  'PROMPT_COMMAND',
+  'PS1',
+  'PS4',
+  'IFS',
+  'ZDOTDIR',
+  'CDPATH',
+  'SHELLOPTS',
+  'BASHOPTS',
   // editors, pagers and helpers other programs start
-  'EDITOR', 'VISUAL', 'PAGER', 'BROWSER', 'LESSOPEN', 'SSH_ASKPASS', 'SSH_AUTH_SOCK', 'TMPDIR',
+  'EDITOR',
+  'VISUAL',
+  'PAGER',
+  'BROWSER',
+  'LESSOPEN',
+  'SSH_ASKPASS',
+  'SSH_AUTH_SOCK',
+  'TMPDIR',
   // git
-  'GIT_SSH_COMMAND', 'GIT_SSH', 'GIT_EXEC_PATH', 'GIT_CONFIG', 'GIT_EDITOR', 'GIT_PAGER', 'GIT_ASKPASS', 'GIT_TEMPLATE_DIR',
+  'GIT_SSH_COMMAND',
+  'GIT_SSH',
+  'GIT_EXEC_PATH',
+  'GIT_CONFIG',
+  'GIT_EDITOR',
+  'GIT_PAGER',
+  'GIT_ASKPASS',
+  'GIT_TEMPLATE_DIR',
   // language runtimes
-  'NODE_OPTIONS', 'NODE_PATH', 'PYTHONPATH', 'PYTHONSTARTUP', 'PYTHONHOME', 'JAVA_TOOL_OPTIONS', '_JAVA_OPTIONS', 'JDK_JAVA_OPTIONS', 'CLASSPATH', 'PERL5LIB', 'PERL5OPT', 'PERLLIB', 'RUBYOPT', 'RUBYLIB',
+  'NODE_OPTIONS',
+  'NODE_PATH',
+  'PYTHONPATH',
+  'PYTHONSTARTUP',
+  'PYTHONHOME',
+  'JAVA_TOOL_OPTIONS',
+  '_JAVA_OPTIONS',
+  'JDK_JAVA_OPTIONS',
+  'CLASSPATH',
+  'PERL5LIB',
+  'PERL5OPT',
+  'PERLLIB',
+  'RUBYOPT',
+  'RUBYLIB',
 ];
 
 /** Prefixes of whole families: the dynamic loaders (LD_PRELOAD, DYLD_INSERT_LIBRARIES), git's config-by-environment, npm's settings. */
@@ -27,7 +66,8 @@ export const RESERVED_ENV_VAR_PREFIX = 'AGENT_QUESTIONS_';
 export function envVarRefusal(name: string): string | undefined {
   const fix = 'use a name of your own such as "MYAPP_API_KEY"';
   if (name.startsWith(RESERVED_ENV_VAR_PREFIX)) return `"${name}" is reserved for Agent Questions itself; ${fix}`;
-  if (DENIED_ENV_VARS.includes(name) || DENIED_ENV_VAR_PREFIXES.some((prefix) => name.startsWith(prefix))) return `"${name}" changes how programs run and cannot hold a secret; ${fix}`;
+  if (DENIED_ENV_VARS.includes(name) || DENIED_ENV_VAR_PREFIXES.some((prefix) => name.startsWith(prefix)))
+    return `"${name}" changes how programs run and cannot hold a secret; ${fix}`;
   return undefined;
 }
 
@@ -42,7 +82,24 @@ export const CREDENTIAL_NAMES: readonly string[] = ['PASSWORD', 'TOKEN', 'SECRET
  * (PIP_INDEX_URL, OPENAI_BASE_URL, AWS_ENDPOINT_URL): such a value changes whom programs trust, and
  * where their keys go, so it is confirmed like any other name. DATABASE_URL or REDIS_URL are not.
  */
-export const TRUST_WORDS: readonly string[] = ['INDEX', 'REGISTRY', 'MIRROR', 'PROXY', 'BASE', 'ENDPOINT', 'API', 'SERVER', 'HOST', 'DOWNLOAD', 'REPO', 'REPOSITORY', 'REPOSITORIES', 'CDN', 'DIST', 'UPDATE'];
+export const TRUST_WORDS: readonly string[] = [
+  'INDEX',
+  'REGISTRY',
+  'MIRROR',
+  'PROXY',
+  'BASE',
+  'ENDPOINT',
+  'API',
+  'SERVER',
+  'HOST',
+  'DOWNLOAD',
+  'REPO',
+  'REPOSITORY',
+  'REPOSITORIES',
+  'CDN',
+  'DIST',
+  'UPDATE',
+];
 
 /** Whether `name` looks like it holds a credential (OPENAI_API_KEY, GITHUB_TOKEN, DATABASE_URL), and nothing else. */
 export function isCredentialName(name: string): boolean {

@@ -9,6 +9,10 @@ export function redactAnswer(question: Pick<Question, 'kind'> | undefined, answe
 
 export function redactAnswers(questions: readonly Pick<Question, 'id' | 'kind'>[], answers: Answers): Answers {
   const redacted: Answers = {};
-  for (const [id, answer] of Object.entries(answers)) redacted[id] = redactAnswer(questions.find((q) => q.id === id), answer);
+  for (const [id, answer] of Object.entries(answers))
+    redacted[id] = redactAnswer(
+      questions.find((q) => q.id === id),
+      answer,
+    );
   return redacted;
 }

@@ -27,8 +27,14 @@ suite('approval hook command: Codex', () => {
   });
 
   test('an allow carries no updatedInput (Codex fails closed on it); a deny carries the message', () => {
-    assert.equal(codexHook.output({ behavior: 'allow', updatedInput: { command: 'ls' } }, CODEX_BASH_INPUT), '{"hookSpecificOutput":{"hookEventName":"PermissionRequest","decision":{"behavior":"allow"}}}');
-    assert.equal(codexHook.output({ behavior: 'deny', message: 'not now' }, CODEX_BASH_INPUT), '{"hookSpecificOutput":{"hookEventName":"PermissionRequest","decision":{"behavior":"deny","message":"not now"}}}');
+    assert.equal(
+      codexHook.output({ behavior: 'allow', updatedInput: { command: 'ls' } }, CODEX_BASH_INPUT),
+      '{"hookSpecificOutput":{"hookEventName":"PermissionRequest","decision":{"behavior":"allow"}}}',
+    );
+    assert.equal(
+      codexHook.output({ behavior: 'deny', message: 'not now' }, CODEX_BASH_INPUT),
+      '{"hookSpecificOutput":{"hookEventName":"PermissionRequest","decision":{"behavior":"deny","message":"not now"}}}',
+    );
   });
 
   test('outside a VS Code terminal it gives no decision with exit 1 (not 2, which Codex reads as a denial), and says why', async () => {

@@ -60,10 +60,17 @@ suite('configurations handed out to CLI agents', () => {
     assert.deepEqual(await hook('nope'), {
       exitCode: 1,
       stdout: '',
-      stderr: 'Agent Questions hook: unknown agent "nope"; usage: node approvalHook.js <claude-code|codex|opencode>, run by the agent\'s permission hook with its hook input on stdin\n',
+      stderr:
+        'Agent Questions hook: unknown agent "nope"; usage: node approvalHook.js <claude-code|codex|opencode>, run by the agent\'s permission hook with its hook input on stdin\n',
     });
-    assert.equal((await hook('claude-code')).stderr, "Agent Questions hook: expected Claude Code's PermissionRequest hook input, or PreToolUse for AskUserQuestion (got hook_event_name undefined for undefined); Claude Code asks you itself.\n");
-    assert.equal((await hook('codex')).stderr, "Agent Questions hook: expected Codex's PermissionRequest hook input (got hook_event_name undefined); run it from [[hooks.PermissionRequest]]; Codex asks you itself.\n");
+    assert.equal(
+      (await hook('claude-code')).stderr,
+      "Agent Questions hook: expected Claude Code's PermissionRequest hook input, or PreToolUse for AskUserQuestion (got hook_event_name undefined for undefined); Claude Code asks you itself.\n",
+    );
+    assert.equal(
+      (await hook('codex')).stderr,
+      "Agent Questions hook: expected Codex's PermissionRequest hook input (got hook_event_name undefined); run it from [[hooks.PermissionRequest]]; Codex asks you itself.\n",
+    );
     assert.equal((await hook('opencode')).stderr, 'Agent Questions hook: the permission.asked input has no permission; OpenCode asks you itself.\n');
   });
 });

@@ -23,8 +23,23 @@ const QUESTION_ASKED = {
   id: 'que_23a97153f001',
   sessionID: 'ses_dc568f4b7ffeWi7evBAHeoo5Fs',
   questions: [
-    { question: 'Which cache should I use?', header: 'Cache', options: [{ label: 'Redis', description: 'In memory' }, { label: 'None', description: 'No cache' }] },
-    { question: 'Which extras?', header: 'Extras', options: [{ label: 'Metrics', description: '' }, { label: 'Tracing', description: '' }], multiple: true },
+    {
+      question: 'Which cache should I use?',
+      header: 'Cache',
+      options: [
+        { label: 'Redis', description: 'In memory' },
+        { label: 'None', description: 'No cache' },
+      ],
+    },
+    {
+      question: 'Which extras?',
+      header: 'Extras',
+      options: [
+        { label: 'Metrics', description: '' },
+        { label: 'Tracing', description: '' },
+      ],
+      multiple: true,
+    },
   ],
   tool: { messageID: 'msg_1', callID: 'call_2' },
 };
@@ -43,7 +58,10 @@ suite('approval hook command: OpenCode', () => {
 
   test('another permission keeps its name, patterns and metadata', () => {
     const asked = { ...BASH_ASKED, permission: 'external_directory', patterns: ['/etc/*'], metadata: { filepath: '/etc/hosts', parentDir: '/etc' }, tool: undefined };
-    assert.deepEqual(openCodeHook.approveCall(asked), { tool_name: 'external_directory', input: { patterns: ['/etc/*'], metadata: { filepath: '/etc/hosts', parentDir: '/etc' } } });
+    assert.deepEqual(openCodeHook.approveCall(asked), {
+      tool_name: 'external_directory',
+      input: { patterns: ['/etc/*'], metadata: { filepath: '/etc/hosts', parentDir: '/etc' } },
+    });
   });
 
   test('its own questions become an AskUserQuestion call (multiple → multiSelect); malformed input gives no decision', () => {
@@ -51,8 +69,24 @@ suite('approval hook command: OpenCode', () => {
       tool_name: 'AskUserQuestion',
       input: {
         questions: [
-          { question: 'Which cache should I use?', header: 'Cache', options: [{ label: 'Redis', description: 'In memory' }, { label: 'None', description: 'No cache' }], multiSelect: false },
-          { question: 'Which extras?', header: 'Extras', options: [{ label: 'Metrics', description: '' }, { label: 'Tracing', description: '' }], multiSelect: true },
+          {
+            question: 'Which cache should I use?',
+            header: 'Cache',
+            options: [
+              { label: 'Redis', description: 'In memory' },
+              { label: 'None', description: 'No cache' },
+            ],
+            multiSelect: false,
+          },
+          {
+            question: 'Which extras?',
+            header: 'Extras',
+            options: [
+              { label: 'Metrics', description: '' },
+              { label: 'Tracing', description: '' },
+            ],
+            multiSelect: true,
+          },
         ],
       },
       tool_use_id: 'call_2',
@@ -76,7 +110,13 @@ suite('approval hook command: OpenCode', () => {
 
   test('through the real endpoint: the panel shows "OpenCode" by its plugin, Allow prints once, Deny the message; a question is asked as one', async () => {
     await withEndpoint(async ({ broker, endpoint }) => {
-      const hook = (input: unknown) => runHook({ args: ['opencode'], stdin: JSON.stringify(input), env: { AGENT_QUESTIONS_MCP_URL: endpoint.url, AGENT_QUESTIONS_MCP_TOKEN: TOKEN }, signal: new AbortController().signal });
+      const hook = (input: unknown) =>
+        runHook({
+          args: ['opencode'],
+          stdin: JSON.stringify(input),
+          env: { AGENT_QUESTIONS_MCP_URL: endpoint.url, AGENT_QUESTIONS_MCP_TOKEN: TOKEN },
+          signal: new AbortController().signal,
+        });
       const allowed = hook(BASH_ASKED);
       await until(() => broker.size === 1);
       const request = broker.list()[0]!;

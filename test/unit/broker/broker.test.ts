@@ -13,11 +13,17 @@ suite('QuestionBroker', () => {
   test('ask waits until reply, then resolves answered and leaves nothing pending', async () => {
     const { broker, changes } = makeBroker();
     const response = broker.ask(QUESTION);
-    assert.deepEqual(broker.list().map((r) => r.id), ['r1']);
+    assert.deepEqual(
+      broker.list().map((r) => r.id),
+      ['r1'],
+    );
     assert.equal(broker.reply('r1', { db: { selected: ['B'], skipped: false } }), true);
     assert.deepEqual(await response, { requestId: 'r1', status: 'answered', answers: { db: { selected: ['B'], skipped: false } } });
     assert.equal(broker.size, 0);
-    assert.deepEqual(changes.map((c) => c.type), ['added', 'settled']);
+    assert.deepEqual(
+      changes.map((c) => c.type),
+      ['added', 'settled'],
+    );
   });
 
   test('a batch note reaches the response, and a request with a timeout says when it expires', async () => {
@@ -39,7 +45,10 @@ suite('QuestionBroker', () => {
       assert.equal(broker.reply('r1', answers as never), false, JSON.stringify(answers));
     }
     assert.equal(broker.size, 1, 'still waiting for a proper answer');
-    assert.deepEqual(changes.map((c) => c.type), ['added']);
+    assert.deepEqual(
+      changes.map((c) => c.type),
+      ['added'],
+    );
     assert.match(logs.at(-1)!, /Ignored a reply for request r1: the answers are malformed at db\.selected/);
   });
 
@@ -49,7 +58,10 @@ suite('QuestionBroker', () => {
     void broker.requestPermission({ source: { type: 'extension', label: 'Extension a.b' }, title: 'Run tests?', detail: 'npm test' });
     void broker.ask(QUESTION);
     void broker.requestPermission({ source: { type: 'mcp', label: 'Claude Code' }, title: 'Run rm?', detail: 'rm -rf out' });
-    assert.deepEqual(broker.list().map((r) => r.id), ['r2', 'r4', 'r1', 'r3']);
+    assert.deepEqual(
+      broker.list().map((r) => r.id),
+      ['r2', 'r4', 'r1', 'r3'],
+    );
   });
 
   test('settles exactly once: a late reply after a reject is ignored and logged', async () => {
@@ -116,7 +128,10 @@ suite('QuestionBroker', () => {
     const { broker } = makeBroker();
     const all = [broker.ask(QUESTION), broker.requestPermission({ source: QUESTION.source, title: 't', detail: 'd' })];
     broker.dispose();
-    assert.deepEqual((await Promise.all(all)).map((r) => r.status), ['cancelled', 'cancelled']);
+    assert.deepEqual(
+      (await Promise.all(all)).map((r) => r.status),
+      ['cancelled', 'cancelled'],
+    );
   });
 
   test('permission requests are decided, not replied', async () => {

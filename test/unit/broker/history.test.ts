@@ -35,7 +35,10 @@ suite('history', () => {
     assert.equal(latest!.summary, 'API key, Database');
     assert.equal(latest!.source.label, 'Extension a.b');
     assert.ok(latest!.settledAt >= latest!.createdAt);
-    assert.deepEqual(latest!.answers, { key: { selected: [], skipped: false, secret: { stored: true, envVar: 'OPENAI_API_KEY' } }, db: { selected: ['A'], note: 'ok', skipped: false } });
+    assert.deepEqual(latest!.answers, {
+      key: { selected: [], skipped: false, secret: { stored: true, envVar: 'OPENAI_API_KEY' } },
+      db: { selected: ['A'], note: 'ok', skipped: false },
+    });
   });
 
   test('a secret value smuggled into an answer never reaches history or its store', async () => {
@@ -48,7 +51,12 @@ suite('history', () => {
     await pending;
     // Even if a settled response carried it, history keeps only the handle.
     const request = { ...SECRET_AND_CHOICE, id: 'x', kind: 'questions' as const, createdAt: 1 };
-    history.record({ type: 'settled', request, settledAt: 2, response: { requestId: 'x', status: 'answered', answers: { key: smuggled, db: { selected: ['A'], skipped: false } } } });
+    history.record({
+      type: 'settled',
+      request,
+      settledAt: 2,
+      response: { requestId: 'x', status: 'answered', answers: { key: smuggled, db: { selected: ['A'], skipped: false } } },
+    });
     assert.deepEqual(history.list()[0]!.answers!.key, { selected: [], skipped: false, secret: { stored: true, envVar: 'OPENAI_API_KEY' } });
     assert.equal(JSON.stringify([...store.data.values()]).includes(canary), false);
   });
@@ -60,9 +68,15 @@ suite('history', () => {
       broker.cancel(`r${i + 1}`);
       await p;
     }
-    assert.deepEqual(history.list().map((e) => e.requestId), ['r5', 'r4', 'r3']);
+    assert.deepEqual(
+      history.list().map((e) => e.requestId),
+      ['r5', 'r4', 'r3'],
+    );
     const reloaded = new History(store, () => 3);
-    assert.deepEqual(reloaded.list().map((e) => e.requestId), ['r5', 'r4', 'r3']);
+    assert.deepEqual(
+      reloaded.list().map((e) => e.requestId),
+      ['r5', 'r4', 'r3'],
+    );
   });
 
   test('survives corrupt saved state', () => {

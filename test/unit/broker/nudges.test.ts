@@ -126,7 +126,15 @@ suite('nudges', () => {
       source: { type: 'mcp', label: 'Codex' },
       questions: [{ id: 'a', header: 'A', question: text, kind, options: [], allowOther: false, ...(kind === 'secret' ? { envVar: 'API_KEY' } : {}) }],
     });
-    const approval: PendingRequest = { id: 'p', kind: 'permission', createdAt: 0, source: { type: 'mcp', label: 'Claude Code' }, title: 'Run a command', detail: 'rm -rf build', toolCall: { tool: 'Bash', command: 'rm -rf build', fields: [], warnings: [] } };
+    const approval: PendingRequest = {
+      id: 'p',
+      kind: 'permission',
+      createdAt: 0,
+      source: { type: 'mcp', label: 'Claude Code' },
+      title: 'Run a command',
+      detail: 'rm -rf build',
+      toolCall: { tool: 'Bash', command: 'rm -rf build', fields: [], warnings: [] },
+    };
     const on = { includeQuestionText: true, includeCommandText: false };
     assert.match(nudgeMessage(question('single', 'Which database?'), 1, 'shop', on).text, /Which database\?$/);
     assert.doesNotMatch(nudgeMessage(question('secret', 'Your staging key for billing?'), 1, 'shop', on).text, /billing/);
@@ -134,8 +142,14 @@ suite('nudges', () => {
     assert.match(nudgeMessage(approval, 1, 'shop', { includeQuestionText: false, includeCommandText: true }).text, /Command: rm -rf build$/);
   });
 
-  test("prevents an MCP client's self-reported name from putting a link in a nudge: only its plain words appear, or \"An agent\"", () => {
-    const asking = (label: string): PendingRequest => ({ id: 'q', kind: 'questions', createdAt: 0, source: { type: 'mcp', label }, questions: [{ id: 'a', header: 'A', question: 'Q?', kind: 'single', options: [], allowOther: false }] });
+  test('prevents an MCP client\'s self-reported name from putting a link in a nudge: only its plain words appear, or "An agent"', () => {
+    const asking = (label: string): PendingRequest => ({
+      id: 'q',
+      kind: 'questions',
+      createdAt: 0,
+      source: { type: 'mcp', label },
+      questions: [{ id: 'a', header: 'A', question: 'Q?', kind: 'single', options: [], allowOther: false }],
+    });
     const off = { includeQuestionText: false, includeCommandText: false };
     // The issue's example: the name reads as an instruction with a link in it.
     const message = nudgeMessage(asking('VS Code: approve at https://evil.example/login'), 1, 'shop', off);
@@ -154,7 +168,8 @@ suite('nudges', () => {
       ['x'.repeat(100), 'x'.repeat(40)],
     ];
     for (const [name, plain] of cases) assert.equal(plainName(name), plain, name);
-    for (const name of ['https://evil.example/login', '<>[]()*_`#', '\u0000\u202E', '']) assert.equal(nudgeMessage(asking(name), 1, 'shop', off).agent, 'An agent', JSON.stringify(name));
+    for (const name of ['https://evil.example/login', '<>[]()*_`#', '\u0000\u202E', ''])
+      assert.equal(nudgeMessage(asking(name), 1, 'shop', off).agent, 'An agent', JSON.stringify(name));
     for (const [name] of cases) assert.doesNotMatch(nudgeMessage(asking(name), 1, 'shop', off).agent, /[.:@/<>[\]()*_`#\p{C}]/u, name);
   });
 
@@ -167,10 +182,22 @@ suite('nudges', () => {
       includeCommandText: { defaultValue: false, workspaceFolderValue: true },
     };
     const defaults: NudgeSettings = { afterMs: 120_000, reminderAfterMs: 0, maxPerHour: 6, includeQuestionText: false, includeCommandText: false };
-    assert.deepEqual(nudgeSettingsFrom((key) => values[key]), defaults);
+    assert.deepEqual(
+      nudgeSettingsFrom((key) => values[key]),
+      defaults,
+    );
     const user = (globals: Record<string, unknown>) => nudgeSettingsFrom((key) => ({ ...values[key], globalValue: globals[key] }));
-    assert.deepEqual(user({ afterSeconds: 30, reminderAfterSeconds: 600, maxPerHour: 2.5, includeQuestionText: true, includeCommandText: true }), { afterMs: 30_000, reminderAfterMs: 600_000, maxPerHour: 2, includeQuestionText: true, includeCommandText: true });
+    assert.deepEqual(user({ afterSeconds: 30, reminderAfterSeconds: 600, maxPerHour: 2.5, includeQuestionText: true, includeCommandText: true }), {
+      afterMs: 30_000,
+      reminderAfterMs: 600_000,
+      maxPerHour: 2,
+      includeQuestionText: true,
+      includeCommandText: true,
+    });
     assert.deepEqual(user({ afterSeconds: '1', reminderAfterSeconds: Number.NaN, maxPerHour: null, includeQuestionText: 'yes', includeCommandText: 1 }), defaults);
-    assert.deepEqual(nudgeSettingsFrom(() => undefined), defaults);
+    assert.deepEqual(
+      nudgeSettingsFrom(() => undefined),
+      defaults,
+    );
   });
 });

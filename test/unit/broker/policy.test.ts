@@ -32,7 +32,12 @@ suite('availability policy', () => {
   test('answersFile mode answers from the script', async () => {
     const { broker } = makeBroker();
     const response = await askQuestions(broker, DB_QUESTION, makePolicy({ kind: 'script' }, { ok: true, entries: { db: 'B' } }));
-    assert.deepEqual(response, { requestId: 'r1', status: 'answered', answers: { db: { selected: ['B'], skipped: false } }, reason: 'Answered from the answers file agentQuestions.answersFile, not by the user.' });
+    assert.deepEqual(response, {
+      requestId: 'r1',
+      status: 'answered',
+      answers: { db: { selected: ['B'], skipped: false } },
+      reason: 'Answered from the answers file agentQuestions.answersFile, not by the user.',
+    });
   });
 
   test('answersFile mode fails closed on a missing id, naming it', async () => {
@@ -69,7 +74,10 @@ suite('availability policy', () => {
         skip: { selected: [], skipped: true, note: 'later' },
       },
     });
-    assert.deepEqual(answersFromScript(questions.slice(1, 2), { many: ['C'] }), { ok: false, reason: 'The answers file\'s entry for "many" does not fit the question: no option "C".' });
+    assert.deepEqual(answersFromScript(questions.slice(1, 2), { many: ['C'] }), {
+      ok: false,
+      reason: 'The answers file\'s entry for "many" does not fit the question: no option "C".',
+    });
   });
 
   test('scripted answers never answer a secret question', () => {
@@ -85,7 +93,7 @@ suite('availability policy', () => {
 });
 
 suite('permissions', () => {
-  test("allow_always is remembered per extension and key and answered without asking next time", async () => {
+  test('allow_always is remembered per extension and key and answered without asking next time', async () => {
     const { broker } = makeBroker();
     const policy = makePolicy();
     const first = askPermission(broker, PERMISSION, policy);
@@ -108,7 +116,10 @@ suite('permissions', () => {
     assert.equal(broker.size, 1, 'the same key from another extension still asks');
     broker.decide(broker.list()[0]!.id, 'deny');
     await otherExtension;
-    assert.deepEqual(policy.permissions.list().map((r) => [r.label, r.source]), [['run-tests', 'Extension a.b']]);
+    assert.deepEqual(
+      policy.permissions.list().map((r) => [r.label, r.source]),
+      [['run-tests', 'Extension a.b']],
+    );
 
     await policy.permissions.forget(policy.permissions.list()[0]!.key);
     void askPermission(broker, PERMISSION, policy);

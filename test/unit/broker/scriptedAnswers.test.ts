@@ -22,7 +22,11 @@ suite('answers file', () => {
   test('prevents answering a question id from Object.prototype: without an entry it is "no entry"', () => {
     for (const id of ['constructor', 'toString', '__proto__', 'hasOwnProperty', 'valueOf']) {
       for (const question of [text(id), choice(id)]) {
-        assert.deepEqual(answersFromScript([question], entriesOf('{"db": "A"}')), { ok: false, reason: `The answers file has no entry for question "${id}".` }, `${id} (${question.kind})`);
+        assert.deepEqual(
+          answersFromScript([question], entriesOf('{"db": "A"}')),
+          { ok: false, reason: `The answers file has no entry for question "${id}".` },
+          `${id} (${question.kind})`,
+        );
       }
     }
   });
@@ -53,7 +57,10 @@ suite('answers file', () => {
     assert.equal(unsafeKey, 'The answers file answers.json is malformed at its entry 2: expected a label, a list of labels, or {"selected","other","note","skipped"}.');
     const badValue = errorOf(`{"db": {"selected": ["A"], "${canary}": true}}`);
     assert.equal(badValue.includes('sk-live'), false, badValue);
-    assert.equal(errorOf(`["${canary}"]`), 'The answers file answers.json is malformed at the top level: expected an object mapping question ids to a label, a list of labels, or {"selected","other","note","skipped"}.');
+    assert.equal(
+      errorOf(`["${canary}"]`),
+      'The answers file answers.json is malformed at the top level: expected an object mapping question ids to a label, a list of labels, or {"selected","other","note","skipped"}.',
+    );
   });
 
   test('a scripted answer says so: to the model, in the response and in what history records', async () => {

@@ -32,9 +32,12 @@ suite('markdown renderer (host, for link checks): loaded on first use, cached by
 
   test('a bundle that cannot load leaves markdown as plain text, logged once', () => {
     const logged: string[] = [];
-    const renderer = new MarkdownRenderer((m) => logged.push(m), () => {
-      throw new Error('Cannot find module markdown.js');
-    });
+    const renderer = new MarkdownRenderer(
+      (m) => logged.push(m),
+      () => {
+        throw new Error('Cannot find module markdown.js');
+      },
+    );
     assert.equal(renderer.hasLink([request('a'), request('bb')], 'https://docs.example/a'), false, 'no link can be opened without the renderer');
     assert.equal(logged.length, 1);
     assert.match(logged[0]!, /plain text/);
@@ -51,7 +54,7 @@ suite('markdown renderer (host, for link checks): loaded on first use, cached by
 });
 
 suite('one markdown bundle', () => {
-  test('markdown-it ships once, in dist/markdown.js, which the host requires; highlight.js only in the panel\'s dist/webviewHighlight.js', () => {
+  test("markdown-it ships once, in dist/markdown.js, which the host requires; highlight.js only in the panel's dist/webviewHighlight.js", () => {
     const dist = join(ROOT, 'dist');
     const holding = (library: string) => readdirSync(dist).filter((file) => file.endsWith('.js') && readFileSync(join(dist, file), 'utf8').includes(`node_modules/${library}/`));
     assert.deepEqual(holding('markdown-it'), ['markdown.js']);

@@ -25,13 +25,24 @@ const request = (returnValue = false): QuestionRequest => ({
 });
 
 /** A request with one secret question stored in `envVar`. */
-const secretIn = (envVar: string): QuestionRequest => ({ id: 'r1', kind: 'questions', source: { type: 'mcp', label: 'Claude Code' }, createdAt: 1, questions: [{ id: 'key', header: 'Key', question: '?', kind: 'secret', options: [], allowOther: false, envVar }] });
+const secretIn = (envVar: string): QuestionRequest => ({
+  id: 'r1',
+  kind: 'questions',
+  source: { type: 'mcp', label: 'Claude Code' },
+  createdAt: 1,
+  questions: [{ id: 'key', header: 'Key', question: '?', kind: 'secret', options: [], allowOther: false, envVar }],
+});
 const typedKey = { key: { selected: [], skipped: false } };
 
 suite('secret answers', () => {
   test('a typed value is stored and only its handle is answered', async () => {
     const { values, vault } = fakeVault();
-    const result = await resolveSecretAnswers(request(), { key: { selected: [], skipped: false }, db: { selected: ['A'], skipped: false } }, { values: { key: 'sk-1' }, useStored: [] }, vault);
+    const result = await resolveSecretAnswers(
+      request(),
+      { key: { selected: [], skipped: false }, db: { selected: ['A'], skipped: false } },
+      { values: { key: 'sk-1' }, useStored: [] },
+      vault,
+    );
     assert.deepEqual(result, { answers: { key: { selected: [], skipped: false, secret: { stored: true, envVar: 'API_KEY' } }, db: { selected: ['A'], skipped: false } } });
     assert.equal(values.get('API_KEY'), 'sk-1');
   });
@@ -47,7 +58,12 @@ suite('secret answers', () => {
 
   test('returnValue hands the value back to a trusted caller only', async () => {
     const { vault } = fakeVault({ API_KEY: 'sk-old' });
-    const result = await resolveSecretAnswers(request(true), { key: { selected: [], skipped: false }, db: { selected: ['B'], skipped: false } }, { values: {}, useStored: ['key'] }, vault);
+    const result = await resolveSecretAnswers(
+      request(true),
+      { key: { selected: [], skipped: false }, db: { selected: ['B'], skipped: false } },
+      { values: {}, useStored: ['key'] },
+      vault,
+    );
     assert.equal('answers' in result && result.answers.key!.value, 'sk-old');
   });
 
@@ -59,12 +75,17 @@ suite('secret answers', () => {
     const everywhere = fakeVault();
     await resolveSecretAnswers(request(), answers, { values: { key: 'sk-1' }, useStored: [], allWorkspaces: ['key'] }, everywhere.vault);
     assert.equal(everywhere.scopes.get('API_KEY'), 'all');
-    assert.deepEqual(await resolveSecretAnswers(request(), answers, { values: { key: 'sk-1' }, useStored: [], allWorkspaces: ['db'] }, fakeVault().vault), { problem: 'question "db" is not a secret question' });
+    assert.deepEqual(await resolveSecretAnswers(request(), answers, { values: { key: 'sk-1' }, useStored: [], allWorkspaces: ['db'] }, fakeVault().vault), {
+      problem: 'question "db" is not a secret question',
+    });
   });
 
   test('a value for a question that is not a secret is refused', async () => {
     const { vault } = fakeVault();
-    assert.deepEqual(await resolveSecretAnswers(request(), { key: { selected: [], skipped: true }, db: { selected: ['A'], skipped: false } }, { values: { db: 'x' }, useStored: [] }, vault), { problem: 'question "db" is not a secret question' });
+    assert.deepEqual(
+      await resolveSecretAnswers(request(), { key: { selected: [], skipped: true }, db: { selected: ['A'], skipped: false } }, { values: { db: 'x' }, useStored: [] }, vault),
+      { problem: 'question "db" is not a secret question' },
+    );
   });
 
   test("the panel's reply names the secrets for all workspaces by question id; anything else there is dropped", () => {
@@ -97,7 +118,15 @@ suite('secret answers', () => {
       assert.equal(values.get(name), 'typed-value');
     }
     // A confirmation names a secret question of this request, like every other list in the reply.
-    assert.deepEqual(await resolveSecretAnswers(request(), { key: { selected: [], skipped: true }, db: { selected: ['A'], skipped: false } }, { values: {}, useStored: [], nameConfirmed: ['db'] }, fakeVault().vault), { problem: 'question "db" is not a secret question' });
+    assert.deepEqual(
+      await resolveSecretAnswers(
+        request(),
+        { key: { selected: [], skipped: true }, db: { selected: ['A'], skipped: false } },
+        { values: {}, useStored: [], nameConfirmed: ['db'] },
+        fakeVault().vault,
+      ),
+      { problem: 'question "db" is not a secret question' },
+    );
   });
 
   test("the panel's reply carries the confirmed names as question ids, bounded like the other lists", () => {

@@ -33,7 +33,12 @@ export const loadTestChecker = () => loadCommandChecker(join(ROOT, 'node_modules
 
 export function makePolicy(route: Route = { kind: 'ask' }, file: ParsedAnswersFile = { ok: true, entries: {} }): Policy & { store: MemoryStore; route(): Route } {
   const store = new MemoryStore();
-  return { route: () => route, loadAnswersFile: () => Promise.resolve(file), permissions: new RememberedPermissions(store, { loadChecker: loadTestChecker, workspaceFolders: () => ['/home/dev/project'] }), store };
+  return {
+    route: () => route,
+    loadAnswersFile: () => Promise.resolve(file),
+    permissions: new RememberedPermissions(store, { loadChecker: loadTestChecker, workspaceFolders: () => ['/home/dev/project'] }),
+    store,
+  };
 }
 
 export function cancellation(): CancellationSignal & { cancel(): void } {

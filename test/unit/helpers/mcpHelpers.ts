@@ -9,7 +9,12 @@ import { createToolServer } from '../../../src/mcp/mcpTools';
 import { makeBroker, makePolicy } from './fakes';
 
 export const TOKEN = 'test-token-0123456789';
-export const INITIALIZE = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'unit-client', version: '1' } } };
+export const INITIALIZE = {
+  jsonrpc: '2.0',
+  id: 1,
+  method: 'initialize',
+  params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'unit-client', version: '1' } },
+};
 export const ASK = { questions: [{ id: 'database', header: 'Database', question: 'Which database?', options: [{ label: 'PostgreSQL' }, { label: 'SQLite' }] }] };
 
 type StartOptions = Partial<Pick<McpEndpointOptions, 'limits' | 'bodyTimeoutMs' | 'token' | 'keepAliveMs'>>;

@@ -36,7 +36,19 @@ const CLAUDE_BASH_INPUT = {
 };
 
 /** Claude Code 2.1.332's AskUserQuestion input (its PreToolUse hook input carries it as tool_input). */
-const CLAUDE_QUESTION_INPUT = { questions: [{ question: 'Which cache should I use?', header: 'Cache', options: [{ label: 'Redis', description: 'In memory' }, { label: 'None', description: 'No cache' }], multiSelect: false }] };
+const CLAUDE_QUESTION_INPUT = {
+  questions: [
+    {
+      question: 'Which cache should I use?',
+      header: 'Cache',
+      options: [
+        { label: 'Redis', description: 'In memory' },
+        { label: 'None', description: 'No cache' },
+      ],
+      multiSelect: false,
+    },
+  ],
+};
 
 const run = (overrides: Partial<HookRun> & { env: HookRun['env'] }): ReturnType<typeof runHook> =>
   runHook({ args: ['claude-code'], stdin: JSON.stringify(CLAUDE_BASH_INPUT), signal: new AbortController().signal, ...overrides });
@@ -66,7 +78,10 @@ suite('approval hook command', () => {
       claudeCodeHook.output({ behavior: 'allow', updatedInput: { command: 'ls' } }, CLAUDE_BASH_INPUT),
       '{"hookSpecificOutput":{"hookEventName":"PermissionRequest","decision":{"behavior":"allow","updatedInput":{"command":"ls"}}}}',
     );
-    assert.equal(claudeCodeHook.output({ behavior: 'deny', message: 'not now' }, CLAUDE_BASH_INPUT), '{"hookSpecificOutput":{"hookEventName":"PermissionRequest","decision":{"behavior":"deny","message":"not now"}}}');
+    assert.equal(
+      claudeCodeHook.output({ behavior: 'deny', message: 'not now' }, CLAUDE_BASH_INPUT),
+      '{"hookSpecificOutput":{"hookEventName":"PermissionRequest","decision":{"behavior":"deny","message":"not now"}}}',
+    );
   });
 
   test("Claude Code: PreToolUse on its own question tool is answered as PreToolUse; other PreToolUse inputs are not this command's", () => {
@@ -74,13 +89,21 @@ suite('approval hook command', () => {
     assert.deepEqual(claudeCodeHook.approveCall(question), { tool_name: 'AskUserQuestion', input: CLAUDE_QUESTION_INPUT, tool_use_id: 'toolu_2' });
     assert.ok('problem' in claudeCodeHook.approveCall({ ...question, tool_name: 'Bash' }));
     const answers = { ...CLAUDE_QUESTION_INPUT, answers: { 'Which cache should I use?': 'Redis' } };
-    assert.equal(claudeCodeHook.output({ behavior: 'allow', updatedInput: answers }, question), JSON.stringify({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'allow', updatedInput: answers } }));
-    assert.equal(claudeCodeHook.output({ behavior: 'deny', message: 'Rejected' }, question), '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"Rejected"}}');
+    assert.equal(
+      claudeCodeHook.output({ behavior: 'allow', updatedInput: answers }, question),
+      JSON.stringify({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'allow', updatedInput: answers } }),
+    );
+    assert.equal(
+      claudeCodeHook.output({ behavior: 'deny', message: 'Rejected' }, question),
+      '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"Rejected"}}',
+    );
   });
 
   test('replies are read as JSON or as an SSE stream', () => {
     assert.deepEqual(replyMessages('application/json', '{"jsonrpc":"2.0","id":2,"result":{}}'), [{ jsonrpc: '2.0', id: 2, result: {} }]);
-    assert.deepEqual(replyMessages('text/event-stream', ': ping\n\nevent: message\nid: 7\ndata: {"jsonrpc":"2.0","id":2,"result":{"a":1}}\n\n'), [{ jsonrpc: '2.0', id: 2, result: { a: 1 } }]);
+    assert.deepEqual(replyMessages('text/event-stream', ': ping\n\nevent: message\nid: 7\ndata: {"jsonrpc":"2.0","id":2,"result":{"a":1}}\n\n'), [
+      { jsonrpc: '2.0', id: 2, result: { a: 1 } },
+    ]);
     assert.deepEqual(decisionOf({ content: [{ type: 'text', text: '{"behavior":"deny","message":"no"}' }] }), { behavior: 'deny', message: 'no' });
     assert.throws(() => decisionOf({ content: [{ type: 'text', text: '{"behavior":"maybe"}' }] }), /other than a decision/);
   });
@@ -112,7 +135,9 @@ suite('approval hook command', () => {
       const denied = run({ env });
       await until(() => broker.size === 1);
       broker.decide(broker.list()[0]!.id, 'deny', 'Use the Makefile target instead');
-      assert.deepEqual(JSON.parse((await denied).stdout), { hookSpecificOutput: { hookEventName: 'PermissionRequest', decision: { behavior: 'deny', message: 'Use the Makefile target instead' } } });
+      assert.deepEqual(JSON.parse((await denied).stdout), {
+        hookSpecificOutput: { hookEventName: 'PermissionRequest', decision: { behavior: 'deny', message: 'Use the Makefile target instead' } },
+      });
       // Each call closes its session.
       await until(() => endpoint.sessions().length === 0);
     });
@@ -122,7 +147,8 @@ suite('approval hook command', () => {
     const dir = mkdtempSync(join(tmpdir(), 'aq-transcript-'));
     const transcript = join(dir, 'session.jsonl');
     const line = (entry: object) => `${JSON.stringify(entry)}\n`;
-    const toolUse = (id: string) => line({ type: 'assistant', message: { role: 'assistant', content: [{ type: 'tool_use', id, name: 'Bash', input: CLAUDE_BASH_INPUT.tool_input }] } });
+    const toolUse = (id: string) =>
+      line({ type: 'assistant', message: { role: 'assistant', content: [{ type: 'tool_use', id, name: 'Bash', input: CLAUDE_BASH_INPUT.tool_input }] } });
     const toolResult = (id: string) => line({ type: 'user', message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: id, content: 'made' }] } });
     // The same command ran once before (answered), and now waits again.
     writeFileSync(transcript, toolUse('toolu_old') + toolResult('toolu_old') + toolUse('toolu_now'));
@@ -132,7 +158,10 @@ suite('approval hook command', () => {
         broker.onDidChange((change) => {
           if (change.type === 'settled') settled.push(change.response.status);
         });
-        const outcome = run({ stdin: JSON.stringify({ ...CLAUDE_BASH_INPUT, transcript_path: transcript }), env: { AGENT_QUESTIONS_MCP_URL: endpoint.url, AGENT_QUESTIONS_MCP_TOKEN: TOKEN } });
+        const outcome = run({
+          stdin: JSON.stringify({ ...CLAUDE_BASH_INPUT, transcript_path: transcript }),
+          env: { AGENT_QUESTIONS_MCP_URL: endpoint.url, AGENT_QUESTIONS_MCP_TOKEN: TOKEN },
+        });
         await until(() => broker.size === 1);
         await new Promise((r) => setTimeout(r, 700)); // a poll of the transcript passes: the old result is history
         assert.equal(broker.size, 1);
@@ -150,12 +179,18 @@ suite('approval hook command', () => {
     const outcome = await run({ env: {} });
     assert.equal(outcome.exitCode, 1);
     assert.equal(outcome.stdout, '');
-    assert.match(outcome.stderr, /^Agent Questions hook: \$AGENT_QUESTIONS_MCP_URL or \$AGENT_QUESTIONS_MCP_TOKEN is not set: start Claude Code from a VS Code terminal .*; Claude Code asks you itself\.\n$/);
+    assert.match(
+      outcome.stderr,
+      /^Agent Questions hook: \$AGENT_QUESTIONS_MCP_URL or \$AGENT_QUESTIONS_MCP_TOKEN is not set: start Claude Code from a VS Code terminal .*; Claude Code asks you itself\.\n$/,
+    );
   });
 
   test('fails closed when the endpoint is off (nothing listens)', async () => {
     let url = '';
-    await withServer((_req, res) => res.end(), async (u) => void (url = u));
+    await withServer(
+      (_req, res) => res.end(),
+      async (u) => void (url = u),
+    );
     const outcome = await run({ env: { AGENT_QUESTIONS_MCP_URL: url, AGENT_QUESTIONS_MCP_TOKEN: TOKEN } });
     assert.equal(outcome.exitCode, 1);
     assert.equal(outcome.stdout, '');
@@ -205,7 +240,10 @@ suite('approval hook command', () => {
         req.on('end', () => {
           const message = body ? (JSON.parse(body) as { id?: number; method: string }) : undefined;
           if (req.method === 'DELETE' || message?.id === undefined) return res.writeHead(202).end();
-          const result = message.method === 'initialize' ? { protocolVersion: '2025-06-18', capabilities: {}, serverInfo: { name: 's', version: '1' } } : { content: [{ type: 'text', text: '{"behavior":"deny","message":"from SSE"}' }] };
+          const result =
+            message.method === 'initialize'
+              ? { protocolVersion: '2025-06-18', capabilities: {}, serverInfo: { name: 's', version: '1' } }
+              : { content: [{ type: 'text', text: '{"behavior":"deny","message":"from SSE"}' }] };
           res.writeHead(200, { 'content-type': 'text/event-stream', 'mcp-session-id': 'abc' });
           res.end(`event: message\ndata: ${JSON.stringify({ jsonrpc: '2.0', id: message.id, result })}\n\n`);
         });
@@ -227,7 +265,10 @@ suite('approval hook command', () => {
           req.on('end', () => {
             const message = body ? (JSON.parse(body) as { id?: number; method: string }) : undefined;
             if (req.method === 'DELETE' || message?.id === undefined) return res.writeHead(202).end();
-            const result = message.method === 'initialize' ? { protocolVersion: '2025-06-18', capabilities: {}, serverInfo: { name: 's', version: '1' } } : { content: [{ type: 'text', text }] };
+            const result =
+              message.method === 'initialize'
+                ? { protocolVersion: '2025-06-18', capabilities: {}, serverInfo: { name: 's', version: '1' } }
+                : { content: [{ type: 'text', text }] };
             res.writeHead(200, { 'content-type': 'application/json', 'mcp-session-id': 'abc' });
             res.end(JSON.stringify({ jsonrpc: '2.0', id: message.id, result }));
           });
@@ -275,7 +316,10 @@ suite('approval hook command', () => {
       broker.onDidChange((change) => {
         if (change.type === 'settled') settled.push(change.response.status);
       });
-      const child = spawn(process.execPath, [HOOK_SCRIPT, 'claude-code'], { env: { PATH: process.env.PATH, AGENT_QUESTIONS_MCP_URL: endpoint.url, AGENT_QUESTIONS_MCP_TOKEN: TOKEN }, stdio: ['pipe', 'pipe', 'pipe'] });
+      const child = spawn(process.execPath, [HOOK_SCRIPT, 'claude-code'], {
+        env: { PATH: process.env.PATH, AGENT_QUESTIONS_MCP_URL: endpoint.url, AGENT_QUESTIONS_MCP_TOKEN: TOKEN },
+        stdio: ['pipe', 'pipe', 'pipe'],
+      });
       let stdout = '';
       let stderr = '';
       child.stdout.on('data', (c) => (stdout += c));
@@ -299,7 +343,10 @@ suite('approval hook command', () => {
         if (change.type === 'settled') settled.push(change.response.status);
       });
       // The shell stands for the agent; "; exit" keeps it from exec-ing node in its place.
-      const agent = spawn('sh', ['-c', `"${process.execPath}" "${HOOK_SCRIPT}" claude-code; exit $?`], { env: { PATH: process.env.PATH, AGENT_QUESTIONS_MCP_URL: endpoint.url, AGENT_QUESTIONS_MCP_TOKEN: TOKEN }, stdio: ['pipe', 'ignore', 'ignore'] });
+      const agent = spawn('sh', ['-c', `"${process.execPath}" "${HOOK_SCRIPT}" claude-code; exit $?`], {
+        env: { PATH: process.env.PATH, AGENT_QUESTIONS_MCP_URL: endpoint.url, AGENT_QUESTIONS_MCP_TOKEN: TOKEN },
+        stdio: ['pipe', 'ignore', 'ignore'],
+      });
       agent.stdin.end(JSON.stringify(CLAUDE_BASH_INPUT));
       await until(() => broker.size === 1);
       agent.kill('SIGKILL');
@@ -310,7 +357,10 @@ suite('approval hook command', () => {
 
   test('the shipped command prints the decision on stdout and exits 0', async () => {
     await withEndpoint(async ({ broker, endpoint }) => {
-      const child = spawn(process.execPath, [HOOK_SCRIPT, 'claude-code'], { env: { PATH: process.env.PATH, AGENT_QUESTIONS_MCP_URL: endpoint.url, AGENT_QUESTIONS_MCP_TOKEN: TOKEN }, stdio: ['pipe', 'pipe', 'pipe'] });
+      const child = spawn(process.execPath, [HOOK_SCRIPT, 'claude-code'], {
+        env: { PATH: process.env.PATH, AGENT_QUESTIONS_MCP_URL: endpoint.url, AGENT_QUESTIONS_MCP_TOKEN: TOKEN },
+        stdio: ['pipe', 'pipe', 'pipe'],
+      });
       let stdout = '';
       child.stdout.on('data', (c) => (stdout += c));
       const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));

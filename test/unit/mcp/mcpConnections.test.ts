@@ -23,10 +23,16 @@ async function keptAliveSocket(port: number) {
   const kept = rawSocket(port);
   const body = JSON.stringify(INITIALIZE);
   kept.socket.once('connect', () =>
-    kept.socket.write(`POST /mcp HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nAuthorization: Bearer ${TOKEN}\r\nContent-Type: application/json\r\nAccept: application/json, text/event-stream\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`),
+    kept.socket.write(
+      `POST /mcp HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nAuthorization: Bearer ${TOKEN}\r\nContent-Type: application/json\r\nAccept: application/json, text/event-stream\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+    ),
   );
   // The whole chunked response: the result, then the last chunk.
-  await eventually(() => /"result".*\r\n0\r\n\r\n$/s.test(kept.received), () => `no answer to initialize: ${kept.received}`, 10_000);
+  await eventually(
+    () => /"result".*\r\n0\r\n\r\n$/s.test(kept.received),
+    () => `no answer to initialize: ${kept.received}`,
+    10_000,
+  );
   return kept;
 }
 
@@ -88,7 +94,11 @@ suite('MCP endpoint: connections', () => {
     await withEndpoint(async ({ endpoint }) => {
       const held = flood(endpoint.port, MAX_CONNECTIONS);
       try {
-        await eventually(() => held.connected === MAX_CONNECTIONS, () => `the flood holds ${held.connected} of ${MAX_CONNECTIONS} connections`, 20_000);
+        await eventually(
+          () => held.connected === MAX_CONNECTIONS,
+          () => `the flood holds ${held.connected} of ${MAX_CONNECTIONS} connections`,
+          20_000,
+        );
         // Each request on a connection of its own: every one has to get past the flood.
         const failures: string[] = [];
         for (let i = 0; i < 10; i++) {
@@ -101,7 +111,11 @@ suite('MCP endpoint: connections', () => {
           }
         }
         assert.deepEqual(failures, [], `${10 - failures.length} of 10 initialize calls succeeded`);
-        await eventually(() => held.reopened > 0 && held.connected === MAX_CONNECTIONS, () => `the flood reopened ${held.reopened} and holds ${held.connected}`, 10_000);
+        await eventually(
+          () => held.reopened > 0 && held.connected === MAX_CONNECTIONS,
+          () => `the flood reopened ${held.reopened} and holds ${held.connected}`,
+          10_000,
+        );
       } finally {
         held.stop();
       }
@@ -137,7 +151,11 @@ suite('MCP endpoint: connections', () => {
       async ({ endpoint, logs }) => {
         const sockets = Array.from({ length: cap + 200 }, () => rawSocket(endpoint.port));
         const closed = () => sockets.filter((s) => s.closedAfterMs !== undefined);
-        await eventually(() => closed().length >= 200, () => `${closed().length} of the 200 connections over the cap were closed`, 10_000);
+        await eventually(
+          () => closed().length >= 200,
+          () => `${closed().length} of the 200 connections over the cap were closed`,
+          10_000,
+        );
         const held = sockets.filter((s) => s.closedAfterMs === undefined);
         assert.equal(held.length, cap, 'the endpoint holds exactly the cap');
         assert.ok(held.every((s) => s.received === ''));
@@ -157,18 +175,35 @@ suite('MCP endpoint: connections', () => {
     await withEndpoint(
       async ({ endpoint }) => {
         const waiting = Array.from({ length: cap }, () => rawSocket(endpoint.port));
-        await eventually(() => waiting.every((s) => s.socket.readyState === 'open'), () => 'the connections did not open', 10_000);
+        await eventually(
+          () => waiting.every((s) => s.socket.readyState === 'open'),
+          () => 'the connections did not open',
+          10_000,
+        );
         const newer = rawSocket(endpoint.port);
-        await eventually(() => newer.socket.readyState === 'open', () => 'the new connection did not open', 10_000);
+        await eventually(
+          () => newer.socket.readyState === 'open',
+          () => 'the new connection did not open',
+          10_000,
+        );
         // The oldest made room; its request, sent only now, changes nothing.
         const body = JSON.stringify(INITIALIZE);
-        waiting[0]!.socket.write(`POST /mcp HTTP/1.1\r\nHost: 127.0.0.1:${endpoint.port}\r\nAuthorization: Bearer ${TOKEN}\r\nContent-Type: application/json\r\nAccept: application/json, text/event-stream\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
-        await eventually(() => waiting[0]!.closedAfterMs !== undefined, () => 'the connection closed to make room is still open', 10_000);
+        waiting[0]!.socket.write(
+          `POST /mcp HTTP/1.1\r\nHost: 127.0.0.1:${endpoint.port}\r\nAuthorization: Bearer ${TOKEN}\r\nContent-Type: application/json\r\nAccept: application/json, text/event-stream\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+        );
+        await eventually(
+          () => waiting[0]!.closedAfterMs !== undefined,
+          () => 'the connection closed to make room is still open',
+          10_000,
+        );
         assert.match(waiting[0]!.received, /^HTTP\/1\.1 503 /);
         assert.match(waiting[0]!.received, /\r\nretry-after: 1\r\n/i);
         assert.match(waiting[0]!.received, /"message":"Too many connections are open \(4\); retry in a moment"/);
         assert.equal(endpoint.clients().length, 0, 'no session was opened for it');
-        assert.ok([...waiting.slice(1), newer].every((s) => s.closedAfterMs === undefined), 'only the oldest made room');
+        assert.ok(
+          [...waiting.slice(1), newer].every((s) => s.closedAfterMs === undefined),
+          'only the oldest made room',
+        );
       },
       { limits: { connections: cap } },
     );
@@ -182,22 +217,41 @@ suite('MCP endpoint: connections', () => {
         // Each sends a request's headers, is told to continue, and never sends the body.
         const busy = Array.from({ length: cap }, () => rawSocket(endpoint.port));
         for (const s of busy) {
-          s.socket.once('connect', () => s.socket.write(`POST /mcp HTTP/1.1\r\nHost: 127.0.0.1:${endpoint.port}\r\nAuthorization: Bearer ${TOKEN}\r\nContent-Type: application/json\r\nContent-Length: 100\r\nExpect: 100-continue\r\n\r\n`));
+          s.socket.once('connect', () =>
+            s.socket.write(
+              `POST /mcp HTTP/1.1\r\nHost: 127.0.0.1:${endpoint.port}\r\nAuthorization: Bearer ${TOKEN}\r\nContent-Type: application/json\r\nContent-Length: 100\r\nExpect: 100-continue\r\n\r\n`,
+            ),
+          );
         }
-        await eventually(() => busy.every((s) => s.received.startsWith('HTTP/1.1 100 Continue')), () => 'not every request was told to continue', 10_000);
+        await eventually(
+          () => busy.every((s) => s.received.startsWith('HTTP/1.1 100 Continue')),
+          () => 'not every request was told to continue',
+          10_000,
+        );
         const refused = Array.from({ length: 20 }, () => rawSocket(endpoint.port));
-        await eventually(() => refused.every((s) => s.closedAfterMs !== undefined), () => `${refused.filter((s) => s.closedAfterMs !== undefined).length} of the 20 connections over the cap were closed`, 10_000);
+        await eventually(
+          () => refused.every((s) => s.closedAfterMs !== undefined),
+          () => `${refused.filter((s) => s.closedAfterMs !== undefined).length} of the 20 connections over the cap were closed`,
+          10_000,
+        );
         for (const s of refused) {
           assert.match(s.received, /^HTTP\/1\.1 503 /);
           assert.match(s.received, /\r\nConnection: close\r\n/i);
           assert.match(s.received, /\r\nRetry-After: 1\r\n/i);
           assert.match(s.received, /"message":"Too many connections are open \(8\); retry in a moment"/);
         }
-        assert.ok(busy.every((s) => s.closedAfterMs === undefined), 'a connection in a request is never closed to make room');
+        assert.ok(
+          busy.every((s) => s.closedAfterMs === undefined),
+          'a connection in a request is never closed to make room',
+        );
         assert.equal(logs.filter((l) => l.includes('refuses new connections')).length, 1, 'one log line for the whole flood');
         // Once they go, a client is served again.
         for (const s of busy) s.socket.destroy();
-        await eventually(async () => (await post(endpoint.url, INITIALIZE)).status === 200, () => 'initialize never succeeded after the busy connections closed', 10_000);
+        await eventually(
+          async () => (await post(endpoint.url, INITIALIZE)).status === 200,
+          () => 'initialize never succeeded after the busy connections closed',
+          10_000,
+        );
       },
       { limits: { connections: cap }, bodyTimeoutMs: 60_000 },
     );
@@ -212,8 +266,15 @@ suite('MCP endpoint: connections', () => {
         const client = await connect(endpoint.url);
         assert.equal((await client.listTools()).tools.length, 3);
         await client.close();
-        await eventually(() => kept[0]!.closedAfterMs !== undefined, () => 'the connection idle the longest is still open', 10_000);
-        assert.ok(kept.slice(1).some((s) => s.closedAfterMs === undefined), 'only what made room was closed');
+        await eventually(
+          () => kept[0]!.closedAfterMs !== undefined,
+          () => 'the connection idle the longest is still open',
+          10_000,
+        );
+        assert.ok(
+          kept.slice(1).some((s) => s.closedAfterMs === undefined),
+          'only what made room was closed',
+        );
       },
       { limits: { connections: cap } },
     );
@@ -226,16 +287,27 @@ suite('MCP endpoint: connections', () => {
         const kept: Array<Awaited<ReturnType<typeof keptAliveSocket>>> = [];
         for (let i = 0; i < cap - 1; i++) kept.push(await keptAliveSocket(endpoint.port));
         const fresh = rawSocket(endpoint.port);
-        await eventually(() => fresh.socket.readyState === 'open', () => 'the fresh connection did not open', 10_000);
+        await eventually(
+          () => fresh.socket.readyState === 'open',
+          () => 'the fresh connection did not open',
+          10_000,
+        );
         const newer = rawSocket(endpoint.port);
-        await eventually(() => fresh.closedAfterMs !== undefined, () => 'the connection that sent no request is still open', 10_000);
-        assert.ok([...kept, newer].every((s) => s.closedAfterMs === undefined), 'no kept-alive connection was closed while one had sent no request');
+        await eventually(
+          () => fresh.closedAfterMs !== undefined,
+          () => 'the connection that sent no request is still open',
+          10_000,
+        );
+        assert.ok(
+          [...kept, newer].every((s) => s.closedAfterMs === undefined),
+          'no kept-alive connection was closed while one had sent no request',
+        );
       },
       { limits: { connections: cap } },
     );
   });
 
-  test('prevents slow headers and idle connections from holding a socket: each is closed 10 s after it opened or went idle (not at Node\'s 30 s check), while a streamed tools/call waits on', async function () {
+  test("prevents slow headers and idle connections from holding a socket: each is closed 10 s after it opened or went idle (not at Node's 30 s check), while a streamed tools/call waits on", async function () {
     this.timeout(60_000);
     await withEndpoint(async ({ broker, endpoint }) => {
       const client = await connect(endpoint.url);
@@ -254,11 +326,23 @@ suite('MCP endpoint: connections', () => {
       trickle(keptAlive.socket, 'POST /mcp HTTP/1.1\r\n');
 
       const all = { idle, slowHeaders, keptAlive };
-      await eventually(() => Object.values(all).every((s) => s.closedAfterMs !== undefined), () => `still open after 15 s: ${Object.entries(all).filter(([, s]) => s.closedAfterMs === undefined).map(([name]) => name).join(', ')}`, 15_000);
+      await eventually(
+        () => Object.values(all).every((s) => s.closedAfterMs !== undefined),
+        () =>
+          `still open after 15 s: ${Object.entries(all)
+            .filter(([, s]) => s.closedAfterMs === undefined)
+            .map(([name]) => name)
+            .join(', ')}`,
+        15_000,
+      );
       const keptAliveMs = keptAlive.closedAfterMs! - (answeredAt - keptAlive.openedAt);
       const times = { idle: idle.closedAfterMs!, slowHeaders: slowHeaders.closedAfterMs!, keptAlive: keptAliveMs };
       for (const [name, ms] of Object.entries(times)) assert.ok(ms > 9_000 && ms < 15_000, `${name} closed after ${ms} ms`);
-      console.log(`      closed after ${Object.entries(times).map(([name, ms]) => `${name} ${ms} ms`).join(', ')}`);
+      console.log(
+        `      closed after ${Object.entries(times)
+          .map(([name, ms]) => `${name} ${ms} ms`)
+          .join(', ')}`,
+      );
 
       // The streamed call, silent all this time (its first keep-alive is due at 15 s), still waits and is answered.
       assert.equal(broker.size, 1);

@@ -19,7 +19,10 @@ suite('MCP endpoint', () => {
     await withEndpoint(async ({ broker, endpoint }) => {
       const client = await connect(endpoint.url, TOKEN, 'Claude Code');
       const tools = await client.listTools();
-      assert.deepEqual(tools.tools.map((t) => t.name), ['ask_user', 'get_answers', 'approve']);
+      assert.deepEqual(
+        tools.tools.map((t) => t.name),
+        ['ask_user', 'get_answers', 'approve'],
+      );
       const call = client.callTool({ name: 'ask_user', arguments: ASK });
       await until(() => broker.size === 1);
       assert.deepEqual(broker.list()[0]!.source, { type: 'mcp', label: 'Claude Code', via: `MCP client · name self-reported · token ${fingerprint(TOKEN)}`, way: 'MCP client' });
@@ -34,8 +37,14 @@ suite('MCP endpoint', () => {
   test('invalid ask_user input gets the same model-readable message as the language-model tool', async () => {
     await withEndpoint(async ({ broker, endpoint }) => {
       const client = await connect(endpoint.url);
-      const result = (await client.callTool({ name: 'ask_user', arguments: { questions: [{ ...ASK.questions[0], options: [{ label: 'Only' }] }] } })) as { content: Array<{ text: string }>; isError?: boolean };
-      assert.match(result.content[0]!.text, /^ask_user input is invalid; nothing was asked\. Fix 1 problem and call ask_user again:\n- questions\[0\]\.options: needs 2 to 6 options \(got 1\)/);
+      const result = (await client.callTool({ name: 'ask_user', arguments: { questions: [{ ...ASK.questions[0], options: [{ label: 'Only' }] }] } })) as {
+        content: Array<{ text: string }>;
+        isError?: boolean;
+      };
+      assert.match(
+        result.content[0]!.text,
+        /^ask_user input is invalid; nothing was asked\. Fix 1 problem and call ask_user again:\n- questions\[0\]\.options: needs 2 to 6 options \(got 1\)/,
+      );
       assert.equal(result.isError, true);
       assert.equal(broker.size, 0);
       await client.close();
@@ -90,10 +99,14 @@ suite('MCP endpoint', () => {
       // fetch will not forge Host; a raw request can.
       const { request } = await import('node:http');
       const foreignHost = await new Promise<number>((resolve, reject) => {
-        const req = request(endpoint.url, { method: 'POST', headers: { host: `attacker.example:${endpoint.port}`, authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' } }, (res) => {
-          res.resume();
-          resolve(res.statusCode!);
-        });
+        const req = request(
+          endpoint.url,
+          { method: 'POST', headers: { host: `attacker.example:${endpoint.port}`, authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' } },
+          (res) => {
+            res.resume();
+            resolve(res.statusCode!);
+          },
+        );
         req.on('error', reject);
         req.end(JSON.stringify(INITIALIZE));
       });
@@ -112,8 +125,18 @@ suite('MCP endpoint', () => {
     await withEndpoint(async ({ endpoint }) => {
       // Past the gate's 256 connections, one that has not sent its request yet is closed to make room (a real
       // client sends at once): under load some of the flood's own connections are closed before they send, a reset.
-      const statuses = await Promise.all(Array.from({ length: 1000 }, () => post(endpoint.url, INITIALIZE).then((r) => r.status, () => 'reset' as const)));
-      assert.ok(statuses.every((s) => s === 200 || s === 503 || s === 'reset'), `only 200, 503 or a reset, got ${[...new Set(statuses)].join(', ')}`);
+      const statuses = await Promise.all(
+        Array.from({ length: 1000 }, () =>
+          post(endpoint.url, INITIALIZE).then(
+            (r) => r.status,
+            () => 'reset' as const,
+          ),
+        ),
+      );
+      assert.ok(
+        statuses.every((s) => s === 200 || s === 503 || s === 'reset'),
+        `only 200, 503 or a reset, got ${[...new Set(statuses)].join(', ')}`,
+      );
       assert.ok(statuses.includes(200), 'some of the flood got in');
       assert.ok(endpoint.clients().length <= MAX_SESSIONS, `${endpoint.clients().length} sessions open`);
       const client = await connect(endpoint.url);
@@ -123,16 +146,19 @@ suite('MCP endpoint', () => {
   });
 
   test("one client's waiting calls are capped; the rest are refused with a readable message", async () => {
-    await withEndpoint(async ({ broker, endpoint }) => {
-      const client = await connect(endpoint.url);
-      const calls = Array.from({ length: 5 }, () => client.callTool({ name: 'ask_user', arguments: ASK }) as Promise<{ content: Array<{ text: string }>; isError?: boolean }>);
-      await until(() => broker.size === 3);
-      const refused = await Promise.race([Promise.all(calls.slice(3)), new Promise<never>((_, reject) => setTimeout(() => reject(new Error('not refused')), 2000))]);
-      for (const r of refused) assert.match(r.content[0]!.text, /^Too many requests from this client are already waiting \(3\)/);
-      for (const request of broker.list()) broker.reject(request.id);
-      await Promise.all(calls.slice(0, 3));
-      await client.close();
-    }, { limits: { waitingPerSession: 3 } });
+    await withEndpoint(
+      async ({ broker, endpoint }) => {
+        const client = await connect(endpoint.url);
+        const calls = Array.from({ length: 5 }, () => client.callTool({ name: 'ask_user', arguments: ASK }) as Promise<{ content: Array<{ text: string }>; isError?: boolean }>);
+        await until(() => broker.size === 3);
+        const refused = await Promise.race([Promise.all(calls.slice(3)), new Promise<never>((_, reject) => setTimeout(() => reject(new Error('not refused')), 2000))]);
+        for (const r of refused) assert.match(r.content[0]!.text, /^Too many requests from this client are already waiting \(3\)/);
+        for (const request of broker.list()) broker.reject(request.id);
+        await Promise.all(calls.slice(0, 3));
+        await client.close();
+      },
+      { limits: { waitingPerSession: 3 } },
+    );
   });
 
   test('a client name is never taken at its word: shown cleaned and marked self-reported, with a fingerprint of the token it came through, never the token', async () => {
@@ -197,7 +223,10 @@ suite('MCP endpoint', () => {
       assert.equal(await settled, 'cancelled');
       assert.equal(broker.size, 0);
       assert.notEqual(await call, 'answered', 'the call ends with an error, it does not hang');
-      assert.deepEqual(endpoint.sessions().map((s) => s.name), ['other']);
+      assert.deepEqual(
+        endpoint.sessions().map((s) => s.name),
+        ['other'],
+      );
       assert.equal(endpoint.disconnect(mine.key), false);
       await assert.rejects(agent.listTools());
       assert.equal((await other.listTools()).tools.length, 3);
@@ -258,10 +287,22 @@ suite('MCP endpoint', () => {
         const idle = await connect(endpoint.url, TOKEN, 'idle');
         // Both sessions are free of calls; the newcomer may close only the one that never worked.
         await connect(endpoint.url, TOKEN, 'newcomer');
-        assert.deepEqual(endpoint.sessions().map((s) => s.name).sort(), ['newcomer', 'worker']);
+        assert.deepEqual(
+          endpoint
+            .sessions()
+            .map((s) => s.name)
+            .sort(),
+          ['newcomer', 'worker'],
+        );
         // A fourth client closes the newcomer (it never worked), again not the worker.
         assert.equal((await post(endpoint.url, INITIALIZE)).status, 200);
-        assert.deepEqual(endpoint.sessions().map((s) => s.name).sort(), ['unit-client', 'worker']);
+        assert.deepEqual(
+          endpoint
+            .sessions()
+            .map((s) => s.name)
+            .sort(),
+          ['unit-client', 'worker'],
+        );
         assert.equal((await worker.listTools()).tools.length, 3);
         await idle.close().catch(() => undefined);
       },
@@ -284,7 +325,13 @@ suite('MCP endpoint', () => {
         const overTotal = await callAsk(second);
         assert.match(overTotal.content[0]!.text, /^Too many requests are already waiting \(3 in all\)/);
         assert.equal(overTotal.isError, true);
-        assert.deepEqual(endpoint.sessions().map((s) => s.tokenId).sort(), [fingerprint(TOKEN), fingerprint(token)].sort());
+        assert.deepEqual(
+          endpoint
+            .sessions()
+            .map((s) => s.tokenId)
+            .sort(),
+          [fingerprint(TOKEN), fingerprint(token)].sort(),
+        );
         for (const request of broker.list()) broker.reject(request.id);
         await Promise.all([...firstCalls, secondCall]);
         await second.close();
@@ -301,14 +348,26 @@ suite('MCP endpoint', () => {
         const busyCall = callAsk(busy);
         await until(() => broker.size === 1);
         const newcomer = await connect(endpoint.url, TOKEN, 'newcomer');
-        assert.deepEqual(endpoint.sessions().map((s) => s.name).sort(), ['busy', 'newcomer']);
+        assert.deepEqual(
+          endpoint
+            .sessions()
+            .map((s) => s.name)
+            .sort(),
+          ['busy', 'newcomer'],
+        );
         await assert.rejects(idle.listTools(), 'the idle session was closed');
         const newcomerCall = callAsk(newcomer);
         await until(() => broker.size === 2);
         const refused = await post(endpoint.url, INITIALIZE);
         assert.equal(refused.status, 503);
         assert.match(await refused.text(), /Too many open sessions \(2\)/);
-        assert.deepEqual(endpoint.sessions().map((s) => s.name).sort(), ['busy', 'newcomer']);
+        assert.deepEqual(
+          endpoint
+            .sessions()
+            .map((s) => s.name)
+            .sort(),
+          ['busy', 'newcomer'],
+        );
         for (const request of broker.list()) broker.reply(request.id, { database: { selected: ['SQLite'], skipped: false } });
         assert.match((await busyCall).content[0]!.text, /database = "SQLite"/);
         await newcomerCall;

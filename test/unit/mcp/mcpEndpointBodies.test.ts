@@ -53,7 +53,8 @@ function exchange(port: number, head: string, options: { body: number; chunked?:
   });
 }
 
-const head = (port: number, headers: string[]) => [`POST /mcp HTTP/1.1`, `Host: 127.0.0.1:${port}`, 'Content-Type: application/json', 'Accept: application/json, text/event-stream', ...headers, '', ''].join('\r\n');
+const head = (port: number, headers: string[]) =>
+  [`POST /mcp HTTP/1.1`, `Host: 127.0.0.1:${port}`, 'Content-Type: application/json', 'Accept: application/json, text/event-stream', ...headers, '', ''].join('\r\n');
 
 suite('MCP endpoint: request bodies', () => {
   test("a refused request's body is never read: no token and a 256 MB body, the connection is closed after a few MB", async () => {
@@ -70,7 +71,10 @@ suite('MCP endpoint: request bodies', () => {
   test('an oversized body is cut off: 413 as soon as it is declared, or mid-stream, and the connection is closed', async () => {
     await withEndpoint(async ({ endpoint }) => {
       const auth = `Authorization: Bearer ${TOKEN}`;
-      for (const [headers, chunked] of [[[auth, `Content-Length: ${256 * MB}`], false], [[auth, 'Transfer-Encoding: chunked'], true]] as const) {
+      for (const [headers, chunked] of [
+        [[auth, `Content-Length: ${256 * MB}`], false],
+        [[auth, 'Transfer-Encoding: chunked'], true],
+      ] as const) {
         const result = await exchange(endpoint.port, head(endpoint.port, [...headers]), { body: 256 * MB, chunked });
         assert.equal(result.closed, true, `${headers[1]}: the connection stayed open after ${result.written / MB} MB`);
         assert.ok(result.written < 32 * MB, `${headers[1]}: the server took ${result.written / MB} MB`);
@@ -83,7 +87,11 @@ suite('MCP endpoint: request bodies', () => {
   test('prevents a slow body from holding a connection: 408 after the body timeout, and the connection is closed', async () => {
     await withEndpoint(
       async ({ endpoint }) => {
-        const result = await exchange(endpoint.port, head(endpoint.port, [`Authorization: Bearer ${TOKEN}`, 'Transfer-Encoding: chunked']), { body: MB, chunked: true, pauseAfter: 1 });
+        const result = await exchange(endpoint.port, head(endpoint.port, [`Authorization: Bearer ${TOKEN}`, 'Transfer-Encoding: chunked']), {
+          body: MB,
+          chunked: true,
+          pauseAfter: 1,
+        });
         assert.equal(result.closed, true, 'the connection stayed open');
         assert.match(result.response, /^HTTP\/1\.1 408 /);
         assert.ok(result.ms < 2000, `closed after ${result.ms} ms`);
@@ -111,7 +119,10 @@ suite('MCP endpoint: request bodies', () => {
 
   test(`prevents a wide body from stalling the host: an approve call with 60,000 input keys is refused with 400 naming the limit (${MAX_ELEMENTS}), the event loop never blocked`, async () => {
     await withEndpoint(async ({ endpoint }) => {
-      const init = await post(endpoint.url, '{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"x","version":"1"}}}');
+      const init = await post(
+        endpoint.url,
+        '{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"x","version":"1"}}}',
+      );
       const session = init.headers.get('mcp-session-id')!;
       await post(endpoint.url, '{"jsonrpc":"2.0","method":"notifications/initialized"}', { 'mcp-session-id': session });
       const input = Object.fromEntries(Array.from({ length: 60_000 }, (_, i) => [`k${i}`, i]));

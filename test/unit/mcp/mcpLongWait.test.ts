@@ -50,8 +50,15 @@ suite('MCP endpoint: a waiting call stays alive', () => {
         const stream = readStream(response);
         await until(() => stream.messages().filter((m) => m.method === 'notifications/progress').length >= 4);
         const progress = stream.messages().filter((m) => m.method === 'notifications/progress');
-        assert.ok(progress.every((m) => m.params?.progressToken === 'tok-1' && m.params.message === WAITING_MESSAGE), JSON.stringify(progress));
-        assert.deepEqual(progress.map((m) => m.params?.progress), progress.map((_, i) => i + 1), 'progress counts up');
+        assert.ok(
+          progress.every((m) => m.params?.progressToken === 'tok-1' && m.params.message === WAITING_MESSAGE),
+          JSON.stringify(progress),
+        );
+        assert.deepEqual(
+          progress.map((m) => m.params?.progress),
+          progress.map((_, i) => i + 1),
+          'progress counts up',
+        );
         // The first at once, then one per interval: four take at least three intervals.
         const fourthAt = stream.chunks.find((c) => c.text.includes('"progress":4'))!.at;
         assert.ok(fourthAt - sentAt >= 3 * EVERY_MS - 20, `the fourth came ${fourthAt - sentAt} ms after the call`);
@@ -82,7 +89,10 @@ suite('MCP endpoint: a waiting call stays alive', () => {
         assert.deepEqual(stream.messages(), []);
         broker.reply(broker.list()[0]!.id, ANSWER);
         await stream.done;
-        assert.deepEqual(stream.messages().map((m) => m.id), [2]);
+        assert.deepEqual(
+          stream.messages().map((m) => m.id),
+          [2],
+        );
       },
       { keepAliveMs: EVERY_MS },
     );
@@ -117,7 +127,11 @@ suite('MCP endpoint: a waiting call stays alive', () => {
       async ({ broker, endpoint }) => {
         const client = await connect(endpoint.url);
         const seen: string[] = [];
-        const call = client.callTool({ name: 'ask_user', arguments: ASK }, undefined, { timeout: 4 * EVERY_MS, resetTimeoutOnProgress: true, onprogress: (p) => seen.push(p.message ?? '') });
+        const call = client.callTool({ name: 'ask_user', arguments: ASK }, undefined, {
+          timeout: 4 * EVERY_MS,
+          resetTimeoutOnProgress: true,
+          onprogress: (p) => seen.push(p.message ?? ''),
+        });
         await until(() => broker.size === 1);
         // Wait past the client's own timeout three times over.
         await new Promise((r) => setTimeout(r, 12 * EVERY_MS));

@@ -7,7 +7,13 @@ import { dirname, join, relative } from 'node:path';
 import { ROOT } from './docTables';
 
 const REPO = 'https://github.com/openoxide/agent-questions';
-const DOCS = ['README.md', 'CONTRIBUTING.md', ...readdirSync(join(ROOT, 'docs')).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`)];
+const DOCS = [
+  'README.md',
+  'CONTRIBUTING.md',
+  ...readdirSync(join(ROOT, 'docs'))
+    .filter((f) => f.endsWith('.md'))
+    .map((f) => `docs/${f}`),
+];
 
 /** Markdown without its fenced code blocks (a `#` there is a comment, a `](` is code). */
 function prose(text: string): string {
@@ -16,7 +22,11 @@ function prose(text: string): string {
 
 /** GitHub's anchor for a heading: lower case, punctuation dropped, spaces to hyphens. */
 export function slug(heading: string): string {
-  return heading.trim().toLowerCase().replace(/[^\p{L}\p{N} _-]/gu, '').replace(/ /g, '-');
+  return heading
+    .trim()
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N} _-]/gu, '')
+    .replace(/ /g, '-');
 }
 
 /** The anchors a markdown file has, numbered as GitHub numbers repeated headings. */

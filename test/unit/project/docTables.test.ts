@@ -24,7 +24,10 @@ suite('generated doc tables (AGENT_QUESTIONS_UPDATE_DOCS=1 npm test -- unit rewr
 
   test('every ask_user limit is stated in the field table (a new limit needs a row)', () => {
     const stated = new Set(ASK_USER_FIELD_ROWS.flatMap((row) => row.limits));
-    assert.deepEqual(Object.keys(LIMITS).filter((key) => !stated.has(key as keyof typeof LIMITS)), []);
+    assert.deepEqual(
+      Object.keys(LIMITS).filter((key) => !stated.has(key as keyof typeof LIMITS)),
+      [],
+    );
   });
 
   test('no two tables share a marker name, and each file holds each marker pair once', () => {

@@ -39,38 +39,51 @@ export const ASK_USER_FIELD_ROWS: readonly { field: string; limits: readonly Lim
   { field: 'id', limits: ['idMax'], rule: () => `snake_case, at most ${LIMITS.idMax} characters, unique within the call; answers are keyed by it` },
   { field: 'header', limits: ['headerMax'], rule: () => `at most ${LIMITS.headerMax} characters (a chip label)` },
   { field: 'question', limits: ['questionMax'], rule: () => `at most ${LIMITS.questionMax} characters, plain text` },
-  { field: 'detail', limits: ['detailMax'], rule: () => `optional markdown under the question (code, a table, the trade-off in detail), at most ${thousands(LIMITS.detailMax)} characters` },
+  {
+    field: 'detail',
+    limits: ['detailMax'],
+    rule: () => `optional markdown under the question (code, a table, the trade-off in detail), at most ${thousands(LIMITS.detailMax)} characters`,
+  },
   { field: 'kind', limits: [], rule: () => `${QUESTION_KINDS.map(code).join(' · ')}; defaults to \`single\` with \`options\`, else \`text\`` },
   {
     field: 'options',
     limits: ['minOptions', 'maxOptions', 'labelMax', 'descriptionMax'],
-    rule: () => `${LIMITS.minOptions} to ${LIMITS.maxOptions} for \`single\`/\`multi\` (\`label\` ≤ ${LIMITS.labelMax}, \`description\` ≤ ${LIMITS.descriptionMax}); at most one \`recommended\` on \`single\` (it is preselected)`,
+    rule: () =>
+      `${LIMITS.minOptions} to ${LIMITS.maxOptions} for \`single\`/\`multi\` (\`label\` ≤ ${LIMITS.labelMax}, \`description\` ≤ ${LIMITS.descriptionMax}); at most one \`recommended\` on \`single\` (it is preselected)`,
   },
   {
     field: 'options[].preview',
     limits: ['previewMax'],
-    rule: () => `optional markdown, at most ${thousands(LIMITS.previewMax)} characters, shown while the user is on that option (single and multi): use it when choosing needs a picture of the consequence — a code sketch of the API shape, a small table, an ASCII diagram of the architecture`,
+    rule: () =>
+      `optional markdown, at most ${thousands(LIMITS.previewMax)} characters, shown while the user is on that option (single and multi): use it when choosing needs a picture of the consequence — a code sketch of the API shape, a small table, an ASCII diagram of the architecture`,
   },
   { field: 'allowOther', limits: [], rule: () => 'the "Other…" free-text answer; default `true` on `single`/`multi`, not allowed on `text`/`secret`' },
   { field: 'placeholder', limits: ['placeholderMax'], rule: () => `optional hint text for a \`text\` answer, at most ${LIMITS.placeholderMax} characters` },
   {
     field: 'envVar',
     limits: [],
-    rule: () => `required on \`secret\` (\`^[A-Z_][A-Z0-9_]*$\`); not a name that changes how programs run (\`PATH\`, \`LD_*\`, \`NODE_OPTIONS\`, … see [secret names](security.md#secret-names)) nor one starting \`${RESERVED_ENV_VAR_PREFIX}\`; a name that is not a credential name (\`…_API_KEY\`, \`…_TOKEN\`, \`DATABASE_URL\`, …) is stored only after the user confirms it in the panel`,
+    rule: () =>
+      `required on \`secret\` (\`^[A-Z_][A-Z0-9_]*$\`); not a name that changes how programs run (\`PATH\`, \`LD_*\`, \`NODE_OPTIONS\`, … see [secret names](security.md#secret-names)) nor one starting \`${RESERVED_ENV_VAR_PREFIX}\`; a name that is not a credential name (\`…_API_KEY\`, \`…_TOKEN\`, \`DATABASE_URL\`, …) is stored only after the user confirms it in the panel`,
   },
   { field: 'context', limits: ['contextMax'], rule: () => `optional markdown, at most ${thousands(LIMITS.contextMax)} characters` },
-  { field: 'wait', limits: [], rule: () => 'optional, default `true`; `false` returns at once with the request id (see [Ask and keep working](#ask-and-keep-working-wait-false-and-get_answers))' },
+  {
+    field: 'wait',
+    limits: [],
+    rule: () => 'optional, default `true`; `false` returns at once with the request id (see [Ask and keep working](#ask-and-keep-working-wait-false-and-get_answers))',
+  },
   {
     field: 'together',
     notAField: true,
     limits: ['markdownTotalMax'],
-    rule: () => `\`context\`, every \`detail\` and every \`preview\` at most ${thousands(LIMITS.markdownTotalMax)} characters (about ${thousands(LIMITS.markdownTotalMax / 4)} tokens); the whole input stays under about 16,000 characters`,
+    rule: () =>
+      `\`context\`, every \`detail\` and every \`preview\` at most ${thousands(LIMITS.markdownTotalMax)} characters (about ${thousands(LIMITS.markdownTotalMax / 4)} tokens); the whole input stays under about 16,000 characters`,
   },
   {
     field: 'the answer',
     notAField: true,
     limits: ['imagesPerAnswer', 'imageMaxBytes', 'batchNoteMax'],
-    rule: () => `the user may attach up to ${LIMITS.imagesPerAnswer} images to an answer, ${LIMITS.imageMaxBytes / (1024 * 1024)} MB each, and write a note of up to ${thousands(LIMITS.batchNoteMax)} characters on the whole batch`,
+    rule: () =>
+      `the user may attach up to ${LIMITS.imagesPerAnswer} images to an answer, ${LIMITS.imageMaxBytes / (1024 * 1024)} MB each, and write a note of up to ${thousands(LIMITS.batchNoteMax)} characters on the whole batch`,
   },
 ];
 
@@ -144,12 +157,20 @@ function manifest(): { json: Manifest; english: (value: string) => string } {
   return { json, english: (value) => value.replace(/^%([^%]+)%$/, (_, key: string) => nls[key] ?? value) };
 }
 
-const keyLabel = (key: string): string => key.split('+').map((part) => (part.length === 1 ? part.toUpperCase() : part[0]!.toUpperCase() + part.slice(1))).join('+');
+const keyLabel = (key: string): string =>
+  key
+    .split('+')
+    .map((part) => (part.length === 1 ? part.toUpperCase() : part[0]!.toUpperCase() + part.slice(1)))
+    .join('+');
 
 function commands(): string {
   const { json, english } = manifest();
   const { contributes } = json;
-  const viewNames = new Map(Object.values(contributes.views).flat().map((view) => [view.id, english(view.name)]));
+  const viewNames = new Map(
+    Object.values(contributes.views)
+      .flat()
+      .map((view) => [view.id, english(view.name)]),
+  );
   const hidden = new Set((contributes.menus['commandPalette'] ?? []).filter((item) => item.when === 'false').map((item) => item.command));
   const places = (id: string): string[] => {
     const found: string[] = hidden.has(id) ? [] : ['palette'];
@@ -212,7 +233,11 @@ export const DOC_TABLES: readonly DocTable[] = [
   { name: 'secret-names', file: 'docs/security.md', generate: secretNames },
   { name: 'claude-code-mcp-json', file: 'docs/agents.md', generate: () => fenced('json', claudeCodeMcpJson()) },
   // As the shell needs it: the JSON in single quotes, so Claude Code expands the variables itself.
-  { name: 'claude-code-mcp-add', file: 'docs/agents.md', generate: () => fenced('sh', `claude ${CLAUDE_MCP_ADD_JSON_ARGS.map((arg) => (/^[\w.-]+$/.test(arg) ? arg : `'${arg}'`)).join(' ')}`) },
+  {
+    name: 'claude-code-mcp-add',
+    file: 'docs/agents.md',
+    generate: () => fenced('sh', `claude ${CLAUDE_MCP_ADD_JSON_ARGS.map((arg) => (/^[\w.-]+$/.test(arg) ? arg : `'${arg}'`)).join(' ')}`),
+  },
   { name: 'claude-code-settings', file: 'docs/agents.md', generate: () => fenced('json', claudeCodeHookSettings()) },
   { name: 'codex-config', file: 'docs/agents.md', generate: () => fenced('toml', codexConfigToml(CODEX_EXAMPLE_URL)) },
   { name: 'opencode-json', file: 'docs/agents.md', generate: openCodeJson },

@@ -34,10 +34,16 @@ suite('localization', () => {
 
   test('every vscode.l10n.t message in src/extension and src/agents is in the English bundle', () => {
     assert.ok(extension.messages.size > 50, `found only ${extension.messages.size} messages: is the scanner broken?`);
-    assert.deepEqual([...extension.messages].filter((m) => !(m in bundle)), []);
+    assert.deepEqual(
+      [...extension.messages].filter((m) => !(m in bundle)),
+      [],
+    );
     // Each agent's configuration says where it goes (src/agents/*/…Config.ts).
     assert.ok(agents.messages.size >= 3, `found only ${agents.messages.size} messages in src/agents: is the scanner broken?`);
-    assert.deepEqual([...agents.messages].filter((m) => !(m in bundle)), []);
+    assert.deepEqual(
+      [...agents.messages].filter((m) => !(m in bundle)),
+      [],
+    );
     assert.deepEqual(agents.dynamic, [], 'every l10n.t() call in src/agents takes a string literal');
     // The one call with a variable message translates the panel's list, checked below.
     assert.deepEqual(
@@ -49,12 +55,18 @@ suite('localization', () => {
   test("the panel's messages are exactly those its sources use, and each is in the English bundle", () => {
     assert.deepEqual(webview.dynamic, [], 'every t() call in src/webview takes a string literal');
     assert.deepEqual([...webview.messages].sort(), [...PANEL_MESSAGES].sort());
-    assert.deepEqual(PANEL_MESSAGES.filter((m) => !(m in bundle)), []);
+    assert.deepEqual(
+      PANEL_MESSAGES.filter((m) => !(m in bundle)),
+      [],
+    );
   });
 
   test('the English bundle holds no message the code no longer uses', () => {
     const used = new Set([...extension.messages, ...agents.messages, ...PANEL_MESSAGES]);
-    assert.deepEqual(Object.keys(bundle).filter((k) => !used.has(k)), []);
+    assert.deepEqual(
+      Object.keys(bundle).filter((k) => !used.has(k)),
+      [],
+    );
   });
 
   test('every l10n bundle has every key of the English one, with the same placeholders', () => {

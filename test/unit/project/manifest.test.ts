@@ -83,12 +83,18 @@ suite('marketplace manifest', () => {
       const vsce = require.resolve('@vscode/vsce/vsce');
       const vsix = join(folder, 'test.vsix');
       // stderr is where vsce writes its WARNINGs; a warning that stops to ask fails on the closed stdin.
-      const run = spawnSync(process.execPath, [vsce, 'package', '--no-dependencies', '--out', vsix], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, GITHUB_ACTIONS: '' } });
+      const run = spawnSync(process.execPath, [vsce, 'package', '--no-dependencies', '--out', vsix], {
+        cwd: root,
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'pipe'],
+        env: { ...process.env, GITHUB_ACTIONS: '' },
+      });
       assert.equal(run.status, 0, run.stderr);
       assert.doesNotMatch(`${run.stdout}${run.stderr}`, /WARNING/);
       // A zip stores each entry's name uncompressed.
       const entries = readFileSync(vsix).toString('latin1');
-      for (const file of ['media/icon.png', 'package.nls.json', 'media/walkthrough/ask-sample-dark.svg']) assert.ok(entries.includes(`extension/${file}`), `${file} is not in the .vsix`);
+      for (const file of ['media/icon.png', 'package.nls.json', 'media/walkthrough/ask-sample-dark.svg'])
+        assert.ok(entries.includes(`extension/${file}`), `${file} is not in the .vsix`);
     } finally {
       rmSync(folder, { recursive: true, force: true });
     }
@@ -109,7 +115,13 @@ suite('npm start', () => {
 suite('settings a repository cannot flip', () => {
   test("prevents a repository's .vscode/settings.json from turning on the endpoint or an answers file: who answers and what is allowed are machine or application settings", () => {
     const properties = manifest.contributes.configuration.properties as Record<string, { scope?: string }>;
-    for (const key of ['agentQuestions.mode', 'agentQuestions.answersFile', 'agentQuestions.mcp.enabled', 'agentQuestions.mcp.port', 'agentQuestions.permissions.honorTerminalAutoApprove']) {
+    for (const key of [
+      'agentQuestions.mode',
+      'agentQuestions.answersFile',
+      'agentQuestions.mcp.enabled',
+      'agentQuestions.mcp.port',
+      'agentQuestions.permissions.honorTerminalAutoApprove',
+    ]) {
       assert.ok(['machine', 'application'].includes(properties[key]?.scope ?? ''), `${key} has scope ${properties[key]?.scope}`);
     }
   });

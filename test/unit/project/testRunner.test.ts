@@ -7,7 +7,6 @@ import { choiceArgs, emptyReason, LAYERS, parseArguments, parseLayers } from '..
 import { listTestFiles } from '../../harness/testFiles';
 import { ROOT } from '../helpers/repoRoot';
 
-
 suite('npm test: choosing layers and reporting empty ones', () => {
   test('no layer named runs all five; named layers run once each, in the order given', () => {
     assert.deepEqual(parseLayers([]), ['unit', 'integration', 'ui', 'agent', 'external']);

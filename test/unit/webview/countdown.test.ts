@@ -65,7 +65,12 @@ suite('request countdown', () => {
     const texts: string[] = [];
     const warnings: boolean[] = [];
     const spoken: string[] = [];
-    startCountdown(expiresAt, clock, (t) => (texts.push(t.text), warnings.push(t.warning)), (s) => spoken.push(s));
+    startCountdown(
+      expiresAt,
+      clock,
+      (t) => (texts.push(t.text), warnings.push(t.warning)),
+      (s) => spoken.push(s),
+    );
     assert.deepEqual(texts, ['Times out in 1:16']);
     advance(500);
     assert.equal(texts.at(-1), 'Times out in 1:15', 'the first wake-up lands on the whole second');
@@ -89,7 +94,12 @@ suite('request countdown', () => {
     const { clock, advance, pending } = manualClock(0);
     const spoken: string[] = [];
     const texts: string[] = [];
-    const stop = startCountdown(30_000, clock, (t) => texts.push(t.text), (s) => spoken.push(s));
+    const stop = startCountdown(
+      30_000,
+      clock,
+      (t) => texts.push(t.text),
+      (s) => spoken.push(s),
+    );
     assert.deepEqual(spoken, []);
     assert.equal(pending(), 1);
     stop();

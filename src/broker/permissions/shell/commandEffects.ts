@@ -46,7 +46,10 @@ interface OptionSpec {
 
 /** Commands that run the command in their arguments, with how to find it. */
 const WRAPPERS: Record<string, { why: string; spec: OptionSpec; skip?: number; assignments?: boolean; inputDriven?: boolean }> = {
-  sudo: { why: 'runs a command as another user', spec: { short: 'ugpCDhrtTUR', long: ['user', 'group', 'prompt', 'close-from', 'chdir', 'host', 'role', 'type', 'other-user', 'command-timeout', 'chroot'] } },
+  sudo: {
+    why: 'runs a command as another user',
+    spec: { short: 'ugpCDhrtTUR', long: ['user', 'group', 'prompt', 'close-from', 'chdir', 'host', 'role', 'type', 'other-user', 'command-timeout', 'chroot'] },
+  },
   doas: { why: 'runs a command as another user', spec: { short: 'uC' } },
   run0: { why: 'runs a command as another user', spec: { long: ['user', 'group', 'chdir', 'description', 'property', 'setenv', 'nice'] } },
   env: { why: 'runs a command with other environment variables', spec: { short: 'uCS', long: ['unset', 'chdir', 'split-string'] }, assignments: true },
@@ -60,7 +63,11 @@ const WRAPPERS: Record<string, { why: string; spec: OptionSpec; skip?: number; a
   chrt: { why: 'runs a command with another scheduling policy', spec: {}, skip: 1 },
   taskset: { why: 'runs a command on chosen CPUs', spec: {}, skip: 1 },
   flock: { why: 'runs a command holding a lock', spec: { short: 'wEc', long: ['timeout', 'conflict-exit-code', 'command'] }, skip: 1 },
-  xargs: { why: 'runs a command with arguments read from its input', spec: { short: 'adEeIiLlnPs', long: ['arg-file', 'delimiter', 'eof', 'replace', 'max-lines', 'max-args', 'max-procs', 'max-chars', 'process-slot-var'] }, inputDriven: true },
+  xargs: {
+    why: 'runs a command with arguments read from its input',
+    spec: { short: 'adEeIiLlnPs', long: ['arg-file', 'delimiter', 'eof', 'replace', 'max-lines', 'max-args', 'max-procs', 'max-chars', 'process-slot-var'] },
+    inputDriven: true,
+  },
   parallel: { why: 'runs a command with arguments read from its input', spec: { short: 'jaS', long: ['jobs', 'arg-file', 'sshlogin'] }, inputDriven: true },
   watch: { why: 'runs a command again and again', spec: { short: 'nd', long: ['interval', 'differences'] } },
   unbuffer: { why: 'runs a command without buffering', spec: {} },
@@ -76,14 +83,63 @@ const WRAPPERS: Record<string, { why: string; spec: OptionSpec; skip?: number; a
   nsenter: { why: 'runs a command in other namespaces', spec: { short: 'tSG' } },
   chroot: { why: 'runs a command in another root folder', spec: {}, skip: 1 },
   firejail: { why: 'runs a command in a sandbox', spec: {} },
-  'systemd-run': { why: 'runs a command as a systemd unit', spec: { short: 'pEu', long: ['unit', 'property', 'setenv', 'uid', 'gid', 'nice', 'working-directory', 'description', 'slice'] } },
+  'systemd-run': {
+    why: 'runs a command as a systemd unit',
+    spec: { short: 'pEu', long: ['unit', 'property', 'setenv', 'uid', 'gid', 'nice', 'working-directory', 'description', 'slice'] },
+  },
 };
 
 /** Shells and interpreters: what they run is code the analysis cannot see. */
 const INTERPRETERS = new Set([
-  'sh', 'bash', 'zsh', 'fish', 'ksh', 'mksh', 'csh', 'tcsh', 'dash', 'ash', 'busybox', 'pwsh', 'powershell', 'cmd', 'nu', 'xonsh', 'elvish',
-  'python', 'pypy', 'pypy3', 'node', 'nodejs', 'deno', 'bun', 'ruby', 'irb', 'perl', 'php', 'lua', 'luajit', 'Rscript', 'osascript', 'tclsh', 'wish',
-  'java', 'jshell', 'groovy', 'scala', 'kotlin', 'expect', 'gdb', 'lldb', 'eval', 'source', '.', 'su', 'runuser', 'ssh-agent', 'script',
+  'sh',
+  'bash',
+  'zsh',
+  'fish',
+  'ksh',
+  'mksh',
+  'csh',
+  'tcsh',
+  'dash',
+  'ash',
+  'busybox',
+  'pwsh',
+  'powershell',
+  'cmd',
+  'nu',
+  'xonsh',
+  'elvish',
+  'python',
+  'pypy',
+  'pypy3',
+  'node',
+  'nodejs',
+  'deno',
+  'bun',
+  'ruby',
+  'irb',
+  'perl',
+  'php',
+  'lua',
+  'luajit',
+  'Rscript',
+  'osascript',
+  'tclsh',
+  'wish',
+  'java',
+  'jshell',
+  'groovy',
+  'scala',
+  'kotlin',
+  'expect',
+  'gdb',
+  'lldb',
+  'eval',
+  'source',
+  '.',
+  'su',
+  'runuser',
+  'ssh-agent',
+  'script',
 ]);
 
 /** `tool sub`: runs the project's own scripts or a package's program, code the analysis cannot see. */
@@ -91,19 +147,77 @@ const SCRIPT_RUNNERS: Record<string, ReadonlySet<string> | 'always'> = {
   npm: new Set(['test', 't', 'tst', 'run', 'run-script', 'rum', 'urn', 'start', 'stop', 'restart', 'exec', 'x', 'install', 'i', 'ci', 'add', 'rebuild']),
   pnpm: new Set(['test', 't', 'run', 'start', 'exec', 'dlx', 'install', 'i', 'add']),
   yarn: new Set(['test', 'run', 'start', 'exec', 'dlx', 'install', 'add']),
-  npx: 'always', bunx: 'always', make: 'always', just: 'always', rake: 'always', gradle: 'always', gradlew: 'always', mvn: 'always', ant: 'always',
+  npx: 'always',
+  bunx: 'always',
+  make: 'always',
+  just: 'always',
+  rake: 'always',
+  gradle: 'always',
+  gradlew: 'always',
+  mvn: 'always',
+  ant: 'always',
   cargo: new Set(['run', 'test', 'build', 'check', 'bench', 'install']),
   go: new Set(['run', 'test', 'generate']),
-  uv: new Set(['run', 'tool']), uvx: 'always', poetry: new Set(['run']), pipx: new Set(['run']), bundle: new Set(['exec']), rustup: new Set(['run']),
-  dotnet: new Set(['run', 'test', 'build']), pytest: 'always', tox: 'always', nox: 'always',
+  uv: new Set(['run', 'tool']),
+  uvx: 'always',
+  poetry: new Set(['run']),
+  pipx: new Set(['run']),
+  bundle: new Set(['exec']),
+  rustup: new Set(['run']),
+  dotnet: new Set(['run', 'test', 'build']),
+  pytest: 'always',
+  tox: 'always',
+  nox: 'always',
 };
 
 /** Sub-commands that reach the network, by tool (`'*'`: every sub-command). */
 const NETWORK_SUBS: Record<string, { subs: ReadonlySet<string> | '*'; why: string; except?: ReadonlySet<string> }> = {
   git: { subs: new Set(['clone', 'fetch', 'pull', 'push', 'ls-remote', 'send-email', 'request-pull']), why: 'contacts a remote repository' },
-  npm: { subs: new Set(['install', 'i', 'ci', 'add', 'update', 'up', 'upgrade', 'publish', 'unpublish', 'view', 'info', 'show', 'v', 'outdated', 'audit', 'login', 'adduser', 'logout', 'search', 'exec', 'x', 'create', 'init', 'deprecate', 'dist-tag', 'owner', 'access', 'token', 'star', 'ping', 'doctor', 'whoami']), why: 'contacts the package registry' },
-  pnpm: { subs: new Set(['install', 'i', 'add', 'update', 'up', 'publish', 'view', 'info', 'outdated', 'audit', 'dlx', 'create', 'login', 'fetch']), why: 'contacts the package registry' },
-  yarn: { subs: new Set(['install', 'add', 'upgrade', 'up', 'publish', 'info', 'npm', 'dlx', 'create', 'outdated', 'audit', 'login', 'why']), why: 'contacts the package registry' },
+  npm: {
+    subs: new Set([
+      'install',
+      'i',
+      'ci',
+      'add',
+      'update',
+      'up',
+      'upgrade',
+      'publish',
+      'unpublish',
+      'view',
+      'info',
+      'show',
+      'v',
+      'outdated',
+      'audit',
+      'login',
+      'adduser',
+      'logout',
+      'search',
+      'exec',
+      'x',
+      'create',
+      'init',
+      'deprecate',
+      'dist-tag',
+      'owner',
+      'access',
+      'token',
+      'star',
+      'ping',
+      'doctor',
+      'whoami',
+    ]),
+    why: 'contacts the package registry',
+  },
+  pnpm: {
+    subs: new Set(['install', 'i', 'add', 'update', 'up', 'publish', 'view', 'info', 'outdated', 'audit', 'dlx', 'create', 'login', 'fetch']),
+    why: 'contacts the package registry',
+  },
+  yarn: {
+    subs: new Set(['install', 'add', 'upgrade', 'up', 'publish', 'info', 'npm', 'dlx', 'create', 'outdated', 'audit', 'login', 'why']),
+    why: 'contacts the package registry',
+  },
   npx: { subs: '*', why: 'may download the package it runs' },
   pip: { subs: new Set(['install', 'download', 'search', 'index', 'wheel']), why: 'contacts the package index' },
   uv: { subs: new Set(['add', 'sync', 'lock', 'pip', 'tool', 'python', 'run', 'publish']), why: 'contacts the package index' },
@@ -176,11 +290,43 @@ const NETWORK_PROGRAMS: Record<string, { why: string; hostOperand?: boolean; spe
 /** Options whose value is a server to talk to (`kubectl --server=…` sends the cluster's token there). */
 const SERVER_OPTIONS = /^--(server|registry|host|url|endpoint|endpoint-url|proxy|index-url|extra-index-url|api-url|base-url|hostname|connect|remote)(=|$)/;
 /** Programs that only print or search text: a URL among their operands is just text. */
-const TEXT_TOOLS = new Set(['echo', 'printf', 'grep', 'egrep', 'fgrep', 'rg', 'ag', 'sed', 'awk', 'gawk', 'jq', 'yq', 'cat', 'head', 'tail', 'wc', 'sort', 'uniq', 'cut', 'tr', 'column', 'test', 'true', 'false', ':', 'printenv', 'basename', 'dirname']);
+const TEXT_TOOLS = new Set([
+  'echo',
+  'printf',
+  'grep',
+  'egrep',
+  'fgrep',
+  'rg',
+  'ag',
+  'sed',
+  'awk',
+  'gawk',
+  'jq',
+  'yq',
+  'cat',
+  'head',
+  'tail',
+  'wc',
+  'sort',
+  'uniq',
+  'cut',
+  'tr',
+  'column',
+  'test',
+  'true',
+  'false',
+  ':',
+  'printenv',
+  'basename',
+  'dirname',
+]);
 
 /** Commands that delete, and how their operands are read. */
 const DELETERS: Record<string, { why: string; spec: OptionSpec }> = {
-  rm: { why: 'deletes files', spec: { flags: 'fiIrRdvx', longFlags: ['force', 'interactive', 'recursive', 'dir', 'verbose', 'one-file-system', 'no-preserve-root', 'preserve-root'] } },
+  rm: {
+    why: 'deletes files',
+    spec: { flags: 'fiIrRdvx', longFlags: ['force', 'interactive', 'recursive', 'dir', 'verbose', 'one-file-system', 'no-preserve-root', 'preserve-root'] },
+  },
   rmdir: { why: 'deletes empty folders', spec: { flags: 'pv', longFlags: ['parents', 'verbose', 'ignore-fail-on-non-empty'] } },
   unlink: { why: 'deletes a file', spec: {} },
   trash: { why: 'moves files to the trash', spec: {} },
@@ -202,7 +348,12 @@ const CONFIG_CHANGERS: Array<{ command: string; sub: RegExp; next?: RegExp; what
   { command: 'git', sub: /^config$/, what: "git's settings (some run programs)" },
   { command: 'git', sub: /^remote$/, next: /^(add|set-url|remove|rm|rename|set-head|set-branches)$/, what: 'where a git remote points' },
   { command: 'git', sub: /^lfs$/, next: /^(install|uninstall)$/, what: "git's configuration and hooks (Git LFS)" },
-  { command: 'kubectl', sub: /^config$/, next: /^(set|set-cluster|set-context|set-credentials|use-context|use|delete-cluster|delete-context|delete-user|rename-context|unset)$/, what: 'the kubeconfig (clusters, credentials)' },
+  {
+    command: 'kubectl',
+    sub: /^config$/,
+    next: /^(set|set-cluster|set-context|set-credentials|use-context|use|delete-cluster|delete-context|delete-user|rename-context|unset)$/,
+    what: 'the kubeconfig (clusters, credentials)',
+  },
   { command: 'docker', sub: /^context$/, next: /^(use|create|update|rm|remove|import)$/, what: 'which Docker daemon docker talks to' },
   { command: 'gh', sub: /^config$/, next: /^set$/, what: "gh's settings (editor, pager)" },
   { command: 'gh', sub: /^alias$/, next: /^(set|delete|import)$/, what: 'gh aliases (which can run shell commands)' },
@@ -240,10 +391,49 @@ const GIT_GLOBAL_VALUES = new Set(['-C', '-c', '--git-dir', '--work-tree', '--na
 const NOT_FILES = new Set(['/dev/null', '/dev/stdout', '/dev/stderr', '/dev/tty', '-']);
 /** Writers whose options all this file models (the others add "an option not understood"). */
 const COPIERS: Record<string, OptionSpec> = {
-  cp: { short: 'tSZ', long: ['target-directory', 'suffix', 'backup', 'context', 'preserve', 'no-preserve', 'sparse', 'reflink', 'update'], flags: 'aRrfinlsuvxbdHLPpTk', longFlags: ['archive', 'recursive', 'force', 'interactive', 'no-clobber', 'link', 'symbolic-link', 'verbose', 'one-file-system', 'dereference', 'no-dereference', 'no-target-directory', 'parents', 'remove-destination', 'strip-trailing-slashes', 'attributes-only', 'copy-contents', 'debug'] },
-  mv: { short: 'tS', long: ['target-directory', 'suffix', 'backup', 'update'], flags: 'finuvbTZ', longFlags: ['force', 'interactive', 'no-clobber', 'verbose', 'no-target-directory', 'strip-trailing-slashes', 'exchange', 'no-copy', 'debug', 'context'] },
-  install: { short: 'tSmogZ', long: ['target-directory', 'suffix', 'mode', 'owner', 'group', 'backup', 'context', 'strip-program'], flags: 'bcCdDpsTv', longFlags: ['compare', 'directory', 'preserve-timestamps', 'strip', 'no-target-directory', 'verbose', 'debug', 'preserve-context'] },
-  ln: { short: 'tS', long: ['target-directory', 'suffix', 'backup'], flags: 'sfinrvbdFLPT', longFlags: ['symbolic', 'force', 'interactive', 'no-dereference', 'relative', 'verbose', 'logical', 'physical', 'no-target-directory', 'directory'] },
+  cp: {
+    short: 'tSZ',
+    long: ['target-directory', 'suffix', 'backup', 'context', 'preserve', 'no-preserve', 'sparse', 'reflink', 'update'],
+    flags: 'aRrfinlsuvxbdHLPpTk',
+    longFlags: [
+      'archive',
+      'recursive',
+      'force',
+      'interactive',
+      'no-clobber',
+      'link',
+      'symbolic-link',
+      'verbose',
+      'one-file-system',
+      'dereference',
+      'no-dereference',
+      'no-target-directory',
+      'parents',
+      'remove-destination',
+      'strip-trailing-slashes',
+      'attributes-only',
+      'copy-contents',
+      'debug',
+    ],
+  },
+  mv: {
+    short: 'tS',
+    long: ['target-directory', 'suffix', 'backup', 'update'],
+    flags: 'finuvbTZ',
+    longFlags: ['force', 'interactive', 'no-clobber', 'verbose', 'no-target-directory', 'strip-trailing-slashes', 'exchange', 'no-copy', 'debug', 'context'],
+  },
+  install: {
+    short: 'tSmogZ',
+    long: ['target-directory', 'suffix', 'mode', 'owner', 'group', 'backup', 'context', 'strip-program'],
+    flags: 'bcCdDpsTv',
+    longFlags: ['compare', 'directory', 'preserve-timestamps', 'strip', 'no-target-directory', 'verbose', 'debug', 'preserve-context'],
+  },
+  ln: {
+    short: 'tS',
+    long: ['target-directory', 'suffix', 'backup'],
+    flags: 'sfinrvbdFLPT',
+    longFlags: ['symbolic', 'force', 'interactive', 'no-dereference', 'relative', 'verbose', 'logical', 'physical', 'no-target-directory', 'directory'],
+  },
 };
 /** Commands whose every operand is a file they create or change. */
 const TOUCHERS: Record<string, { why: string; spec: OptionSpec }> = {
@@ -255,10 +445,52 @@ const TOUCHERS: Record<string, { why: string; spec: OptionSpec }> = {
 };
 /** Commands that write the value of an output option (`sort -o FILE`, `openssl … -out FILE`), with their value-taking options. */
 const OUTPUT_OPTIONS: Record<string, { spec: OptionSpec; outputs: readonly string[]; singleDash?: boolean }> = {
-  sort: { spec: { short: 'oktST', long: ['output', 'key', 'field-separator', 'buffer-size', 'temporary-directory', 'compress-program', 'files0-from', 'parallel', 'sort'] }, outputs: ['o', 'output'] },
-  openssl: { spec: { long: ['out', 'keyout', 'in', 'inkey', 'passin', 'passout', 'config', 'subj', 'days', 'key', 'CAfile', 'CApath', 'cert', 'name'] }, outputs: ['out', 'keyout'], singleDash: true },
-  curl: { spec: { short: 'ocDdHXuAeFTwxbEKrUmY', long: ['output', 'cookie-jar', 'dump-header', 'trace', 'trace-ascii', 'libcurl', 'stderr', 'data', 'header', 'request', 'user', 'output-dir'] }, outputs: ['o', 'output', 'c', 'cookie-jar', 'D', 'dump-header', 'trace', 'trace-ascii', 'libcurl', 'stderr'] },
-  wget: { spec: { short: 'OoaPtTwlQAReDIX', long: ['output-document', 'output-file', 'append-output', 'directory-prefix', 'tries', 'timeout', 'wait', 'level', 'quota', 'accept', 'reject', 'execute', 'domains', 'user', 'password', 'header', 'user-agent', 'post-data', 'post-file', 'body-data', 'method', 'input-file'] }, outputs: ['O', 'output-document', 'o', 'output-file', 'a', 'append-output', 'P', 'directory-prefix'] },
+  sort: {
+    spec: { short: 'oktST', long: ['output', 'key', 'field-separator', 'buffer-size', 'temporary-directory', 'compress-program', 'files0-from', 'parallel', 'sort'] },
+    outputs: ['o', 'output'],
+  },
+  openssl: {
+    spec: { long: ['out', 'keyout', 'in', 'inkey', 'passin', 'passout', 'config', 'subj', 'days', 'key', 'CAfile', 'CApath', 'cert', 'name'] },
+    outputs: ['out', 'keyout'],
+    singleDash: true,
+  },
+  curl: {
+    spec: {
+      short: 'ocDdHXuAeFTwxbEKrUmY',
+      long: ['output', 'cookie-jar', 'dump-header', 'trace', 'trace-ascii', 'libcurl', 'stderr', 'data', 'header', 'request', 'user', 'output-dir'],
+    },
+    outputs: ['o', 'output', 'c', 'cookie-jar', 'D', 'dump-header', 'trace', 'trace-ascii', 'libcurl', 'stderr'],
+  },
+  wget: {
+    spec: {
+      short: 'OoaPtTwlQAReDIX',
+      long: [
+        'output-document',
+        'output-file',
+        'append-output',
+        'directory-prefix',
+        'tries',
+        'timeout',
+        'wait',
+        'level',
+        'quota',
+        'accept',
+        'reject',
+        'execute',
+        'domains',
+        'user',
+        'password',
+        'header',
+        'user-agent',
+        'post-data',
+        'post-file',
+        'body-data',
+        'method',
+        'input-file',
+      ],
+    },
+    outputs: ['O', 'output-document', 'o', 'output-file', 'a', 'append-output', 'P', 'directory-prefix'],
+  },
   tree: { spec: { short: 'oLIP', long: ['output'] }, outputs: ['o', 'output'] },
   tsc: { spec: { long: ['outFile', 'outDir', 'project', 'p'] }, outputs: ['outFile', 'outDir'], singleDash: true },
   esbuild: { spec: { long: ['outfile', 'outdir'] }, outputs: ['outfile', 'outdir'] },
@@ -336,7 +568,15 @@ class Collector {
   delete(path: string, context: RunContext, note = ''): void {
     if (NOT_FILES.has(path) || (context.inputDriven && path.includes('{}'))) return;
     const place = context.dynamicWord(path) ? undefined : this.cdChanged && isRelative(path) ? undefined : this.classify(path);
-    const where = !place ? (context.dynamicWord(path) ? ' (known only when it runs)' : ' (relative to a folder cd changed to)') : place.place === 'outside' ? ' (outside the workspace)' : place.place === 'protected' ? ` (${place.what ?? 'protected'})` : '';
+    const where = !place
+      ? context.dynamicWord(path)
+        ? ' (known only when it runs)'
+        : ' (relative to a folder cd changed to)'
+      : place.place === 'outside'
+        ? ' (outside the workspace)'
+        : place.place === 'protected'
+          ? ` (${place.what ?? 'protected'})`
+          : '';
     this.add('deletes', `${path}${note}${where}`);
     if (where) this.add('unsafeDeletes', `it deletes ${path}${where}`);
   }
@@ -382,9 +622,11 @@ class Collector {
     if (wrapper.assignments) while (inner[0] !== undefined && /^[A-Za-z_][A-Za-z0-9_]*=/.test(inner[0])) inner = inner.slice(1);
     inner = inner.slice(wrapper.skip ?? 0);
     // These run their value through a shell: `env -S 'a b'`, `flock -c 'cmd'`, `watch 'a | b'`.
-    if (parsed.options.some((o) => (name === 'env' && /^(S|split-string)$/.test(o.name)) || (name === 'flock' && /^(c|command)$/.test(o.name)))) this.add('notAnalysed', `what ${name} runs through a shell`);
+    if (parsed.options.some((o) => (name === 'env' && /^(S|split-string)$/.test(o.name)) || (name === 'flock' && /^(c|command)$/.test(o.name))))
+      this.add('notAnalysed', `what ${name} runs through a shell`);
     if (name === 'watch' && inner.length === 1 && /\s/.test(inner[0]!)) this.add('notAnalysed', 'what watch runs through a shell');
-    if (name === 'time' || name === 'strace' || name === 'ltrace') for (const o of parsed.options) if (o.name === 'o' || o.name === 'output') if (typeof o.value === 'string') this.write(o.value, name, context);
+    if (name === 'time' || name === 'strace' || name === 'ltrace')
+      for (const o of parsed.options) if (o.name === 'o' || o.name === 'output') if (typeof o.value === 'string') this.write(o.value, name, context);
     if (inner.length === 0) return;
     this.run(inner, { ...context, inputDriven: context.inputDriven || wrapper.inputDriven === true, via: wrapper.inputDriven ? name : context.via });
   }
@@ -414,7 +656,8 @@ class Collector {
       this.add('network', `${label} ${program.why}${target ? ` (${target})` : ''}`);
     }
     if (name === 'openssl' && !program && args.some((a) => /^-(connect|url|servername)$/.test(a))) this.add('network', 'openssl connects to a host');
-    if (name === 'rsync' && args.some((a) => isRemotePath(a) || isUrl(a))) this.add('network', `rsync copies to or from another host (${args.find((a) => isRemotePath(a) || isUrl(a))})`);
+    if (name === 'rsync' && args.some((a) => isRemotePath(a) || isUrl(a)))
+      this.add('network', `rsync copies to or from another host (${args.find((a) => isRemotePath(a) || isUrl(a))})`);
     for (const arg of args) {
       const server = SERVER_OPTIONS.exec(arg);
       if (server) this.add('network', `${name} ${arg.includes('=') ? arg : `${arg} …`} sends requests to that server`);
@@ -435,7 +678,10 @@ class Collector {
       if (entry.command !== name || !entry.sub.test(sub)) continue;
       if (entry.next && !rest.some((a) => entry.next!.test(a))) continue;
       if (name === 'git' && sub === 'config' && gitConfigOnlyReads(rest)) continue;
-      const detail = rest.filter((a) => !a.startsWith('-')).slice(0, entry.next ? 2 : 1).join(' ');
+      const detail = rest
+        .filter((a) => !a.startsWith('-'))
+        .slice(0, entry.next ? 2 : 1)
+        .join(' ');
       this.add('changesConfig', `${name} ${sub}${detail ? ` ${detail}` : ''} changes ${entry.what}`);
       changes = true;
     }
@@ -475,34 +721,131 @@ class Collector {
     const deleter = DELETERS[name];
     if (deleter) for (const path of parseArgs(args, deleter.spec).operands) this.delete(path, context);
     switch (name) {
-      case 'tee': for (const file of parseArgs(args, { long: ['output-error'] }).operands) this.write(file, name, context); break;
-      case 'dd': for (const arg of args) if (arg.startsWith('of=')) this.write(arg.slice(3), name, context); break;
-      case 'sed': return this.sed(args, context);
-      case 'perl': return this.perl(args, context);
-      case 'uniq': { const ops = parseArgs(args, { short: 'fsw', long: ['skip-fields', 'skip-chars', 'check-chars', 'group', 'all-repeated'] }).operands; if (ops[1] !== undefined) this.write(ops[1], name, context); break; }
-      case 'split': case 'csplit': { const ops = parseArgs(args, { short: 'abCdlnetf', long: ['suffix-length', 'bytes', 'line-bytes', 'lines', 'number', 'additional-suffix', 'separator', 'filter', 'prefix'] }).operands; this.write(`${ops[1] ?? optionValue(parseArgs(args, { short: 'f', long: ['prefix'] }), ['f', 'prefix']) ?? 'x'}…`, name, context); break; }
-      case 'tar': return this.tar(args, context);
-      case 'unzip': { const parsed = parseArgs(args, { short: 'dxX', flags: 'lvtpcfuoqnjaCLKMVZz' }); if (parsed.options.some((o) => /^[lvtpcZz]$/.test(o.name))) break; unknown(`${EXTRACTS.unzip}${optionValue(parsed, ['d']) ? ` (into ${optionValue(parsed, ['d'])})` : ''}`); break; }
-      case '7z': case '7za': if (/^[xe]$/.test(args[0] ?? '')) unknown(EXTRACTS['7z']); else if (/^[aud]$/.test(args[0] ?? '') && args[1]) this.write(args[1], name, context); break;
-      case 'jar': if (/^-?[a-z]*x/.test(args[0] ?? '')) unknown(EXTRACTS.jar); break;
-      case 'cpio': if (args.some((a) => /^-[a-zA-Z]*i/.test(a) || a === '--extract')) unknown(EXTRACTS.cpio); break;
-      case 'patch': { const parsed = parseArgs(args, { short: 'pioBrdDFzYVgM', long: ['strip', 'input', 'output', 'directory', 'reject-file', 'prefix', 'suffix', 'basename-prefix'] }); const out = optionValue(parsed, ['o', 'output']); if (out !== undefined) this.write(out, name, context); else if (!args.includes('--dry-run')) unknown(EXTRACTS.patch); break; }
-      case 'gzip': case 'bzip2': case 'xz': case 'zstd': case 'lz4': case 'gunzip': case 'bunzip2': case 'unxz': case 'unzstd': return this.compressor(name, args, context);
-      case 'rsync': return this.rsync(args, context);
-      case 'scp': { const ops = parseArgs(args, { short: 'cFiJlooPSDX' }).operands; const last = ops[ops.length - 1]; if (ops.length >= 2 && last !== undefined && !isRemotePath(last)) this.write(last, name, context); break; }
-      case 'find': return this.find(args, context);
-      case 'git': return this.git(args, context);
-      case 'npm': case 'pnpm': case 'yarn': if (/^(install|i|ci|add|update|up|upgrade|remove|rm|uninstall|un)$/.test(firstOperand(args) ?? '') && !args.some((a) => /^(-g|--global)$/.test(a))) this.write('node_modules/', name, context); break;
-      case 'pip': { const parsed = parseArgs(args, { short: 'tdcerih', long: ['target', 'dest', 'constraint', 'requirement', 'index-url', 'extra-index-url', 'root', 'prefix', 'src', 'log'] }); const dir = optionValue(parsed, ['t', 'target', 'd', 'dest', 'root', 'prefix']); if (dir !== undefined) this.write(dir, name, context); break; }
+      case 'tee':
+        for (const file of parseArgs(args, { long: ['output-error'] }).operands) this.write(file, name, context);
+        break;
+      case 'dd':
+        for (const arg of args) if (arg.startsWith('of=')) this.write(arg.slice(3), name, context);
+        break;
+      case 'sed':
+        return this.sed(args, context);
+      case 'perl':
+        return this.perl(args, context);
+      case 'uniq': {
+        const ops = parseArgs(args, { short: 'fsw', long: ['skip-fields', 'skip-chars', 'check-chars', 'group', 'all-repeated'] }).operands;
+        if (ops[1] !== undefined) this.write(ops[1], name, context);
+        break;
+      }
+      case 'split':
+      case 'csplit': {
+        const ops = parseArgs(args, {
+          short: 'abCdlnetf',
+          long: ['suffix-length', 'bytes', 'line-bytes', 'lines', 'number', 'additional-suffix', 'separator', 'filter', 'prefix'],
+        }).operands;
+        this.write(`${ops[1] ?? optionValue(parseArgs(args, { short: 'f', long: ['prefix'] }), ['f', 'prefix']) ?? 'x'}…`, name, context);
+        break;
+      }
+      case 'tar':
+        return this.tar(args, context);
+      case 'unzip': {
+        const parsed = parseArgs(args, { short: 'dxX', flags: 'lvtpcfuoqnjaCLKMVZz' });
+        if (parsed.options.some((o) => /^[lvtpcZz]$/.test(o.name))) break;
+        unknown(`${EXTRACTS.unzip}${optionValue(parsed, ['d']) ? ` (into ${optionValue(parsed, ['d'])})` : ''}`);
+        break;
+      }
+      case '7z':
+      case '7za':
+        if (/^[xe]$/.test(args[0] ?? '')) unknown(EXTRACTS['7z']);
+        else if (/^[aud]$/.test(args[0] ?? '') && args[1]) this.write(args[1], name, context);
+        break;
+      case 'jar':
+        if (/^-?[a-z]*x/.test(args[0] ?? '')) unknown(EXTRACTS.jar);
+        break;
+      case 'cpio':
+        if (args.some((a) => /^-[a-zA-Z]*i/.test(a) || a === '--extract')) unknown(EXTRACTS.cpio);
+        break;
+      case 'patch': {
+        const parsed = parseArgs(args, { short: 'pioBrdDFzYVgM', long: ['strip', 'input', 'output', 'directory', 'reject-file', 'prefix', 'suffix', 'basename-prefix'] });
+        const out = optionValue(parsed, ['o', 'output']);
+        if (out !== undefined) this.write(out, name, context);
+        else if (!args.includes('--dry-run')) unknown(EXTRACTS.patch);
+        break;
+      }
+      case 'gzip':
+      case 'bzip2':
+      case 'xz':
+      case 'zstd':
+      case 'lz4':
+      case 'gunzip':
+      case 'bunzip2':
+      case 'unxz':
+      case 'unzstd':
+        return this.compressor(name, args, context);
+      case 'rsync':
+        return this.rsync(args, context);
+      case 'scp': {
+        const ops = parseArgs(args, { short: 'cFiJlooPSDX' }).operands;
+        const last = ops[ops.length - 1];
+        if (ops.length >= 2 && last !== undefined && !isRemotePath(last)) this.write(last, name, context);
+        break;
+      }
+      case 'find':
+        return this.find(args, context);
+      case 'git':
+        return this.git(args, context);
+      case 'npm':
+      case 'pnpm':
+      case 'yarn':
+        if (/^(install|i|ci|add|update|up|upgrade|remove|rm|uninstall|un)$/.test(firstOperand(args) ?? '') && !args.some((a) => /^(-g|--global)$/.test(a)))
+          this.write('node_modules/', name, context);
+        break;
+      case 'pip': {
+        const parsed = parseArgs(args, { short: 'tdcerih', long: ['target', 'dest', 'constraint', 'requirement', 'index-url', 'extra-index-url', 'root', 'prefix', 'src', 'log'] });
+        const dir = optionValue(parsed, ['t', 'target', 'd', 'dest', 'root', 'prefix']);
+        if (dir !== undefined) this.write(dir, name, context);
+        break;
+      }
       case 'wget': {
-        const parsed = parseArgs(args, { short: 'OoaPtTwlQAReDIX', long: ['output-document', 'output-file', 'append-output', 'directory-prefix', 'tries', 'timeout', 'wait', 'level', 'quota', 'accept', 'reject', 'execute', 'domains', 'user', 'password', 'header', 'user-agent', 'post-data', 'post-file', 'body-data', 'method', 'input-file'] });
+        const parsed = parseArgs(args, {
+          short: 'OoaPtTwlQAReDIX',
+          long: [
+            'output-document',
+            'output-file',
+            'append-output',
+            'directory-prefix',
+            'tries',
+            'timeout',
+            'wait',
+            'level',
+            'quota',
+            'accept',
+            'reject',
+            'execute',
+            'domains',
+            'user',
+            'password',
+            'header',
+            'user-agent',
+            'post-data',
+            'post-file',
+            'body-data',
+            'method',
+            'input-file',
+          ],
+        });
         const document = optionValue(parsed, ['O', 'output-document']);
         if (document === undefined && parsed.operands.some(isUrl)) unknown('wget saves under the name the URL ends with');
         if (parsed.options.some((o) => /^(r|recursive|m|mirror)$/.test(o.name))) unknown('wget -r saves whatever the site links to');
         break;
       }
-      case 'curl': if (args.some((a) => /^-[a-zA-Z]*O$|^--remote-name(-all)?$/.test(a))) unknown('curl -O saves under the name in the URL'); break;
-      case 'zip': { const ops = parseArgs(args, { short: 'bnOtTx' }).operands; if (ops[0] !== undefined) this.write(/\.zip$/i.test(ops[0]) ? ops[0] : `${ops[0]}.zip`, name, context); break; }
+      case 'curl':
+        if (args.some((a) => /^-[a-zA-Z]*O$|^--remote-name(-all)?$/.test(a))) unknown('curl -O saves under the name in the URL');
+        break;
+      case 'zip': {
+        const ops = parseArgs(args, { short: 'bnOtTx' }).operands;
+        if (ops[0] !== undefined) this.write(/\.zip$/i.test(ops[0]) ? ops[0] : `${ops[0]}.zip`, name, context);
+        break;
+      }
     }
     const outputs = OUTPUT_OPTIONS[name];
     if (outputs) {
@@ -518,11 +861,23 @@ class Collector {
   }
 
   private sed(args: readonly string[], context: RunContext): void {
-    const parsed = parseArgs(args, { short: 'efl', long: ['expression', 'file', 'line-length'], flags: 'nrsuzEi', longFlags: ['quiet', 'silent', 'regexp-extended', 'separate', 'unbuffered', 'null-data', 'posix', 'debug', 'sandbox', 'follow-symlinks', 'in-place'] }, false, false, 'i');
+    const parsed = parseArgs(
+      args,
+      {
+        short: 'efl',
+        long: ['expression', 'file', 'line-length'],
+        flags: 'nrsuzEi',
+        longFlags: ['quiet', 'silent', 'regexp-extended', 'separate', 'unbuffered', 'null-data', 'posix', 'debug', 'sandbox', 'follow-symlinks', 'in-place'],
+      },
+      false,
+      false,
+      'i',
+    );
     const scripts = parsed.options.filter((o) => o.name === 'e' || o.name === 'expression').map((o) => String(o.value));
     const files = scripts.length || parsed.options.some((o) => o.name === 'f' || o.name === 'file') ? parsed.operands : parsed.operands.slice(1);
     if (!scripts.length && parsed.operands[0] !== undefined) scripts.push(parsed.operands[0]);
-    if (scripts.some(sedScriptIsRisky) || parsed.options.some((o) => o.name === 'f' || o.name === 'file')) this.add('unknownWrites', 'the sed script may write files (its w command) or run programs');
+    if (scripts.some(sedScriptIsRisky) || parsed.options.some((o) => o.name === 'f' || o.name === 'file'))
+      this.add('unknownWrites', 'the sed script may write files (its w command) or run programs');
     if (parsed.options.some((o) => o.name === 'i' || o.name === 'in-place')) for (const file of files) this.write(file, 'sed -i', context);
   }
 
@@ -533,9 +888,16 @@ class Collector {
     let code = false;
     for (let i = 0; i < args.length; i++) {
       const arg = args[i]!;
-      if (/^-[a-zA-Z]*[eE]$/.test(arg)) { i++; code = true; continue; }
+      if (/^-[a-zA-Z]*[eE]$/.test(arg)) {
+        i++;
+        code = true;
+        continue;
+      }
       if (arg.startsWith('-')) continue;
-      if (!code) { code = true; continue; }
+      if (!code) {
+        code = true;
+        continue;
+      }
       files.push(arg);
     }
     for (const file of files) this.write(file, 'perl -i', context);
@@ -545,7 +907,29 @@ class Collector {
     // Old style: `tar xzf a.tar` (the first word holds the options, their values follow in order).
     let words = [...args];
     if (words[0] !== undefined && /^[a-zA-Z]+$/.test(words[0])) words = [`-${words[0]}`, ...words.slice(1)];
-    const parsed = parseArgs(words, { short: 'fCbTXgKLNV', long: ['file', 'directory', 'blocking-factor', 'files-from', 'exclude-from', 'listed-incremental', 'starting-file', 'tape-length', 'newer', 'after-date', 'label', 'transform', 'xform', 'exclude', 'owner', 'group', 'mode', 'mtime'] });
+    const parsed = parseArgs(words, {
+      short: 'fCbTXgKLNV',
+      long: [
+        'file',
+        'directory',
+        'blocking-factor',
+        'files-from',
+        'exclude-from',
+        'listed-incremental',
+        'starting-file',
+        'tape-length',
+        'newer',
+        'after-date',
+        'label',
+        'transform',
+        'xform',
+        'exclude',
+        'owner',
+        'group',
+        'mode',
+        'mtime',
+      ],
+    });
     const has = (re: RegExp) => parsed.options.some((o) => re.test(o.name));
     const archive = optionValue(parsed, ['f', 'file']);
     if (archive !== undefined && isRemotePath(archive)) this.add('network', `tar reaches another host for ${archive}`);
@@ -571,13 +955,46 @@ class Collector {
   }
 
   private rsync(args: readonly string[], context: RunContext): void {
-    const parsed = parseArgs(args, { short: 'eBTfM', long: ['rsh', 'rsync-path', 'exclude', 'include', 'exclude-from', 'include-from', 'files-from', 'filter', 'temp-dir', 'compare-dest', 'copy-dest', 'link-dest', 'backup-dir', 'suffix', 'chmod', 'chown', 'log-file', 'password-file', 'port', 'timeout', 'bwlimit', 'partial-dir', 'max-size', 'min-size', 'out-format', 'info', 'debug'] });
+    const parsed = parseArgs(args, {
+      short: 'eBTfM',
+      long: [
+        'rsh',
+        'rsync-path',
+        'exclude',
+        'include',
+        'exclude-from',
+        'include-from',
+        'files-from',
+        'filter',
+        'temp-dir',
+        'compare-dest',
+        'copy-dest',
+        'link-dest',
+        'backup-dir',
+        'suffix',
+        'chmod',
+        'chown',
+        'log-file',
+        'password-file',
+        'port',
+        'timeout',
+        'bwlimit',
+        'partial-dir',
+        'max-size',
+        'min-size',
+        'out-format',
+        'info',
+        'debug',
+      ],
+    });
     const operands = parsed.operands;
     const destination = operands.length >= 2 ? operands[operands.length - 1] : undefined;
     if (destination === undefined || isRemotePath(destination) || isUrl(destination)) return;
     this.write(destination, 'rsync', context);
-    if (parsed.options.some((o) => /^(r|a|recursive|archive)$/.test(o.name))) for (const s of operands.slice(0, -1)) this.add('unknownWrites', `rsync -r ${EXTRACTS.copyFolder} (${s})`);
-    if (parsed.options.some((o) => o.name.startsWith('delete') || o.name === 'remove-source-files')) this.add('deletes', `files in ${destination} that the source lacks (rsync --delete)`);
+    if (parsed.options.some((o) => /^(r|a|recursive|archive)$/.test(o.name)))
+      for (const s of operands.slice(0, -1)) this.add('unknownWrites', `rsync -r ${EXTRACTS.copyFolder} (${s})`);
+    if (parsed.options.some((o) => o.name.startsWith('delete') || o.name === 'remove-source-files'))
+      this.add('deletes', `files in ${destination} that the source lacks (rsync --delete)`);
   }
 
   private find(args: readonly string[], context: RunContext): void {
@@ -606,15 +1023,57 @@ class Collector {
       const match = /^--out(p(u(t?)?)?)?(=(.*))?$/.exec(rest[i]!);
       if (match) this.write(match[5] ?? rest[++i] ?? '', `git ${sub} --output`, context);
     }
-    const parsed = parseArgs(rest, { short: 'oCmbFSX', long: ['output-directory', 'template', 'separate-git-dir', 'branch', 'origin', 'depth', 'reference', 'config', 'message', 'file', 'prefix', 'format', 'remote', 'exec', 'upload-pack', 'receive-pack', 'jobs', 'filter', 'directory', 'onto', 'strategy', 'strategy-option', 'pathspec-from-file'] });
+    const parsed = parseArgs(rest, {
+      short: 'oCmbFSX',
+      long: [
+        'output-directory',
+        'template',
+        'separate-git-dir',
+        'branch',
+        'origin',
+        'depth',
+        'reference',
+        'config',
+        'message',
+        'file',
+        'prefix',
+        'format',
+        'remote',
+        'exec',
+        'upload-pack',
+        'receive-pack',
+        'jobs',
+        'filter',
+        'directory',
+        'onto',
+        'strategy',
+        'strategy-option',
+        'pathspec-from-file',
+      ],
+    });
     const has = (re: RegExp) => parsed.options.some((o) => re.test(o.name));
     switch (sub) {
-      case 'apply': if (!has(/^(check|stat|numstat|summary|cached)$/) || has(/^(apply|index|3way)$/)) unknown(EXTRACTS.gitPatch); break;
-      case 'am': unknown(EXTRACTS.gitPatch); break;
-      case 'reset': if (has(/^(hard|merge|keep)$/)) unknown(EXTRACTS.gitTree); break;
-      case 'rm': if (!has(/^(cached|n|dry-run)$/)) for (const path of parsed.operands) this.delete(path, context); break;
-      case 'clean': if (!has(/^(n|dry-run)$/)) this.add('deletes', `untracked files (git clean)${has(/^x$/) ? ', ignored ones too' : ''}`); break;
-      case 'mv': if (parsed.operands.length >= 2) { this.write(parsed.operands[parsed.operands.length - 1]!, 'git mv', context); for (const s of parsed.operands.slice(0, -1)) this.delete(s, context, ' (moved away)'); } break;
+      case 'apply':
+        if (!has(/^(check|stat|numstat|summary|cached)$/) || has(/^(apply|index|3way)$/)) unknown(EXTRACTS.gitPatch);
+        break;
+      case 'am':
+        unknown(EXTRACTS.gitPatch);
+        break;
+      case 'reset':
+        if (has(/^(hard|merge|keep)$/)) unknown(EXTRACTS.gitTree);
+        break;
+      case 'rm':
+        if (!has(/^(cached|n|dry-run)$/)) for (const path of parsed.operands) this.delete(path, context);
+        break;
+      case 'clean':
+        if (!has(/^(n|dry-run)$/)) this.add('deletes', `untracked files (git clean)${has(/^x$/) ? ', ignored ones too' : ''}`);
+        break;
+      case 'mv':
+        if (parsed.operands.length >= 2) {
+          this.write(parsed.operands[parsed.operands.length - 1]!, 'git mv', context);
+          for (const s of parsed.operands.slice(0, -1)) this.delete(s, context, ' (moved away)');
+        }
+        break;
       case 'clone': {
         const operands = parsed.operands;
         const directory = operands[1] ?? (operands[0] !== undefined ? basename(operands[0]).replace(/\.git$/, '') : undefined);
@@ -622,13 +1081,33 @@ class Collector {
         unknown(`git clone writes the files the repository holds${has(/^(template|config|c)$/) ? ', and --template/-c choose its hooks and configuration' : ''}`);
         break;
       }
-      case 'init': this.write(parsed.operands[0] ?? '.git', 'git init', context); if (has(/^template$/)) unknown('git init --template copies hooks from the template folder'); break;
-      case 'format-patch': { const dir = optionValue(parsed, ['o', 'output-directory']); if (dir !== undefined) this.write(`${dir.replace(/\/+$/, '')}/`, 'git format-patch', context); break; }
-      case 'archive': { const out = optionValue(parsed, ['o']); if (out !== undefined) this.write(out, 'git archive', context); break; }
-      case 'worktree': if (rest[0] === 'add' && parsed.operands[1] !== undefined) this.write(parsed.operands[1], 'git worktree add', context); if (rest[0] === 'remove' && parsed.operands[1] !== undefined) this.delete(parsed.operands[1], context); break;
-      case 'bundle': if (rest[0] === 'create' && parsed.operands[1] !== undefined) this.write(parsed.operands[1], 'git bundle', context); break;
-      case 'lfs': if (rest[0] === 'install') this.write('.git/hooks/', 'git lfs install', context); break;
-      case 'submodule': if (rest.includes('update')) unknown(EXTRACTS.gitTree); break;
+      case 'init':
+        this.write(parsed.operands[0] ?? '.git', 'git init', context);
+        if (has(/^template$/)) unknown('git init --template copies hooks from the template folder');
+        break;
+      case 'format-patch': {
+        const dir = optionValue(parsed, ['o', 'output-directory']);
+        if (dir !== undefined) this.write(`${dir.replace(/\/+$/, '')}/`, 'git format-patch', context);
+        break;
+      }
+      case 'archive': {
+        const out = optionValue(parsed, ['o']);
+        if (out !== undefined) this.write(out, 'git archive', context);
+        break;
+      }
+      case 'worktree':
+        if (rest[0] === 'add' && parsed.operands[1] !== undefined) this.write(parsed.operands[1], 'git worktree add', context);
+        if (rest[0] === 'remove' && parsed.operands[1] !== undefined) this.delete(parsed.operands[1], context);
+        break;
+      case 'bundle':
+        if (rest[0] === 'create' && parsed.operands[1] !== undefined) this.write(parsed.operands[1], 'git bundle', context);
+        break;
+      case 'lfs':
+        if (rest[0] === 'install') this.write('.git/hooks/', 'git lfs install', context);
+        break;
+      case 'submodule':
+        if (rest.includes('update')) unknown(EXTRACTS.gitTree);
+        break;
       default:
         if (GIT_TREE_WRITERS.has(sub) && !(sub === 'stash' && /^(list|show)$/.test(rest[0] ?? ''))) unknown(EXTRACTS.gitTree);
     }
@@ -641,7 +1120,10 @@ const MAX_NAMED = 3;
 const shortText = (text: string, max = 60) => (text.length <= max ? text : `${text.slice(0, max - 1)}…`);
 /** A list as a phrase: up to MAX_NAMED items, then how many more. */
 function listed(items: readonly string[], max = MAX_NAMED, length = 60): string {
-  const shown = items.slice(0, max).map((i) => shortText(i, length)).join(', ');
+  const shown = items
+    .slice(0, max)
+    .map((i) => shortText(i, length))
+    .join(', ');
   return items.length > max ? `${shown} and ${items.length - max} more` : shown;
 }
 
@@ -681,9 +1163,15 @@ function parseArgs(args: readonly string[], spec: OptionSpec, stopAtOperand = fa
   const modelled = spec.flags !== undefined || spec.longFlags !== undefined;
   for (let i = 0; i < args.length; i++) {
     const arg = args[i]!;
-    if (arg === '--') { result.operands.push(...args.slice(i + 1)); break; }
+    if (arg === '--') {
+      result.operands.push(...args.slice(i + 1));
+      break;
+    }
     if (arg === '-' || !arg.startsWith('-')) {
-      if (stopAtOperand) { result.operands.push(...args.slice(i)); break; }
+      if (stopAtOperand) {
+        result.operands.push(...args.slice(i));
+        break;
+      }
       result.operands.push(arg);
       continue;
     }
@@ -702,7 +1190,10 @@ function parseArgs(args: readonly string[], spec: OptionSpec, stopAtOperand = fa
     }
     for (let k = 1; k < arg.length; k++) {
       const letter = arg[k]!;
-      if (optionalValue.includes(letter)) { result.options.push({ name: letter, value: arg.slice(k + 1) || true }); break; }
+      if (optionalValue.includes(letter)) {
+        result.options.push({ name: letter, value: arg.slice(k + 1) || true });
+        break;
+      }
       if ((spec.short ?? '').includes(letter)) {
         const attached = arg.slice(k + 1);
         const value = attached !== '' ? attached : args[++i];
@@ -730,7 +1221,10 @@ function firstOperand(args: readonly string[]): string | undefined {
 function gitSub(args: readonly string[]): { sub?: string; index: number } {
   for (let i = 0; i < args.length; i++) {
     const arg = args[i]!;
-    if (GIT_GLOBAL_VALUES.has(arg)) { i++; continue; }
+    if (GIT_GLOBAL_VALUES.has(arg)) {
+      i++;
+      continue;
+    }
     if (arg.startsWith('-')) continue;
     return { sub: arg, index: i };
   }
@@ -739,7 +1233,11 @@ function gitSub(args: readonly string[]): { sub?: string; index: number } {
 
 /** `git config` that only reads: --get, --list, `get`, `list`, or a key alone. */
 function gitConfigOnlyReads(rest: readonly string[]): boolean {
-  if (rest.some((a) => /^(--get|--get-all|--get-regexp|--get-urlmatch|--list|-l|--show-origin|--show-scope|--get-color|--get-colorbool|--name-only|-z|--null)$/.test(a)) && !rest.some((a) => /^--(add|unset|unset-all|replace-all|edit|rename-section|remove-section)$|^-e$/.test(a))) return true;
+  if (
+    rest.some((a) => /^(--get|--get-all|--get-regexp|--get-urlmatch|--list|-l|--show-origin|--show-scope|--get-color|--get-colorbool|--name-only|-z|--null)$/.test(a)) &&
+    !rest.some((a) => /^--(add|unset|unset-all|replace-all|edit|rename-section|remove-section)$|^-e$/.test(a))
+  )
+    return true;
   const operands = rest.filter((a) => !a.startsWith('-') && !['--file', '-f', '--blob'].includes(a));
   if (/^(get|list)$/.test(operands[0] ?? '')) return true;
   if (/^(set|unset|edit|rename-section|remove-section)$/.test(operands[0] ?? '')) return false;
@@ -751,7 +1249,11 @@ const isUrl = (word: string) => /^[a-zA-Z][a-zA-Z0-9+.-]*:\/\/./.test(word) && !
 const isRemotePath = (word: string) => /^([\w.-]+@)?[\w.-]+:(?!\/\/)/.test(word) && !/^[a-zA-Z]:[\\/]/.test(word) && !word.startsWith('.');
 const isRelative = (path: string) => !path.startsWith('/') && !path.startsWith('~') && !/^[a-zA-Z]:[\\/]/.test(path);
 
-const basename = (path: string) => path.replace(/[\\/]+$/, '').split(/[\\/]/).pop() ?? path;
+const basename = (path: string) =>
+  path
+    .replace(/[\\/]+$/, '')
+    .split(/[\\/]/)
+    .pop() ?? path;
 
 /** A redirection target as written (quotes kept) as the shell makes it, or undefined when it is known only when it runs. */
 function unquote(text: string): string | undefined {

@@ -41,16 +41,93 @@ export interface CommandDecision {
   rules: string[];
   reason: string;
 }
-export interface OfferedRule { key: string; value: CommandRuleValue; label: string; description: string; kind: 'exact' | 'prefix' | 'line' }
+export interface OfferedRule {
+  key: string;
+  value: CommandRuleValue;
+  label: string;
+  description: string;
+  kind: 'exact' | 'prefix' | 'line';
+}
 
 /** Commands no prefix rule may allow, each group with the reason shown to the user. */
 export const NEVER_PREFIX_GROUPS: readonly (readonly [string, readonly string[]])[] = [
-  ['runs a shell, which can run anything', ['sh', 'bash', 'zsh', 'fish', 'ksh', 'mksh', 'csh', 'tcsh', 'dash', 'ash', 'busybox', 'pwsh', 'powershell', 'cmd', 'nu', 'xonsh', 'elvish']],
-  ['runs whatever program it is given', ['python', 'pypy', 'pypy3', 'node', 'nodejs', 'deno', 'bun', 'ruby', 'irb', 'perl', 'php', 'lua', 'luajit', 'Rscript', 'osascript', 'tclsh', 'wish', 'java', 'jshell', 'groovy', 'scala', 'kotlin', 'expect', 'gdb', 'lldb', 'vi', 'vim', 'nvim', 'ex', 'view', 'emacs']],
+  [
+    'runs a shell, which can run anything',
+    ['sh', 'bash', 'zsh', 'fish', 'ksh', 'mksh', 'csh', 'tcsh', 'dash', 'ash', 'busybox', 'pwsh', 'powershell', 'cmd', 'nu', 'xonsh', 'elvish'],
+  ],
+  [
+    'runs whatever program it is given',
+    [
+      'python',
+      'pypy',
+      'pypy3',
+      'node',
+      'nodejs',
+      'deno',
+      'bun',
+      'ruby',
+      'irb',
+      'perl',
+      'php',
+      'lua',
+      'luajit',
+      'Rscript',
+      'osascript',
+      'tclsh',
+      'wish',
+      'java',
+      'jshell',
+      'groovy',
+      'scala',
+      'kotlin',
+      'expect',
+      'gdb',
+      'lldb',
+      'vi',
+      'vim',
+      'nvim',
+      'ex',
+      'view',
+      'emacs',
+    ],
+  ],
   ['runs or redefines other commands', ['eval', 'exec', 'source', '.', 'builtin', 'command', 'coproc', 'trap', 'alias', 'unalias', 'shopt', 'set', 'enable', 'hash', 'let', 'fc']],
   ['changes the shell state that later commands run in', ['export', 'declare', 'local', 'readonly', 'typeset', 'unset', 'read', 'mapfile', 'readarray', 'cd', 'pushd', 'popd']],
   ['runs a command as another user', ['sudo', 'su', 'doas', 'pkexec', 'run0', 'runuser', 'sg', 'newgrp']],
-  ['runs the command given in its arguments', ['env', 'timeout', 'nice', 'nohup', 'stdbuf', 'xargs', 'parallel', 'watch', 'setsid', 'flock', 'time', 'ionice', 'chrt', 'taskset', 'unbuffer', 'script', 'strace', 'ltrace', 'valgrind', 'nsenter', 'unshare', 'chroot', 'firejail', 'fakeroot', 'proot', 'entr', 'caffeinate', 'systemd-run', 'ssh-agent']],
+  [
+    'runs the command given in its arguments',
+    [
+      'env',
+      'timeout',
+      'nice',
+      'nohup',
+      'stdbuf',
+      'xargs',
+      'parallel',
+      'watch',
+      'setsid',
+      'flock',
+      'time',
+      'ionice',
+      'chrt',
+      'taskset',
+      'unbuffer',
+      'script',
+      'strace',
+      'ltrace',
+      'valgrind',
+      'nsenter',
+      'unshare',
+      'chroot',
+      'firejail',
+      'fakeroot',
+      'proot',
+      'entr',
+      'caffeinate',
+      'systemd-run',
+      'ssh-agent',
+    ],
+  ],
   ['downloads or opens network connections', ['curl', 'wget', 'aria2c', 'axel', 'http', 'https', 'xh', 'nc', 'ncat', 'netcat', 'socat', 'telnet', 'ftp', 'tftp', 'lftp']],
   ['is a test whose operands bash may evaluate as code', ['[[', '[', '((']],
 ];
@@ -67,7 +144,10 @@ export const NEVER_PREFIX_COMMANDS: ReadonlySet<string> = new Set(NEVER_PREFIX.k
 
 // ----- rule keys -----
 
-interface RegexKey { regex: RegExp; literal?: string }
+interface RegexKey {
+  regex: RegExp;
+  literal?: string;
+}
 
 const regexCache = new Map<string, RegexKey | null>();
 
@@ -120,7 +200,11 @@ function exactLiteral(source: string): string | undefined {
 }
 
 function escapeRegex(text: string): string {
-  return text.replace(/[\\^$.*+?()[\]{}|/]/g, '\\$&').replace(/\n/g, '\\n').replace(/\r/g, '\\r').replace(/\t/g, '\\t');
+  return text
+    .replace(/[\\^$.*+?()[\]{}|/]/g, '\\$&')
+    .replace(/\n/g, '\\n')
+    .replace(/\r/g, '\\r')
+    .replace(/\t/g, '\\t');
 }
 
 /** The key of an exact rule for this text: `/^text$/`. */
@@ -213,7 +297,8 @@ function positiveProblem(key: string, command: SubCommand, coverage: Coverage): 
   if (!keyWords.every((word, i) => command.words[i] === word)) return 'the prefix does not match';
   const modelled = specForPrefix(key);
   // A remembered prefix for a tool the table does not model (from an earlier build) covers only itself.
-  if (!modelled) return command.words.length === keyWords.length ? undefined : `\`${keyWords[0]}\` is not a tool whose arguments are modelled, so the rule covers only \`${key}\` itself`;
+  if (!modelled)
+    return command.words.length === keyWords.length ? undefined : `\`${keyWords[0]}\` is not a tool whose arguments are modelled, so the rule covers only \`${key}\` itself`;
   const checkPath = (path: string): string | undefined => {
     if (coverage.cwdUnknown) return `\`${path}\` is relative to a folder changed earlier in the line (${coverage.cwdUnknown})`;
     const place = coverage.classify(path);
@@ -237,7 +322,8 @@ function writeProblem(command: SubCommand, coverage: Coverage): string | undefin
   const classify: PathClass = coverage.cwdUnknown ? (path) => (/^[\\/]/.test(path) ? coverage.classify(path) : { place: 'outside', resolved: path }) : coverage.classify;
   const effects = commandEffects([command], classify);
   const bad = effects.writes.find((w) => w.place !== 'workspace');
-  if (bad) return `it writes to \`${bad.path}\`, ${bad.place === 'outside' ? (coverage.cwdUnknown ? `relative to a folder changed earlier in the line (${coverage.cwdUnknown})` : 'outside the workspace') : (bad.what ?? 'protected configuration')}`;
+  if (bad)
+    return `it writes to \`${bad.path}\`, ${bad.place === 'outside' ? (coverage.cwdUnknown ? `relative to a folder changed earlier in the line (${coverage.cwdUnknown})` : 'outside the workspace') : (bad.what ?? 'protected configuration')}`;
   return effects.unknownWrites[0] ?? effects.unsafeDeletes[0];
 }
 
@@ -280,7 +366,10 @@ export function decideCommandLine(line: string, parsed: ParsedCommandLine, rules
     const allowed = entries.find((r) => r.approve && !r.matchCommandLine && allows(r.key, command, notCoverable, coverageFor(r.key, context, cwdUnknown)));
     if (allowed) part.allowedBy = allowed.key;
     else if (!part.notCoverable) {
-      const why = entries.filter((r) => r.approve && !r.matchCommandLine && !regexKey(r.key)).map((r) => allowProblem(r.key, command, undefined, coverageFor(r.key, context, cwdUnknown))).find((p) => p !== undefined && p !== 'the prefix does not match');
+      const why = entries
+        .filter((r) => r.approve && !r.matchCommandLine && !regexKey(r.key))
+        .map((r) => allowProblem(r.key, command, undefined, coverageFor(r.key, context, cwdUnknown)))
+        .find((p) => p !== undefined && p !== 'the prefix does not match');
       if (why) part.notCovered = why;
     }
     const unsafeWrite = writeProblem(command, coverageFor('', context, cwdUnknown));
@@ -311,7 +400,12 @@ export function decideCommandLine(line: string, parsed: ParsedCommandLine, rules
 
   const unallowed = parts.filter((p) => p.allowedBy === undefined);
   if (unallowed.length === 0) {
-    return { decision: 'allow', parts, rules: unique(parts.map((p) => p.allowedBy!)), reason: parts.length === 1 ? 'The command is allowed by a rule.' : 'Every part of the command line is allowed by a rule.' };
+    return {
+      decision: 'allow',
+      parts,
+      rules: unique(parts.map((p) => p.allowedBy!)),
+      reason: parts.length === 1 ? 'The command is allowed by a rule.' : 'Every part of the command line is allowed by a rule.',
+    };
   }
   const first = unallowed[0]!;
   const why = first.notCoverable ? ` (a prefix rule cannot cover it: ${first.notCoverable})` : first.notCovered ? ` (${first.notCovered})` : '';
@@ -390,16 +484,34 @@ export function offeredRules(line: string, parsed: ParsedCommandLine, rules: Com
     cwdUnknown = before;
     // Where a part is the whole line (`echo $(date)`), the line rule below stands for it.
     if (canOfferExact(command) && !(chained && command.source === line)) {
-      add({ key: exactRuleKey(command.source), value: true, label: command.source, description: `Allows exactly \`${command.source}\`, nothing added or changed.`, kind: 'exact' }, command);
+      add(
+        { key: exactRuleKey(command.source), value: true, label: command.source, description: `Allows exactly \`${command.source}\`, nothing added or changed.`, kind: 'exact' },
+        command,
+      );
     }
     const prefix = prefixFor(command);
     if (prefix !== undefined) {
-      add({ key: prefix, value: true, label: `${prefix} …`, description: `Allows \`${prefix}\` with the options it is known to take and files inside the workspace; anything else is asked.`, kind: 'prefix' }, command);
+      add(
+        {
+          key: prefix,
+          value: true,
+          label: `${prefix} …`,
+          description: `Allows \`${prefix}\` with the options it is known to take and files inside the workspace; anything else is asked.`,
+          kind: 'prefix',
+        },
+        command,
+      );
     }
     if (name !== undefined && CHANGES_FOLDER.has(commandName(name))) cwdUnknown = `\`${command.text}\``;
   }
   if (chained) {
-    offered.push({ key: lineKey, value: { approve: true, matchCommandLine: true }, label: line, description: 'Allows exactly this whole command line, every part as shown.', kind: 'line' });
+    offered.push({
+      key: lineKey,
+      value: { approve: true, matchCommandLine: true },
+      label: line,
+      description: 'Allows exactly this whole command line, every part as shown.',
+      kind: 'line',
+    });
   }
   return offered;
 }

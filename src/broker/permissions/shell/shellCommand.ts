@@ -26,7 +26,9 @@ export interface SubCommand {
   dynamic: boolean;
 }
 export type ParsedCommandLine = { ok: true; commands: SubCommand[] } | { ok: false; reason: string };
-export interface ShellParser { parse(line: string): ParsedCommandLine }
+export interface ShellParser {
+  parse(line: string): ParsedCommandLine;
+}
 
 /** Where the two files are inside the @vscode/tree-sitter-wasm package folder, and in dist/ (same file names). */
 export const SHELL_WASM_FILES = { treeSitter: 'tree-sitter.wasm', bash: 'tree-sitter-bash.wasm' } as const;
@@ -104,19 +106,63 @@ class Refusal extends Error {}
 
 /** Nodes that hold commands to run. Any other node type in a statement position is refused. */
 const STATEMENTS = new Set([
-  'program', 'list', 'pipeline', 'subshell', 'compound_statement', 'negated_command', 'redirected_statement',
-  'if_statement', 'elif_clause', 'else_clause', 'while_statement', 'for_statement', 'c_style_for_statement',
-  'do_group', 'case_statement', 'case_item', 'function_definition',
-  'command', 'declaration_command', 'unset_command', 'test_command', 'variable_assignment', 'variable_assignments',
+  'program',
+  'list',
+  'pipeline',
+  'subshell',
+  'compound_statement',
+  'negated_command',
+  'redirected_statement',
+  'if_statement',
+  'elif_clause',
+  'else_clause',
+  'while_statement',
+  'for_statement',
+  'c_style_for_statement',
+  'do_group',
+  'case_statement',
+  'case_item',
+  'function_definition',
+  'command',
+  'declaration_command',
+  'unset_command',
+  'test_command',
+  'variable_assignment',
+  'variable_assignments',
 ]);
 
 /** Nodes that are data (words, expansions, expressions); walked only for the commands nested inside them. */
 const DATA = new Set([
-  'word', 'number', 'string', 'string_content', 'raw_string', 'ansi_c_string', 'translated_string', 'concatenation',
-  'simple_expansion', 'expansion', 'arithmetic_expansion', 'command_substitution', 'process_substitution',
-  'brace_expression', 'array', 'variable_name', 'special_variable_name', 'subscript', 'extglob_pattern', 'regex',
-  'test_operator', 'unary_expression', 'binary_expression', 'postfix_expression', 'parenthesized_expression',
-  'ternary_expression', 'variable_assignment', 'comment', 'heredoc_start', 'heredoc_end',
+  'word',
+  'number',
+  'string',
+  'string_content',
+  'raw_string',
+  'ansi_c_string',
+  'translated_string',
+  'concatenation',
+  'simple_expansion',
+  'expansion',
+  'arithmetic_expansion',
+  'command_substitution',
+  'process_substitution',
+  'brace_expression',
+  'array',
+  'variable_name',
+  'special_variable_name',
+  'subscript',
+  'extglob_pattern',
+  'regex',
+  'test_operator',
+  'unary_expression',
+  'binary_expression',
+  'postfix_expression',
+  'parenthesized_expression',
+  'ternary_expression',
+  'variable_assignment',
+  'comment',
+  'heredoc_start',
+  'heredoc_end',
 ]);
 
 /** Case terminators are only valid inside a `case`; tree-sitter silently accepts a stray one. */
@@ -125,29 +171,44 @@ const CASE_TERMINATORS = new Set([';;', ';&', ';;&']);
 const DECLARATIONS = new Set(['export', 'declare', 'local', 'readonly', 'typeset']);
 
 /** A resolved word: `value` is the text the shell would see when `isStatic`, else the word as written. */
-interface Resolved { value: string; isStatic: boolean }
+interface Resolved {
+  value: string;
+  isStatic: boolean;
+}
 
 /** What a redirection adds to the command it belongs to. */
-interface RedirectEffect { writes: string[]; reads: string[]; dynamic: boolean }
+interface RedirectEffect {
+  writes: string[];
+  reads: string[];
+  dynamic: boolean;
+}
 
 class CommandWalker {
   readonly commands: { start: number; command: SubCommand }[] = [];
 
   /** `readWrite`: where the line has `<>`, which the tree holds as `>|`; each is taken out when its redirection is read. */
-  constructor(private readonly line: string, private readonly readWrite: Set<number>) {}
+  constructor(
+    private readonly line: string,
+    private readonly readWrite: Set<number>,
+  ) {}
 
   /** Walks a node that holds commands. */
   statement(node: Node): void {
     if (node.type === 'comment') return;
     if (!STATEMENTS.has(node.type)) throw new Refusal(`unsupported shell syntax: ${node.type}`);
     switch (node.type) {
-      case 'command': return this.command(node, { writes: [], reads: [], dynamic: false }, node.endIndex);
-      case 'redirected_statement': return this.redirectedStatement(node);
+      case 'command':
+        return this.command(node, { writes: [], reads: [], dynamic: false }, node.endIndex);
+      case 'redirected_statement':
+        return this.redirectedStatement(node);
       case 'variable_assignment':
-      case 'variable_assignments': return this.standaloneAssignment(node);
+      case 'variable_assignments':
+        return this.standaloneAssignment(node);
       case 'declaration_command':
-      case 'unset_command': return this.declaration(node);
-      case 'test_command': return this.testCommand(node);
+      case 'unset_command':
+        return this.declaration(node);
+      case 'test_command':
+        return this.testCommand(node);
     }
     for (const child of node.children) {
       if (!child) continue;
@@ -269,7 +330,8 @@ class CommandWalker {
       const last = parts[parts.length - 1];
       if (last?.type === 'command') {
         for (const part of parts.slice(0, -1)) this.statement(part);
-        for (const child of body.children) if (child && !child.isNamed && child.type !== '|' && child.type !== '|&') throw new Refusal(`unexpected \`${child.type}\` in a pipeline`);
+        for (const child of body.children)
+          if (child && !child.isNamed && child.type !== '|' && child.type !== '|&') throw new Refusal(`unexpected \`${child.type}\` in a pipeline`);
         return this.command(last, effect, node.endIndex);
       }
     }
@@ -326,7 +388,11 @@ class CommandWalker {
         if (resolved.isStatic && /^(\d+|-)$/.test(resolved.value)) return;
         if (operator === '<&') throw new Refusal('an unusual input duplication');
         break;
-      case '>': case '>>': case '>|': case '&>': case '&>>':
+      case '>':
+      case '>>':
+      case '>|':
+      case '&>':
+      case '&>>':
         break;
       default:
         throw new Refusal(`unsupported redirection ${operator}`);
@@ -346,10 +412,19 @@ class CommandWalker {
         continue;
       }
       switch (child.type) {
-        case 'heredoc_start': case 'heredoc_end': case 'comment': continue;
-        case 'heredoc_body': if (!quoted) this.heredocBody(child); continue;
-        case 'file_redirect': case 'herestring_redirect': this.redirect(child, effect); continue;
-        default: this.statement(child);
+        case 'heredoc_start':
+        case 'heredoc_end':
+        case 'comment':
+          continue;
+        case 'heredoc_body':
+          if (!quoted) this.heredocBody(child);
+          continue;
+        case 'file_redirect':
+        case 'herestring_redirect':
+          this.redirect(child, effect);
+          continue;
+        default:
+          this.statement(child);
       }
     }
   }
@@ -363,9 +438,15 @@ class CommandWalker {
     }
     for (let i = 0; i < text.length; i++) {
       const end = parsed.get(i);
-      if (end !== undefined) { i = end - 1; continue; }
+      if (end !== undefined) {
+        i = end - 1;
+        continue;
+      }
       const char = text[i];
-      if (char === '\\') { i++; continue; }
+      if (char === '\\') {
+        i++;
+        continue;
+      }
       // The grammar leaves some backticks and $(…) in a here-document unparsed; bash runs them.
       if (char === '`') throw new Refusal('backticks in a here-document');
       if (char === '$' && '({['.includes(text[i + 1] ?? '')) throw new Refusal('an expansion the parser did not read in a here-document');
@@ -382,7 +463,15 @@ class CommandWalker {
     }
     this.commands.push({
       start: node.startIndex,
-      command: { text: node.text, source: node.text, words: [], assignments: parts.map((p) => p.text), writes: [], reads: [], dynamic: parts.some((p) => !resolveWord([p]).isStatic) },
+      command: {
+        text: node.text,
+        source: node.text,
+        words: [],
+        assignments: parts.map((p) => p.text),
+        writes: [],
+        reads: [],
+        dynamic: parts.some((p) => !resolveWord([p]).isStatic),
+      },
     });
   }
 
@@ -432,7 +521,7 @@ class CommandWalker {
     const ranges: [number, number][] = [];
     const collect = (node: Node): void => {
       // The grammar's `$'…'` token can run past the quote that ends it for bash (`$'a\\' … '`).
-      if (node.type === 'ansi_c_string' && ansiCBody(node.text) === undefined) throw new Refusal('a $\'…\' string the parser read differently from bash');
+      if (node.type === 'ansi_c_string' && ansiCBody(node.text) === undefined) throw new Refusal("a $'…' string the parser read differently from bash");
       if (node.childCount === 0 || node.type === 'heredoc_body' || node.type === 'string_content') {
         ranges.push([node.startIndex, node.endIndex]);
         return;
@@ -493,14 +582,21 @@ function resolveWord(nodes: readonly Node[]): Resolved {
   return { value: parts.map((p) => p.text).join(''), isStatic: true };
 }
 
-interface LiteralPart { text: string; quoted: boolean }
+interface LiteralPart {
+  text: string;
+  quoted: boolean;
+}
 
 /** The literal pieces of a word, or undefined when some piece is an expansion or unknown. */
 function literalParts(node: Node): LiteralPart[] | undefined {
   switch (node.type) {
-    case 'word': return unquotedWord(node.text);
-    case 'number': case 'variable_name': return /^[\w.+-]+$/.test(node.text) ? [{ text: node.text, quoted: false }] : undefined;
-    case 'raw_string': return [{ text: node.text.slice(1, -1), quoted: true }];
+    case 'word':
+      return unquotedWord(node.text);
+    case 'number':
+    case 'variable_name':
+      return /^[\w.+-]+$/.test(node.text) ? [{ text: node.text, quoted: false }] : undefined;
+    case 'raw_string':
+      return [{ text: node.text.slice(1, -1), quoted: true }];
     case 'ansi_c_string': {
       const body = ansiCBody(node.text);
       const text = body === undefined ? undefined : ansiC(body);
@@ -532,7 +628,8 @@ function literalParts(node: Node): LiteralPart[] | undefined {
       if (node.text !== `${nameNode.text}=${value?.text ?? ''}`) return undefined;
       return [{ text: `${nameNode.text}=`, quoted: true }, ...valueParts];
     }
-    default: return undefined;
+    default:
+      return undefined;
   }
 }
 
@@ -567,8 +664,15 @@ function doubleQuoted(text: string): string | undefined {
     if (char === '$' || char === '`') return undefined;
     if (char === '\\' && i + 1 < text.length) {
       const next = text[i + 1]!;
-      if (next === '\n') { i++; continue; }
-      if ('$`"\\'.includes(next)) { out += next; i++; continue; }
+      if (next === '\n') {
+        i++;
+        continue;
+      }
+      if ('$`"\\'.includes(next)) {
+        out += next;
+        i++;
+        continue;
+      }
     }
     out += char;
   }
@@ -610,11 +714,18 @@ function ansiC(body: string): string | undefined {
   };
   while (i < body.length) {
     const char = String.fromCodePoint(body.codePointAt(i)!);
-    if (char !== '\\' || i + 1 >= body.length) { literal(char); i += char.length; continue; }
+    if (char !== '\\' || i + 1 >= body.length) {
+      literal(char);
+      i += char.length;
+      continue;
+    }
     const escape = String.fromCodePoint(body.codePointAt(i + 1)!);
     i += 1 + escape.length;
     const simple = ANSI_C_SIMPLE[escape];
-    if (simple !== undefined) { bytes.push(simple); continue; }
+    if (simple !== undefined) {
+      bytes.push(simple);
+      continue;
+    }
     if (/[0-7]/.test(escape)) {
       // The first digit and up to two more.
       const more = /^[0-7]{0,2}/.exec(body.slice(i))![0];
@@ -641,7 +752,10 @@ function ansiC(body: string): string | undefined {
       else if (value > 0x10ffff || (value >= 0xd800 && value <= 0xdfff)) return undefined;
       else literal(String.fromCodePoint(value));
     } else if (escape === 'c') {
-      if (i >= body.length) { literal('\\c'); continue; }
+      if (i >= body.length) {
+        literal('\\c');
+        continue;
+      }
       const control = body[i]!;
       // bash takes one byte after \c; a multibyte character would leave a broken one behind.
       if (control.charCodeAt(0) > 0x7f) return undefined;

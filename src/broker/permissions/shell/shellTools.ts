@@ -11,7 +11,8 @@ const COMMAND_KEYS = new Set(['command', 'cmd', 'script', 'commandline', 'shellc
  * (Codex's exec_command and local_shell, Copilot's run_in_terminal…), a name ending in `_bash`,
  * `-shell`, `_terminal`, or a camel-case name ending in Bash, Shell or Terminal.
  */
-const SHELL_NAME = /^(bash|sh|zsh|fish|ksh|dash|pwsh|powershell|cmd|shell|terminal|exec|execute|exec_command|execute_command|run_command|run_shell_command|shell_command|local_shell|run_in_terminal|run_terminal_cmd|run_terminal_command)$|[_-](bash|sh|zsh|shell|terminal)$/i;
+const SHELL_NAME =
+  /^(bash|sh|zsh|fish|ksh|dash|pwsh|powershell|cmd|shell|terminal|exec|execute|exec_command|execute_command|run_command|run_shell_command|shell_command|local_shell|run_in_terminal|run_terminal_cmd|run_terminal_command)$|[_-](bash|sh|zsh|shell|terminal)$/i;
 const CAMEL_SHELL_NAME = /[a-z0-9](Bash|Shell|Terminal)$/;
 
 /** Whether a tool is named for a shell (see SHELL_NAME). */

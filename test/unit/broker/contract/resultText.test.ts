@@ -45,7 +45,7 @@ suite('tool result text', () => {
     const json = JSON.parse(text.slice(newline + 1));
     assert.equal(json.note, note);
     assert.deepEqual(Object.keys(json), ['requestId', 'status', 'answers', 'note']);
-    assert.equal(json.answers.db.note, undefined, 'the batch note is not any one answer\'s note');
+    assert.equal(json.answers.db.note, undefined, "the batch note is not any one answer's note");
   });
 
   test('the batch note comes before the sentence about stored secrets, and no note means no note sentence', () => {
@@ -53,7 +53,7 @@ suite('tool result text', () => {
     const withNote = formatQuestionResult(questions, { requestId: 'r1', status: 'answered', answers, note: 'rotate it monthly' }).split('\n')[0]!;
     assert.match(withNote, /key = stored in \$API_KEY\. The user's note on all of these answers: "rotate it monthly"\. New integrated terminals have \$API_KEY set/);
     const withoutNote = formatQuestionResult(questions, { requestId: 'r1', status: 'answered', answers }).split('\n');
-    assert.equal(withoutNote[0]!.includes("note on all"), false);
+    assert.equal(withoutNote[0]!.includes('note on all'), false);
     assert.equal('note' in JSON.parse(withoutNote[1]!), false);
   });
 
@@ -85,7 +85,14 @@ suite('panel protocol', () => {
     assert.ok(PanelToHostSchema.safeParse({ type: 'reply', requestId: 'r1', answers: { db: { selected: ['A'], skipped: false } } }).success);
     assert.ok(PanelToHostSchema.safeParse({ type: 'reply', requestId: 'r1', answers: {}, note: 'n'.repeat(LIMITS.batchNoteMax) }).success, 'a batch note up to the limit');
     assert.equal(PanelToHostSchema.safeParse({ type: 'reply', requestId: 'r1', answers: {}, note: 'n'.repeat(LIMITS.batchNoteMax + 1) }).success, false, 'a longer one is refused');
-    for (const bad of [null, 'ready', { type: 'reply' }, { type: 'reply', requestId: 'r1', answers: { db: { selected: 'A' } } }, { type: 'eval', code: '1' }, { type: 'ready', extra: 1 }]) {
+    for (const bad of [
+      null,
+      'ready',
+      { type: 'reply' },
+      { type: 'reply', requestId: 'r1', answers: { db: { selected: 'A' } } },
+      { type: 'eval', code: '1' },
+      { type: 'ready', extra: 1 },
+    ]) {
       assert.equal(PanelToHostSchema.safeParse(bad).success, false, JSON.stringify(bad));
     }
   });

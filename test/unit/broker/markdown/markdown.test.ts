@@ -6,7 +6,18 @@ import { renderMarkdownTree as renderTree } from '../../../../src/broker/markdow
 
 /** As the panel renders: with highlighting. */
 const renderMarkdownTree = (source: string) => renderTree(source, highlightCode);
-import { HLJS_CLASS, isOpenableHref, LANGUAGE, MARKDOWN_LIMITS, MARKDOWN_TAGS, markdownSources, measureTree, type MarkdownElement, type MarkdownNode, type MarkdownTree } from '../../../../src/broker/markdown/markdownTree';
+import {
+  HLJS_CLASS,
+  isOpenableHref,
+  LANGUAGE,
+  MARKDOWN_LIMITS,
+  MARKDOWN_TAGS,
+  markdownSources,
+  measureTree,
+  type MarkdownElement,
+  type MarkdownNode,
+  type MarkdownTree,
+} from '../../../../src/broker/markdown/markdownTree';
 import type { PendingRequest } from '../../../../src/broker/contract/schemas';
 
 function blocks(source: string): MarkdownNode[] {
@@ -23,7 +34,10 @@ function assertAllowlisted(tree: MarkdownTree): void {
   assert.ok(nodes <= MARKDOWN_LIMITS.nodes && depth <= MARKDOWN_LIMITS.depth, `${nodes} nodes, depth ${depth}`);
   for (const e of elements(tree.blocks)) {
     assert.ok((MARKDOWN_TAGS as readonly string[]).includes(e.tag), e.tag);
-    assert.deepEqual(Object.keys(e).filter((k) => !['tag', 'children', 'href', 'alt', 'cls', 'lang', 'start', 'align'].includes(k)), []);
+    assert.deepEqual(
+      Object.keys(e).filter((k) => !['tag', 'children', 'href', 'alt', 'cls', 'lang', 'start', 'align'].includes(k)),
+      [],
+    );
     if (e.tag === 'a') assert.ok(e.href !== undefined && isOpenableHref(e.href), e.href);
     for (const cls of e.cls ?? []) assert.match(cls, HLJS_CLASS);
     if (e.lang !== undefined) assert.match(e.lang, LANGUAGE);
@@ -43,7 +57,10 @@ suite('markdown: the agent’s markdown renders into an allowlisted tree', () =>
     const [table] = blocks('| Option | Cost | Speed |\n|:--|:-:|--:|\n| Redis | **low** | fast |\n| Kafka | high | `ok` |') as MarkdownElement[];
     assert.equal(table?.tag, 'table');
     const [thead, tbody] = table!.children as MarkdownElement[];
-    assert.deepEqual(thead!.children!.map((tr) => text([tr])), ['OptionCostSpeed']);
+    assert.deepEqual(
+      thead!.children!.map((tr) => text([tr])),
+      ['OptionCostSpeed'],
+    );
     const rows = tbody!.children as MarkdownElement[];
     assert.equal(rows.length, 2);
     const firstRow = rows[0]!.children as MarkdownElement[];
@@ -66,7 +83,9 @@ suite('markdown: the agent’s markdown renders into an allowlisted tree', () =>
     const innerList = elements(ul!.children!).find((e) => e.tag === 'ul')!;
     assert.equal(text(innerList.children!).startsWith('two'), true);
     assert.deepEqual(
-      elements(innerList.children!).filter((e) => e.tag === 'ol').map((e) => e.children!.length),
+      elements(innerList.children!)
+        .filter((e) => e.tag === 'ol')
+        .map((e) => e.children!.length),
       [2],
     );
     assert.equal(quote?.tag, 'blockquote');
@@ -74,13 +93,28 @@ suite('markdown: the agent’s markdown renders into an allowlisted tree', () =>
     assert.ok(innerQuote, 'a quote inside the quote');
     assert.deepEqual(tags(innerQuote.children!), ['p', 'ul', 'li']);
     assert.deepEqual([ol?.tag, ol?.start], ['ol', 3]);
-    assert.deepEqual(blocks('1. one\n2. two'), [{ tag: 'ol', children: [{ tag: 'li', children: ['one'] }, { tag: 'li', children: ['two'] }] }], 'a list from 1 has no start');
+    assert.deepEqual(
+      blocks('1. one\n2. two'),
+      [
+        {
+          tag: 'ol',
+          children: [
+            { tag: 'li', children: ['one'] },
+            { tag: 'li', children: ['two'] },
+          ],
+        },
+      ],
+      'a list from 1 has no start',
+    );
   });
 
   test('a fence of four backticks holding a three-backtick line is one code block', () => {
     const source = '````markdown\nBefore\n```ts\nconst x = 1;\n```\nAfter\n````\n\nOutside';
     const tree = blocks(source);
-    assert.deepEqual(tags(tree).filter((t) => t === 'pre'), ['pre']);
+    assert.deepEqual(
+      tags(tree).filter((t) => t === 'pre'),
+      ['pre'],
+    );
     const pre = tree[0] as MarkdownElement;
     assert.equal(pre.lang, 'markdown');
     assert.equal(text([pre]), 'Before\n```ts\nconst x = 1;\n```\nAfter');
@@ -113,14 +147,20 @@ suite('markdown: the agent’s markdown renders into an allowlisted tree', () =>
     ];
     for (const source of hostile) {
       const tree = blocks(source);
-      assert.deepEqual(tags(tree).filter((t) => t === 'a'), [], `no link in ${source}`);
+      assert.deepEqual(
+        tags(tree).filter((t) => t === 'a'),
+        [],
+        `no link in ${source}`,
+      );
       assert.ok(text(tree).includes('run') || text(tree).includes('relative') || text(tree).includes(':'), `the text stays: ${source}`);
     }
     assert.deepEqual(text(blocks('[run](command:x)')), '[run](command:x)');
   });
 
   test('http, https and mailto links are links that keep their target', () => {
-    const tree = blocks('[docs](https://example.com/a?b=1) <http://example.org> mail [me](mailto:me@example.com) and https://bare.example/path\n\n[ref link][r]\n\n[r]: https://ref.example/x');
+    const tree = blocks(
+      '[docs](https://example.com/a?b=1) <http://example.org> mail [me](mailto:me@example.com) and https://bare.example/path\n\n[ref link][r]\n\n[r]: https://ref.example/x',
+    );
     const links = elements(tree).filter((e) => e.tag === 'a');
     assert.deepEqual(
       links.map((l) => [l.href, text(l.children!)]),
@@ -166,7 +206,10 @@ suite('markdown: the agent’s markdown renders into an allowlisted tree', () =>
       assert.equal(text(tree), code, `${language}: the code is intact`);
     }
     const ts = elements(blocks('```ts\nconst a = 1;\n```')).filter((e) => e.tag === 'span');
-    assert.deepEqual(ts.map((s) => s.cls), [['hljs-keyword'], ['hljs-number']]);
+    assert.deepEqual(
+      ts.map((s) => s.cls),
+      [['hljs-keyword'], ['hljs-number']],
+    );
     // An unknown language is plain code.
     assert.deepEqual(tags(blocks('```nosuchlanguage\nx\n```')), ['pre', 'code']);
   });
@@ -180,7 +223,13 @@ suite('markdown: the agent’s markdown renders into an allowlisted tree', () =>
   });
 
   test('prevents a depth bomb: nesting past the limit is shown as plain text', () => {
-    for (const source of ['>'.repeat(2000), `${'- '.repeat(600)}x`, `${'  '.repeat(0)}${Array.from({ length: 200 }, (_, i) => `${'  '.repeat(i)}- x`).join('\n')}`, `${'['.repeat(1000)}x${'](https://e.x)'.repeat(1000)}`, `${'*'.repeat(1000)}x${'*'.repeat(1000)}`]) {
+    for (const source of [
+      '>'.repeat(2000),
+      `${'- '.repeat(600)}x`,
+      `${'  '.repeat(0)}${Array.from({ length: 200 }, (_, i) => `${'  '.repeat(i)}- x`).join('\n')}`,
+      `${'['.repeat(1000)}x${'](https://e.x)'.repeat(1000)}`,
+      `${'*'.repeat(1000)}x${'*'.repeat(1000)}`,
+    ]) {
       const started = performance.now();
       const tree = renderMarkdownTree(source);
       assert.ok(performance.now() - started < 1000, 'rendered quickly');
@@ -216,7 +265,18 @@ suite('markdown: the agent’s markdown renders into an allowlisted tree', () =>
 
   test('only http, https and mailto addresses are openable', () => {
     for (const href of ['https://example.com', 'http://localhost:8080/x', 'mailto:a@b.c', 'HTTPS://EXAMPLE.COM']) assert.equal(isOpenableHref(href), true, href);
-    for (const href of ['javascript:alert(1)', 'command:x', 'vscode:x', 'file:///etc/passwd', 'data:text/html,x', '//example.com', 'https:', 'ftp://x', ` https://x`, `https://x/${'a'.repeat(3000)}`]) {
+    for (const href of [
+      'javascript:alert(1)',
+      'command:x',
+      'vscode:x',
+      'file:///etc/passwd',
+      'data:text/html,x',
+      '//example.com',
+      'https:',
+      'ftp://x',
+      ` https://x`,
+      `https://x/${'a'.repeat(3000)}`,
+    ]) {
       assert.equal(isOpenableHref(href), false, href);
     }
   });
@@ -229,7 +289,15 @@ suite('markdown: the agent’s markdown renders into an allowlisted tree', () =>
       createdAt: 0,
       context: 'ctx',
       questions: [
-        { id: 'a', header: 'A', question: 'A?', detail: 'det', kind: 'single', allowOther: true, options: [{ label: 'x', preview: 'p1' }, { label: 'y', preview: 'p2' }, { label: 'z' }] },
+        {
+          id: 'a',
+          header: 'A',
+          question: 'A?',
+          detail: 'det',
+          kind: 'single',
+          allowOther: true,
+          options: [{ label: 'x', preview: 'p1' }, { label: 'y', preview: 'p2' }, { label: 'z' }],
+        },
         { id: 'b', header: 'B', question: 'B?', kind: 'text', allowOther: false, options: [], detail: 'ctx' },
       ],
     } satisfies PendingRequest;

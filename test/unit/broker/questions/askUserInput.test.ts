@@ -48,16 +48,53 @@ suite('ask_user input', () => {
   const INTRO_1 = 'ask_user input is invalid; nothing was asked. Fix 1 problem and call ask_user again:\n';
   const PINNED: Array<[string, unknown, string]> = [
     ['one option', { questions: [question({ options: options('Only') })] }, '- questions[0].options: needs 2 to 6 options (got 1); use kind "text" for an open question'],
-    ['five questions', { questions: [1, 2, 3, 4, 5].map((n) => question({ id: `q${n}` })) }, '- questions: needs 1 to 4 questions (got 5); ask the most important now and the rest in a later call'],
+    [
+      'five questions',
+      { questions: [1, 2, 3, 4, 5].map((n) => question({ id: `q${n}` })) },
+      '- questions: needs 1 to 4 questions (got 5); ask the most important now and the rest in a later call',
+    ],
     ['duplicate ids', { questions: [question(), question()] }, '- questions[1].id: "db" is already used by questions[0]; every id must be unique'],
-    ['header too long', { questions: [question({ header: 'A header that is far too long for a chip' })] }, '- questions[0].header: must be 1 to 30 characters (got 40); use a 1-3 word label such as "Database"'],
-    ['envVar missing', { questions: [{ id: 'key', header: 'API key', question: 'Your key?', kind: 'secret' }] }, '- questions[0].envVar: is required for kind "secret": the environment variable new terminals receive the value in, e.g. "OPENAI_API_KEY"'],
-    ['recommended on two options', { questions: [question({ options: [{ label: 'A', recommended: true }, { label: 'B', recommended: true }] })] }, '- questions[0].options: at most one option may be recommended on a single-choice question (got 2: "A", "B"); keep one'],
-    ['unknown kind', { questions: [question({ kind: 'dropdown' })] }, '- questions[0].kind: must be one of "single", "multi", "text", "secret" (got "dropdown"); use "single" for one choice, "multi" for several, "text" for free text, "secret" for a credential'],
-    ['id not snake_case', { questions: [question({ id: 'DbChoice' })] }, '- questions[0].id: must be snake_case: lowercase letters, digits and underscores, starting with a letter (got "DbChoice"); e.g. "db_choice"'],
+    [
+      'header too long',
+      { questions: [question({ header: 'A header that is far too long for a chip' })] },
+      '- questions[0].header: must be 1 to 30 characters (got 40); use a 1-3 word label such as "Database"',
+    ],
+    [
+      'envVar missing',
+      { questions: [{ id: 'key', header: 'API key', question: 'Your key?', kind: 'secret' }] },
+      '- questions[0].envVar: is required for kind "secret": the environment variable new terminals receive the value in, e.g. "OPENAI_API_KEY"',
+    ],
+    [
+      'recommended on two options',
+      {
+        questions: [
+          question({
+            options: [
+              { label: 'A', recommended: true },
+              { label: 'B', recommended: true },
+            ],
+          }),
+        ],
+      },
+      '- questions[0].options: at most one option may be recommended on a single-choice question (got 2: "A", "B"); keep one',
+    ],
+    [
+      'unknown kind',
+      { questions: [question({ kind: 'dropdown' })] },
+      '- questions[0].kind: must be one of "single", "multi", "text", "secret" (got "dropdown"); use "single" for one choice, "multi" for several, "text" for free text, "secret" for a credential',
+    ],
+    [
+      'id not snake_case',
+      { questions: [question({ id: 'DbChoice' })] },
+      '- questions[0].id: must be snake_case: lowercase letters, digits and underscores, starting with a letter (got "DbChoice"); e.g. "db_choice"',
+    ],
     ['id missing', { questions: [{ header: 'Database', question: 'Which?' }] }, '- questions[0].id: is required (a snake_case id, unique within the call, e.g. "database")'],
     ['options on a text question', { questions: [question({ kind: 'text' })] }, '- questions[0].options: not allowed on kind "text"; remove them, or use kind "single" or "multi"'],
-    ['misspelt field', { questions: [question({ allow_other: false })] }, '- questions[0]: unknown field "allow_other"; rename "allow_other" to "allowOther" (allowed: id, header, question, detail, kind, options, allowOther, placeholder, envVar)'],
+    [
+      'misspelt field',
+      { questions: [question({ allow_other: false })] },
+      '- questions[0]: unknown field "allow_other"; rename "allow_other" to "allowOther" (allowed: id, header, question, detail, kind, options, allowOther, placeholder, envVar)',
+    ],
   ];
   for (const [name, input, line] of PINNED) {
     test(`pinned message: ${name}`, () => assert.equal(errorOf(input), INTRO_1 + line));
@@ -86,7 +123,10 @@ suite('ask_user input', () => {
 
   test("package.json's Restricted Mode settings are exactly the ones readSettings guards (no drift)", () => {
     const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
-    assert.deepEqual(manifest.capabilities.untrustedWorkspaces.restrictedConfigurations, RESTRICTED_SETTINGS.map((key) => `agentQuestions.${key}`));
+    assert.deepEqual(
+      manifest.capabilities.untrustedWorkspaces.restrictedConfigurations,
+      RESTRICTED_SETTINGS.map((key) => `agentQuestions.${key}`),
+    );
     for (const key of RESTRICTED_SETTINGS) assert.ok(manifest.contributes.configuration.properties[`agentQuestions.${key}`], key);
   });
 

@@ -8,7 +8,15 @@ import { seededRandom, type Random } from '../../helpers/random';
 const VALID = {
   context: 'Why I ask',
   questions: [
-    { id: 'database', header: 'Database', question: 'Which database?', options: [{ label: 'PostgreSQL', recommended: true }, { label: 'SQLite', description: 'a file' }] },
+    {
+      id: 'database',
+      header: 'Database',
+      question: 'Which database?',
+      options: [
+        { label: 'PostgreSQL', recommended: true },
+        { label: 'SQLite', description: 'a file' },
+      ],
+    },
     { id: 'extras', header: 'Extras', question: 'Which extras?', kind: 'multi', options: [{ label: 'Redis' }, { label: 'Kafka' }, { label: 'S3' }] },
     { id: 'notes', header: 'Notes', question: 'Anything else?', kind: 'text', placeholder: 'optional' },
     { id: 'api_key', header: 'API key', question: 'Your key?', kind: 'secret', envVar: 'OPENAI_API_KEY' },
@@ -16,10 +24,53 @@ const VALID = {
 };
 
 const WEIRD_VALUES: unknown[] = [
-  null, undefined, 0, -1, 1e308, NaN, true, false, '', ' ', 'x'.repeat(5000), '<script>alert(1)</script>', '\u202eevil', '💥'.repeat(40),
-  [], [null], {}, { label: 'x' }, 'single', 'multi', 'text', 'secret', 'dropdown', 'Database', 'snake_case', 'UPPER', '__proto__', { __proto__: { polluted: true } },
+  null,
+  undefined,
+  0,
+  -1,
+  1e308,
+  NaN,
+  true,
+  false,
+  '',
+  ' ',
+  'x'.repeat(5000),
+  '<script>alert(1)</script>',
+  '\u202eevil',
+  '💥'.repeat(40),
+  [],
+  [null],
+  {},
+  { label: 'x' },
+  'single',
+  'multi',
+  'text',
+  'secret',
+  'dropdown',
+  'Database',
+  'snake_case',
+  'UPPER',
+  '__proto__',
+  { __proto__: { polluted: true } },
 ];
-const KEYS = ['questions', 'context', 'id', 'header', 'question', 'kind', 'options', 'allowOther', 'placeholder', 'envVar', 'label', 'description', 'recommended', 'extra', '__proto__', 'constructor'];
+const KEYS = [
+  'questions',
+  'context',
+  'id',
+  'header',
+  'question',
+  'kind',
+  'options',
+  'allowOther',
+  'placeholder',
+  'envVar',
+  'label',
+  'description',
+  'recommended',
+  'extra',
+  '__proto__',
+  'constructor',
+];
 
 function mutate(value: unknown, random: Random, depth = 0): unknown {
   if (depth > 6 || random.chance(0.15)) return random.pick(WEIRD_VALUES);

@@ -12,7 +12,11 @@ import { makeBroker, makePolicy, MemoryStore } from '../../helpers/fakes';
 const PNG_MAGIC = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 /** Bytes that start like the format they claim, with a recognisable random tail. */
 const bytesOf = (magic: number[], size = 64) => Uint8Array.from({ length: size }, (_, i) => (i < magic.length ? magic[i]! : (i * 37 + 11) % 256));
-const imageOf = (bytes: Uint8Array, mimeType: AnswerImage['mimeType'] = 'image/png', name = 'shot.png'): AnswerImage => ({ mimeType, data: Buffer.from(bytes).toString('base64'), name });
+const imageOf = (bytes: Uint8Array, mimeType: AnswerImage['mimeType'] = 'image/png', name = 'shot.png'): AnswerImage => ({
+  mimeType,
+  data: Buffer.from(bytes).toString('base64'),
+  name,
+});
 
 const PNG = imageOf(bytesOf(PNG_MAGIC, 3000));
 const JPEG = imageOf(bytesOf([0xff, 0xd8, 0xff, 0xe0], 500), 'image/jpeg', 'photo.jpg');
@@ -43,7 +47,11 @@ suite('answer images: formats and the broker', () => {
   test('images are accepted on answered choice and text questions', async () => {
     const { broker } = makeBroker();
     const pending = broker.ask(REQUEST);
-    const answers = { layout: { selected: ['Grid'], note: 'like this', images: [PNG], skipped: false }, error: { selected: [''], images: [JPEG, PNG], skipped: false }, key: SECRET_SKIPPED };
+    const answers = {
+      layout: { selected: ['Grid'], note: 'like this', images: [PNG], skipped: false },
+      error: { selected: [''], images: [JPEG, PNG], skipped: false },
+      key: SECRET_SKIPPED,
+    };
     assert.equal(broker.reply('r1', answers), true);
     assert.deepEqual((await pending).answers, answers);
   });
@@ -56,7 +64,10 @@ suite('answer images: formats and the broker', () => {
       ['secret', { ...fine, key: { selected: [], skipped: false, secret: { stored: true, envVar: 'SOME_KEY' }, images: [PNG] } }],
       ['skipped secret', { ...fine, key: { ...SECRET_SKIPPED, images: [PNG] } }],
       ['skipped choice', { ...fine, layout: { selected: [], skipped: true, images: [PNG] }, key: SECRET_SKIPPED }],
-      ['declared png, bytes of a text file', { ...fine, error: { selected: ['x'], images: [{ ...PNG, data: Buffer.from('<svg onload=alert(1)>').toString('base64') }], skipped: false }, key: SECRET_SKIPPED }],
+      [
+        'declared png, bytes of a text file',
+        { ...fine, error: { selected: ['x'], images: [{ ...PNG, data: Buffer.from('<svg onload=alert(1)>').toString('base64') }], skipped: false }, key: SECRET_SKIPPED },
+      ],
       ['declared jpeg, bytes of a png', { ...fine, error: { selected: ['x'], images: [{ ...PNG, mimeType: 'image/jpeg' }], skipped: false }, key: SECRET_SKIPPED }],
       ['empty image', { ...fine, error: { selected: ['x'], images: [{ ...PNG, data: '' }], skipped: false }, key: SECRET_SKIPPED }],
     ];
@@ -89,7 +100,10 @@ suite('answer images: what the model and the history get', () => {
     broker.reply('r1', { layout: { selected: ['Grid'], note: 'see both', images: [PNG, JPEG], skipped: false } });
     const { text, response } = await call;
     const [line, json] = text.split('\n');
-    assert.equal(line, 'The user answered 1 question, "Which layout?" (request id "r1"): layout = "Grid" (note: "see both") (2 images). The user attached 2 images; they follow this text, in the order of the answers.');
+    assert.equal(
+      line,
+      'The user answered 1 question, "Which layout?" (request id "r1"): layout = "Grid" (note: "see both") (2 images). The user attached 2 images; they follow this text, in the order of the answers.',
+    );
     assert.deepEqual(JSON.parse(json!).answers.layout.images, [
       { mimeType: 'image/png', name: 'shot.png', bytes: 3000 },
       { mimeType: 'image/jpeg', name: 'photo.jpg', bytes: 500 },

@@ -56,7 +56,10 @@ suite('ask_user with wait: false, and get_answers', () => {
     broker.reply(id, { db: { selected: ['PostgreSQL'], skipped: false } });
     await settle();
     const stranger = await get('chat:b', { ids: [id] });
-    assert.deepEqual(resultsOf(stranger.text).map((r) => r.status), ['unknown']);
+    assert.deepEqual(
+      resultsOf(stranger.text).map((r) => r.status),
+      ['unknown'],
+    );
     assert.doesNotMatch(stranger.text, /PostgreSQL/);
     assert.equal(resultsOf((await get('chat:a', { ids: [id] })).text)[0]!.status, 'answered', 'the owner still collects it');
   });
@@ -98,7 +101,8 @@ suite('ask_user with wait: false, and get_answers', () => {
 
   test('a secret asked with wait: false is collected as its handle', async () => {
     const { broker, call, get } = setup();
-    const id = (await callAskUser({ questions: [{ id: 'key', header: 'Key', question: 'Your key?', kind: 'secret', envVar: 'STAGING_API_KEY' }], wait: false }, call('chat:a'))).waitingId!;
+    const id = (await callAskUser({ questions: [{ id: 'key', header: 'Key', question: 'Your key?', kind: 'secret', envVar: 'STAGING_API_KEY' }], wait: false }, call('chat:a')))
+      .waitingId!;
     broker.reply(id, { key: { selected: [], skipped: false, secret: { stored: true, envVar: 'STAGING_API_KEY' } } });
     await settle();
     const { text } = await get('chat:a', { ids: [id] });
@@ -153,7 +157,10 @@ suite('wait: false over MCP', () => {
         const id = idOf(await asker.callTool({ name: 'ask_user', arguments: LATER }));
         // A newer session on the same token past the session limit closes the asker's (the only one).
         const newcomer = await connect(endpoint.url, TOKEN, 'newcomer');
-        assert.deepEqual(endpoint.sessions().map((s) => s.name), ['newcomer']);
+        assert.deepEqual(
+          endpoint.sessions().map((s) => s.name),
+          ['newcomer'],
+        );
         await assert.rejects(asker.listTools(), 'the asker was evicted');
         assert.ok(broker.get(id), 'the question stays in the panel');
         broker.reply(id, { db: { selected: ['PostgreSQL'], skipped: false } });
@@ -188,7 +195,10 @@ suite('wait: false over MCP', () => {
       for (let i = 0; i < LATER_WAITING_PER_OWNER; i++) idOf(await first.callTool({ name: 'ask_user', arguments: LATER }));
       const over = (await first.callTool({ name: 'ask_user', arguments: LATER })) as ToolResult;
       assert.equal(over.isError, true);
-      assert.match(over.content[0]!.text, /^ask_user: nothing was asked\. 8 of your questions asked with wait: false are still unanswered; .*\(8 is the limit for one asker\), or ask with wait: true/);
+      assert.match(
+        over.content[0]!.text,
+        /^ask_user: nothing was asked\. 8 of your questions asked with wait: false are still unanswered; .*\(8 is the limit for one asker\), or ask with wait: true/,
+      );
       const second = await connect(endpoint.url, TOKEN, 'second');
       idOf(await second.callTool({ name: 'ask_user', arguments: LATER }));
 
@@ -196,11 +206,15 @@ suite('wait: false over MCP', () => {
       const names = Array.from({ length: 4 }, (_, i) => `flood-${i}`);
       const flooders = await Promise.all(names.map((name) => connect(endpoint.url, TOKEN, name)));
       const results = [];
-      for (const flooder of flooders) for (let i = 0; i < LATER_WAITING_PER_OWNER; i++) results.push((await flooder.callTool({ name: 'ask_user', arguments: LATER })) as ToolResult);
+      for (const flooder of flooders)
+        for (let i = 0; i < LATER_WAITING_PER_OWNER; i++) results.push((await flooder.callTool({ name: 'ask_user', arguments: LATER })) as ToolResult);
       assert.equal(later.waitingCount, LATER_WAITING_PER_GROUP);
       assert.equal(results.filter((r) => !r.isError).length, LATER_WAITING_PER_GROUP - LATER_WAITING_PER_OWNER - 1, 'the flood took only what the first two left of the half');
       const refused = results.filter((r) => r.isError);
-      assert.match(refused[0]!.content[0]!.text, /^ask_user: nothing was asked\. The agents connected through your token already have 32 questions asked with wait: false unanswered \(the limit for one token: half of the 64 places/);
+      assert.match(
+        refused[0]!.content[0]!.text,
+        /^ask_user: nothing was asked\. The agents connected through your token already have 32 questions asked with wait: false unanswered \(the limit for one token: half of the 64 places/,
+      );
       // The other half is still there for everyone else (a chat in VS Code).
       const chat = await callAskUser(LATER, { broker, policy: makePolicy(), source: { type: 'tool', label: 'Chat tool' }, later: { store: later, owner: 'chat:a' } });
       assert.ok(chat.waitingId, 'a chat still asks');
@@ -218,12 +232,24 @@ suite('wait: false over MCP', () => {
         // Used after the holder, so the holder is the one idle the longest.
         const idle = await connect(endpoint.url, TOKEN, 'idle');
         const newcomer = await connect(endpoint.url, TOKEN, 'newcomer');
-        assert.deepEqual(endpoint.sessions().map((s) => s.name).sort(), ['holder', 'newcomer']);
+        assert.deepEqual(
+          endpoint
+            .sessions()
+            .map((s) => s.name)
+            .sort(),
+          ['holder', 'newcomer'],
+        );
         // Once its answer is collected, the holder is closed in its turn like any idle session.
         assert.match(textOf(await holder.callTool({ name: 'get_answers', arguments: { ids: [id] } })), /db = "SQLite"/);
         await newcomer.listTools();
         const third = await connect(endpoint.url, TOKEN, 'third');
-        assert.deepEqual(endpoint.sessions().map((s) => s.name).sort(), ['newcomer', 'third']);
+        assert.deepEqual(
+          endpoint
+            .sessions()
+            .map((s) => s.name)
+            .sort(),
+          ['newcomer', 'third'],
+        );
         await Promise.all([newcomer.close(), third.close()]);
         await Promise.all([idle, holder].map((c) => c.close().catch(() => undefined)));
       },

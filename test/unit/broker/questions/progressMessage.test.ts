@@ -15,11 +15,23 @@ suite('the chat progress line for ask_user', () => {
   });
 
   test("prevents an agent's header from adding a link, an image or HTML to the chat's progress line", () => {
-    const hostile = ['[Allow](command:agentQuestions.rejectAll)', '![x](https://evil.example/p.png)', '<img src=x onerror=alert(1)>', 'https://evil.example', '**bold** `code` _x_ # h', '&lt;b&gt; \\[ \u202E'];
+    const hostile = [
+      '[Allow](command:agentQuestions.rejectAll)',
+      '![x](https://evil.example/p.png)',
+      '<img src=x onerror=alert(1)>',
+      'https://evil.example',
+      '**bold** `code` _x_ # h',
+      '&lt;b&gt; \\[ \u202E',
+    ];
     const html = render(askingMarkdown(hostile));
     assert.equal(links(html).length, 1, `only our link: ${html}`);
     assert.doesNotMatch(html, /<img|<strong|<em|<code|<b>|onerror=alert\(1\)>/);
-    const text = html.replace(/<a\b[^>]*>[^<]*<\/a>$/, '').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&amp;/g, '&');
+    const text = html
+      .replace(/<a\b[^>]*>[^<]*<\/a>$/, '')
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>')
+      .replace(/&quot;/g, '"')
+      .replace(/&amp;/g, '&');
     // As typed, but as VS Code's own UI shows agent text: "](" broken apart, invisible characters marked.
     assert.equal(text, `${askingText(hostile)} · `);
     assert.match(text, /\(\[Allow\] \(command:agentQuestions\.rejectAll\), .*<img src=x onerror=alert\(1\)>.*&lt;b&gt; \\\[ ⟨U\+202E⟩\) · $/);

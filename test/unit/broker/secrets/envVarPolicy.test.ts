@@ -10,7 +10,23 @@ const messageOf = (parsed: { ok: boolean }) => (parsed as { message?: string }).
 
 suite('secret variable names', () => {
   test('prevents a secret from taking a name that changes how programs run (tool, MCP, API)', async () => {
-    const names = ['PATH', 'LD_PRELOAD', 'LD_LIBRARY_PATH', 'DYLD_INSERT_LIBRARIES', 'NODE_OPTIONS', 'BASH_ENV', 'ENV', 'PROMPT_COMMAND', 'GIT_SSH_COMMAND', 'PYTHONPATH', 'PYTHONSTARTUP', 'JAVA_TOOL_OPTIONS', 'HOME', 'SHELL', 'AGENT_QUESTIONS_MCP_TOKEN'];
+    const names = [
+      'PATH',
+      'LD_PRELOAD',
+      'LD_LIBRARY_PATH',
+      'DYLD_INSERT_LIBRARIES',
+      'NODE_OPTIONS',
+      'BASH_ENV',
+      'ENV',
+      'PROMPT_COMMAND',
+      'GIT_SSH_COMMAND',
+      'PYTHONPATH',
+      'PYTHONSTARTUP',
+      'JAVA_TOOL_OPTIONS',
+      'HOME',
+      'SHELL',
+      'AGENT_QUESTIONS_MCP_TOKEN',
+    ];
     for (const name of names) {
       const tool = messageOf(parseAskUserInput(secret(name)));
       assert.ok(tool?.startsWith('ask_user input is invalid; nothing was asked. Fix 1 problem'), `${name} is refused by ask_user: ${tool}`);
@@ -36,11 +52,45 @@ suite('secret variable names', () => {
   });
 
   test('ordinary names are still accepted', () => {
-    for (const name of ['STRIPE_TEST_KEY', 'OPENAI_API_KEY', 'PATH_TO_NOTHING_KEY', 'MY_HOME_TOKEN', 'AGENT_QUESTIONS', 'LDAP_PASSWORD']) assert.equal(parseAskUserInput(secret(name)).ok, true, name);
+    for (const name of ['STRIPE_TEST_KEY', 'OPENAI_API_KEY', 'PATH_TO_NOTHING_KEY', 'MY_HOME_TOKEN', 'AGENT_QUESTIONS', 'LDAP_PASSWORD'])
+      assert.equal(parseAskUserInput(secret(name)).ok, true, name);
   });
 
   test('the documented list holds what the README promises', () => {
-    for (const name of ['PATH', 'HOME', 'SHELL', 'ENV', 'BASH_ENV', 'PROMPT_COMMAND', 'PS1', 'PS4', 'IFS', 'ZDOTDIR', 'NODE_OPTIONS', 'NODE_PATH', 'GIT_SSH_COMMAND', 'GIT_SSH', 'GIT_EXEC_PATH', 'GIT_CONFIG_GLOBAL', 'GIT_EDITOR', 'EDITOR', 'VISUAL', 'PAGER', 'PYTHONPATH', 'PYTHONSTARTUP', 'PYTHONHOME', 'JAVA_TOOL_OPTIONS', '_JAVA_OPTIONS', 'JDK_JAVA_OPTIONS', 'PERL5LIB', 'PERL5OPT', 'RUBYOPT', 'RUBYLIB', 'TMPDIR', 'SSH_AUTH_SOCK']) {
+    for (const name of [
+      'PATH',
+      'HOME',
+      'SHELL',
+      'ENV',
+      'BASH_ENV',
+      'PROMPT_COMMAND',
+      'PS1',
+      'PS4',
+      'IFS',
+      'ZDOTDIR',
+      'NODE_OPTIONS',
+      'NODE_PATH',
+      'GIT_SSH_COMMAND',
+      'GIT_SSH',
+      'GIT_EXEC_PATH',
+      'GIT_CONFIG_GLOBAL',
+      'GIT_EDITOR',
+      'EDITOR',
+      'VISUAL',
+      'PAGER',
+      'PYTHONPATH',
+      'PYTHONSTARTUP',
+      'PYTHONHOME',
+      'JAVA_TOOL_OPTIONS',
+      '_JAVA_OPTIONS',
+      'JDK_JAVA_OPTIONS',
+      'PERL5LIB',
+      'PERL5OPT',
+      'RUBYOPT',
+      'RUBYLIB',
+      'TMPDIR',
+      'SSH_AUTH_SOCK',
+    ]) {
       assert.match(envVarRefusal(name) ?? '', /changes how programs run/, name);
     }
     assert.deepEqual([...DENIED_ENV_VAR_PREFIXES].slice(0, 2), ['LD_', 'DYLD_']);
@@ -61,7 +111,8 @@ suite('secret variable names', () => {
       assert.equal(envVarNeedsConfirmation(name), false, name);
     }
     // A URL that says where programs fetch packages or send requests changes trust: confirmed like any other name.
-    for (const name of ['PIP_INDEX_URL', 'OPENAI_BASE_URL', 'AWS_ENDPOINT_URL', 'GITHUB_API_URL', 'PUPPETEER_DOWNLOAD_BASE_URL', 'MY_PROXY_URL']) assert.equal(envVarNeedsConfirmation(name), true, name);
+    for (const name of ['PIP_INDEX_URL', 'OPENAI_BASE_URL', 'AWS_ENDPOINT_URL', 'GITHUB_API_URL', 'PUPPETEER_DOWNLOAD_BASE_URL', 'MY_PROXY_URL'])
+      assert.equal(envVarNeedsConfirmation(name), true, name);
     // Not a credential name just for containing one: the suffix is a whole last word.
     for (const name of ['KEY', '_KEY', 'MONKEY', 'AUTHTOKEN', 'PASSWORD_FILE', 'TOKENS', 'AGENT_QUESTIONS']) assert.equal(isCredentialName(name), false, name);
     // Denied is never "needs confirmation": the panel cannot override a refusal.

@@ -15,10 +15,58 @@ const LINES = 2500;
 
 /** Words an attacker or an agent would write: options, paths, spaces, quotes, shell characters without `$`, backslashes, unicode. */
 const CORPUS = [
-  '-exec', '--output=x', '-abc', '-rf', '--', '-', '--delete', '-o', '-execdir', '--no-verify', 'x=1', 'a=~', 'HEAD~1',
-  '/etc/passwd', './a/b.txt', '../up', '~/notes', 'src/*.ts', 'C:\\dir\\', 'a b', ' lead', 'trail ', 'tab\there', 'new\nline',
-  "it's", 'say "hi"', 'semi;colon', 'a|b&&c', '<in>', '(x)', '{a,b}', '{1..3}', '#hash', '!bang', '[ab]?', 'back\\slash', '\\',
-  '\\\\', '\\n', 'é', 'naïve', '😀', '日本語', 'e\u0301', 'no\u00a0break', '%^@,.:+', '', '{}', '=', "''", '""', '\'"\'',
+  '-exec',
+  '--output=x',
+  '-abc',
+  '-rf',
+  '--',
+  '-',
+  '--delete',
+  '-o',
+  '-execdir',
+  '--no-verify',
+  'x=1',
+  'a=~',
+  'HEAD~1',
+  '/etc/passwd',
+  './a/b.txt',
+  '../up',
+  '~/notes',
+  'src/*.ts',
+  'C:\\dir\\',
+  'a b',
+  ' lead',
+  'trail ',
+  'tab\there',
+  'new\nline',
+  "it's",
+  'say "hi"',
+  'semi;colon',
+  'a|b&&c',
+  '<in>',
+  '(x)',
+  '{a,b}',
+  '{1..3}',
+  '#hash',
+  '!bang',
+  '[ab]?',
+  'back\\slash',
+  '\\',
+  '\\\\',
+  '\\n',
+  'é',
+  'naïve',
+  '😀',
+  '日本語',
+  'e\u0301',
+  'no\u00a0break',
+  '%^@,.:+',
+  '',
+  '{}',
+  '=',
+  "''",
+  '""',
+  "'\"'",
 ];
 /** Characters for random words. */
 const ALPHABET = [...'abcxyzABZ019-_./=:,@%+^ \t\n;|&()<>*?[]{}~#!\'"\\', 'é', 'ß', '😀', '日', '\u00a0', '\x01', '\x7f'];
@@ -40,23 +88,27 @@ function writeWord(random: Random, word: string): string {
     if (cuts.has(i) && pieces[pieces.length - 1]!.length > 0) pieces.push([]);
     pieces[pieces.length - 1]!.push(char);
   });
-  const written = pieces.map((piece) => {
-    const style = random.pick(['bare', 'single', 'double', 'ansi', 'ansi'] as const);
-    if (random.chance(0.003)) return `$"${doubleQuoted(random, piece)}"`;
-    if (style === 'bare' && !piece.includes('\n')) return bare(random, piece);
-    if (style === 'single') return `'${piece.join('').replaceAll("'", "'\\''")}'`;
-    if (style === 'double') return `"${doubleQuoted(random, piece)}"`;
-    return `$'${piece.map((char) => ansiC(random, char)).join('')}${random.chance(0.1) ? random.pick(INJECTED) : ''}'`;
-  }).join('');
+  const written = pieces
+    .map((piece) => {
+      const style = random.pick(['bare', 'single', 'double', 'ansi', 'ansi'] as const);
+      if (random.chance(0.003)) return `$"${doubleQuoted(random, piece)}"`;
+      if (style === 'bare' && !piece.includes('\n')) return bare(random, piece);
+      if (style === 'single') return `'${piece.join('').replaceAll("'", "'\\''")}'`;
+      if (style === 'double') return `"${doubleQuoted(random, piece)}"`;
+      return `$'${piece.map((char) => ansiC(random, char)).join('')}${random.chance(0.1) ? random.pick(INJECTED) : ''}'`;
+    })
+    .join('');
   return written === '' ? "''" : written;
 }
 
 function bare(random: Random, piece: string[]): string {
-  return piece.map((char) => {
-    // Rarely a line continuation inside the word: bash joins the pieces around it.
-    const continuation = random.chance(0.002) ? '\\\n' : '';
-    return continuation + (BARE_SPECIAL.has(char) || random.chance(0.1) ? `\\${char}` : char);
-  }).join('');
+  return piece
+    .map((char) => {
+      // Rarely a line continuation inside the word: bash joins the pieces around it.
+      const continuation = random.chance(0.002) ? '\\\n' : '';
+      return continuation + (BARE_SPECIAL.has(char) || random.chance(0.1) ? `\\${char}` : char);
+    })
+    .join('');
 }
 
 function doubleQuoted(random: Random, piece: string[]): string {
@@ -66,9 +118,50 @@ function doubleQuoted(random: Random, piece: string[]): string {
 
 /** Escapes bash reads in `$'…'` beyond a character's own encodings: NULs that end the piece, unknown escapes, odd forms. */
 const INJECTED = [
-  '\\0', '\\00', '\\000', '\\x0', '\\x00', '\\c@', '\\c ', '\\u0000', '\\U00000000', '\\400', '\\x{}', '\\x{41}', '\\x{4142}', '\\q',
-  '\\z', '\\8', '\\9', '\\?', '\\"', "\\'", '\\c', '\\c\\\\', '\\c?', '\\ca', '\\c[', '\\cZ', '\\x', '\\xg', '\\u', '\\Ug', '\\e', '\\E',
-  '\\\n', '\\xff', '\\xc3', '\\ud800', '\\U00110000', '\\u00e9', '\\U0001F600', '\\xc3\\xa9', '\\303\\251', '\\01', '\\1', '\\17',
+  '\\0',
+  '\\00',
+  '\\000',
+  '\\x0',
+  '\\x00',
+  '\\c@',
+  '\\c ',
+  '\\u0000',
+  '\\U00000000',
+  '\\400',
+  '\\x{}',
+  '\\x{41}',
+  '\\x{4142}',
+  '\\q',
+  '\\z',
+  '\\8',
+  '\\9',
+  '\\?',
+  '\\"',
+  "\\'",
+  '\\c',
+  '\\c\\\\',
+  '\\c?',
+  '\\ca',
+  '\\c[',
+  '\\cZ',
+  '\\x',
+  '\\xg',
+  '\\u',
+  '\\Ug',
+  '\\e',
+  '\\E',
+  '\\\n',
+  '\\xff',
+  '\\xc3',
+  '\\ud800',
+  '\\U00110000',
+  '\\u00e9',
+  '\\U0001F600',
+  '\\xc3\\xa9',
+  '\\303\\251',
+  '\\01',
+  '\\1',
+  '\\17',
 ];
 
 /** One character written inside `$'…'`: as itself, or by one of its escapes. */
@@ -101,12 +194,7 @@ function randomLine(random: Random, index: number): string {
 
 /** Runs every line in one bash, from a script file; each line's printer prints the count of its arguments, then each, NUL-terminated. */
 function bashArgvs(lines: string[]): Buffer[][] {
-  const script = [
-    "argv() { builtin printf '%s\\0' \"$#\" \"$@\"; }",
-    "external_argv() { /usr/bin/printf '%s\\0' \"$#\" \"$@\"; }",
-    ...lines,
-    '',
-  ].join('\n');
+  const script = ['argv() { builtin printf \'%s\\0\' "$#" "$@"; }', 'external_argv() { /usr/bin/printf \'%s\\0\' "$#" "$@"; }', ...lines, ''].join('\n');
   const folder = mkdtempSync(join(tmpdir(), 'bash-words-'));
   let result;
   try {
@@ -156,10 +244,16 @@ suite('bash words (differential test against the real bash)', () => {
     const mismatches: string[] = [];
     lines.forEach((line, i) => {
       const parsed = parser.parse(line);
-      if (!parsed.ok) { refused.push(`${parsed.reason}: ${JSON.stringify(line)}`); return; }
+      if (!parsed.ok) {
+        refused.push(`${parsed.reason}: ${JSON.stringify(line)}`);
+        return;
+      }
       assert.equal(parsed.commands.length, 1, `one sub-command: ${JSON.stringify(line)}`);
       const command = parsed.commands[0]!;
-      if (command.dynamic) { dynamic++; return; }
+      if (command.dynamic) {
+        dynamic++;
+        return;
+      }
       const bash = argvs[i]!;
       const seen = command.words.slice(1).map((word) => Buffer.from(word, 'utf8'));
       const same = command.words[0] === printerFor(i) && seen.length === bash.length && seen.every((word, k) => word.equals(bash[k]!));
@@ -168,7 +262,9 @@ suite('bash words (differential test against the real bash)', () => {
     });
     const elapsed = performance.now() - started;
     // Refused lines are ones the grammar reads differently from bash (mostly `\<space>` after a quote, `$'…\\'`): they always ask.
-    console.log(`      ${LINES} lines: ${matched} static and equal to bash's argv, ${dynamic} dynamic, ${refused.length} refused (${elapsed.toFixed(0)} ms, bash ${bashTime.toFixed(0)} ms)`);
+    console.log(
+      `      ${LINES} lines: ${matched} static and equal to bash's argv, ${dynamic} dynamic, ${refused.length} refused (${elapsed.toFixed(0)} ms, bash ${bashTime.toFixed(0)} ms)`,
+    );
     assert.deepEqual(mismatches.slice(0, 5), [], `${mismatches.length} lines whose static words differ from bash's argv`);
     assert.equal(matched + dynamic + refused.length, LINES);
     // Dynamic and refused lines are safe (they always ask) but must stay the exception.

@@ -54,7 +54,7 @@ const CASES: Array<[string, Expected]> = [
   ['cp a.txt b.txt', { programs: ['cp'], writes: [['b.txt', 'workspace']], unknownWrites: [] }],
   ['cp a.txt ~/b.txt', { writes: [['~/b.txt', 'outside']] }],
   ['cp x .git/hooks/pre-commit', { writes: [['.git/hooks/pre-commit', 'protected']] }],
-  ['cp x .git/hoo\'\'ks/pre-commit', { writes: [['.git/hooks/pre-commit', 'protected']] }],
+  ["cp x .git/hoo''ks/pre-commit", { writes: [['.git/hooks/pre-commit', 'protected']] }],
   ['cp -t dist a b', { writes: [['dist', 'workspace']] }],
   ['cp --target-directory=/opt a b', { writes: [['/opt', 'outside']] }],
   ['cp --target=/opt a', { writes: [['/opt', 'outside']] }],
@@ -68,9 +68,25 @@ const CASES: Array<[string, Expected]> = [
   ['rsync -a src/ user@host:dest/', { writes: [], network: [/rsync copies to or from another host \(user@host:dest\/\)/] }],
   ['scp user@host:/etc/passwd ./p', { writes: [['./p', 'workspace']], network: [/scp copies files over ssh/] }],
   // other writers
-  ['ls | tee listing.txt ~/copy.txt', { writes: [['listing.txt', 'workspace'], ['~/copy.txt', 'outside']] }],
+  [
+    'ls | tee listing.txt ~/copy.txt',
+    {
+      writes: [
+        ['listing.txt', 'workspace'],
+        ['~/copy.txt', 'outside'],
+      ],
+    },
+  ],
   ['dd if=/dev/zero of=disk.img bs=1M count=1', { writes: [['disk.img', 'workspace']] }],
-  ["sed -i 's/a/b/' src/x.ts src/y.ts", { writes: [['src/x.ts', 'workspace'], ['src/y.ts', 'workspace']] }],
+  [
+    "sed -i 's/a/b/' src/x.ts src/y.ts",
+    {
+      writes: [
+        ['src/x.ts', 'workspace'],
+        ['src/y.ts', 'workspace'],
+      ],
+    },
+  ],
   ["sed -i.bak -e 's/a/b/' ~/.profile", { writes: [['~/.profile', 'outside']] }],
   ["sed 's/a/b/w out' in.txt", { writes: [], unknownWrites: [/sed script may write files/] }],
   ["perl -pi -e 's/a/b/' conf.ini", { writes: [['conf.ini', 'workspace']], notAnalysed: [/what perl runs/] }],
@@ -181,7 +197,10 @@ suite('what a command does (commandEffects)', () => {
     const check = (ok: boolean, message: string) => void (ok || failures.push(message));
     for (const [line, expected] of CASES) {
       const parsed = parser.parse(line);
-      if (!parsed.ok) { failures.push(`${line}: does not parse (${parsed.reason})`); continue; }
+      if (!parsed.ok) {
+        failures.push(`${line}: does not parse (${parsed.reason})`);
+        continue;
+      }
       const effects = commandEffects(parsed.commands, classify);
       const context = `${line} → ${JSON.stringify(effects)}`;
       if (expected.programs) check(JSON.stringify(effects.programs) === JSON.stringify(expected.programs), `programs: ${context}`);
@@ -216,7 +235,10 @@ suite('what a command does (commandEffects)', () => {
     assert.equal(summary('cp x ~/x'), 'Runs cp. Writes outside the workspace: ~/x. No network, deletes nothing.');
     assert.equal(summary('cp hook .git/hooks/pre-commit'), 'Runs cp. Writes .git/hooks/pre-commit (.git (protected)). No network, deletes nothing.');
     assert.equal(summary('ssh host uptime && rm -r build/'), 'Runs ssh, rm. Reaches the network (ssh connects to a host (host)). Deletes build/. Writes nothing.');
-    assert.equal(summary('npm config set script-shell ./x.sh'), "Runs npm. Changes configuration: npm config set script-shell changes npm's settings for later npm commands. Writes nothing, no network, deletes nothing.");
+    assert.equal(
+      summary('npm config set script-shell ./x.sh'),
+      "Runs npm. Changes configuration: npm config set script-shell changes npm's settings for later npm commands. Writes nothing, no network, deletes nothing.",
+    );
     assert.equal(summary('tar xf a.tar'), 'Runs tar. Writes files not known before it runs (tar extracts files named inside the archive). No network, deletes nothing.');
     assert.ok(!summary('git status').includes('\n'));
   });
@@ -253,7 +275,10 @@ suite('what a command does (commandEffects)', () => {
     assert.ok(display.ok);
     const response = askPermission(broker, { source: { type: 'mcp', label: 'Claude Code' }, title: 'Run it?', detail: 'cp', toolCall: display.toolCall }, policy);
     const request = await added;
-    assert.equal(request.kind === 'permission' ? request.toolCall?.summary : undefined, 'Runs cp. Writes outside the workspace: ~/b.txt. Writes b.txt in the workspace. No network, deletes nothing.');
+    assert.equal(
+      request.kind === 'permission' ? request.toolCall?.summary : undefined,
+      'Runs cp. Writes outside the workspace: ~/b.txt. Writes b.txt in the workspace. No network, deletes nothing.',
+    );
     broker.decide(request.id, 'deny');
     assert.equal((await response).decision, 'deny');
   });

@@ -1,6 +1,13 @@
 import * as assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { loadShellParser, MAX_COMMAND_LINE_LENGTH, SHELL_WASM_FILES, type ParsedCommandLine, type ShellParser, type SubCommand } from '../../../../../src/broker/permissions/shell/shellCommand';
+import {
+  loadShellParser,
+  MAX_COMMAND_LINE_LENGTH,
+  SHELL_WASM_FILES,
+  type ParsedCommandLine,
+  type ShellParser,
+  type SubCommand,
+} from '../../../../../src/broker/permissions/shell/shellCommand';
 import { ROOT } from '../../../helpers/repoRoot';
 
 const WASM = join(ROOT, 'node_modules', '@vscode', 'tree-sitter-wasm', 'wasm');
@@ -29,7 +36,15 @@ suite('shell command parser', () => {
   };
 
   test('a simple command: text, words, no writes, static', () => {
-    assert.deepEqual(only('git log --oneline -5'), { text: 'git log --oneline -5', source: 'git log --oneline -5', words: ['git', 'log', '--oneline', '-5'], assignments: [], writes: [], reads: [], dynamic: false });
+    assert.deepEqual(only('git log --oneline -5'), {
+      text: 'git log --oneline -5',
+      source: 'git log --oneline -5',
+      words: ['git', 'log', '--oneline', '-5'],
+      assignments: [],
+      writes: [],
+      reads: [],
+      dynamic: false,
+    });
   });
 
   test('quotes and escapes are resolved in words and kept in the text', () => {
@@ -39,12 +54,20 @@ suite('shell command parser', () => {
     assert.equal(command.dynamic, false);
   });
 
-  test('prevents a NUL in $\'…\' from hiding an argument: bash ends that quoted piece at the NUL', () => {
+  test("prevents a NUL in $'…' from hiding an argument: bash ends that quoted piece at the NUL", () => {
     assert.deepEqual(only("find . $'-exec\\0' touch x \\;").words, ['find', '.', '-exec', 'touch', 'x', ';']);
     for (const [line, word] of [
-      ["echo a$'b\\0c'd", 'abd'], ["echo $'-exec\\x00rm'", '-exec'], ["echo $'-exec\\x0'", '-exec'], ["echo $'-exec\\000x'", '-exec'],
-      ["echo $'-exec\\400'", '-exec'], ["echo $'-exec\\c@x'", '-exec'], ["echo $'-exec\\c x'", '-exec'], ["echo $'-exec\\u0000x'", '-exec'],
-      ["echo $'-exec\\U00000000x'", '-exec'], ["echo $'-exec\\x{}x'", '-exec'], ["echo -e$'x\\0y'ec", '-exec'],
+      ["echo a$'b\\0c'd", 'abd'],
+      ["echo $'-exec\\x00rm'", '-exec'],
+      ["echo $'-exec\\x0'", '-exec'],
+      ["echo $'-exec\\000x'", '-exec'],
+      ["echo $'-exec\\400'", '-exec'],
+      ["echo $'-exec\\c@x'", '-exec'],
+      ["echo $'-exec\\c x'", '-exec'],
+      ["echo $'-exec\\u0000x'", '-exec'],
+      ["echo $'-exec\\U00000000x'", '-exec'],
+      ["echo $'-exec\\x{}x'", '-exec'],
+      ["echo -e$'x\\0y'ec", '-exec'],
     ] as const) {
       const command = only(line);
       assert.deepEqual(command.words, ['echo', word], line);
@@ -52,16 +75,46 @@ suite('shell command parser', () => {
     }
   });
 
-  test('$\'…\' escapes give the bytes bash 5.2 gives (checked against bash in bashWords.test.ts)', () => {
+  test("$'…' escapes give the bytes bash 5.2 gives (checked against bash in bashWords.test.ts)", () => {
     for (const [written, word] of [
-      ['\\x41\\x4', 'A\x04'], ['\\x414', 'A4'], ['\\x{41}', 'A'], ['\\x{4142}', 'B'], ['\\xc3\\xa9', 'é'], ['\\303\\251', 'é'],
-      ['\\101', 'A'], ['\\1234', 'S4'], ['\\0012', '\x012'], ['\\777', undefined], ['\\u00e9', 'é'], ['\\u00410', 'A0'], ['\\U1F600', '😀'],
-      ['\\ca', '\x01'], ['\\cA', '\x01'], ['\\c?', '\x7f'], ['\\c[', '\x1b'], ['\\c\\\\', '\x1c'], ['\\c\\x', '\x1cx'], ['\\c1', '\x11'],
-      ['\\e\\E', '\x1b\x1b'], ["\\'\\\"\\?", '\'"?'], ['\\a\\b\\f\\n\\r\\t\\v\\\\', '\x07\b\f\n\r\t\v\\'],
+      ['\\x41\\x4', 'A\x04'],
+      ['\\x414', 'A4'],
+      ['\\x{41}', 'A'],
+      ['\\x{4142}', 'B'],
+      ['\\xc3\\xa9', 'é'],
+      ['\\303\\251', 'é'],
+      ['\\101', 'A'],
+      ['\\1234', 'S4'],
+      ['\\0012', '\x012'],
+      ['\\777', undefined],
+      ['\\u00e9', 'é'],
+      ['\\u00410', 'A0'],
+      ['\\U1F600', '😀'],
+      ['\\ca', '\x01'],
+      ['\\cA', '\x01'],
+      ['\\c?', '\x7f'],
+      ['\\c[', '\x1b'],
+      ['\\c\\\\', '\x1c'],
+      ['\\c\\x', '\x1cx'],
+      ['\\c1', '\x11'],
+      ['\\e\\E', '\x1b\x1b'],
+      ['\\\'\\"\\?', '\'"?'],
+      ['\\a\\b\\f\\n\\r\\t\\v\\\\', '\x07\b\f\n\r\t\v\\'],
       // Unknown escapes and escapes without their digits keep the backslash.
-      ['\\q\\z', '\\q\\z'], ['\\8', '\\8'], ['\\x', '\\x'], ['\\xg', '\\xg'], ['\\u', '\\u'], ['\\Ug', '\\Ug'], ['\\c', '\\c'], ['\\\n', '\\\n'],
+      ['\\q\\z', '\\q\\z'],
+      ['\\8', '\\8'],
+      ['\\x', '\\x'],
+      ['\\xg', '\\xg'],
+      ['\\u', '\\u'],
+      ['\\Ug', '\\Ug'],
+      ['\\c', '\\c'],
+      ['\\\n', '\\\n'],
       // Bytes that are not UTF-8, and code points with no UTF-8 form: not static.
-      ['\\xff', undefined], ['\\xc3', undefined], ['\\ud800', undefined], ['\\U110000', undefined], ['\\cé', undefined],
+      ['\\xff', undefined],
+      ['\\xc3', undefined],
+      ['\\ud800', undefined],
+      ['\\U110000', undefined],
+      ['\\cé', undefined],
     ] as const) {
       const command = only(`printf $'${written}'`);
       if (word === undefined) {
@@ -125,8 +178,14 @@ suite('shell command parser', () => {
     assert.deepEqual(effects('echo a<>b'), [{ reads: ['b'], writes: ['b'] }]);
     assert.deepEqual(only('echo a<>b').words, ['echo', 'a']);
     assert.deepEqual(effects('ls >| f; ls &> g; ls &>> h; ls >> i; ls 2> j; ls 2>> k; ls 2>| l; ls 12> m'), [
-      { reads: [], writes: ['f'] }, { reads: [], writes: ['g'] }, { reads: [], writes: ['h'] }, { reads: [], writes: ['i'] },
-      { reads: [], writes: ['j'] }, { reads: [], writes: ['k'] }, { reads: [], writes: ['l'] }, { reads: [], writes: ['m'] },
+      { reads: [], writes: ['f'] },
+      { reads: [], writes: ['g'] },
+      { reads: [], writes: ['h'] },
+      { reads: [], writes: ['i'] },
+      { reads: [], writes: ['j'] },
+      { reads: [], writes: ['k'] },
+      { reads: [], writes: ['l'] },
+      { reads: [], writes: ['m'] },
     ]);
     // Digits right before `<`/`>` are the file descriptor, not an argument; before `&>` they are an argument.
     assert.deepEqual(only('cat 0<f').words, ['cat']);
@@ -135,7 +194,10 @@ suite('shell command parser', () => {
     assert.deepEqual(only('echo 2&>f').words, ['echo', '2']);
     assert.deepEqual(only("echo '2'>f").words, ['echo', '2']);
     // A loop's or group's input is read by each command in it.
-    assert.deepEqual(effects('while read -r l; do echo "$l"; done < list.txt'), [{ reads: ['list.txt'], writes: [] }, { reads: ['list.txt'], writes: [] }]);
+    assert.deepEqual(effects('while read -r l; do echo "$l"; done < list.txt'), [
+      { reads: ['list.txt'], writes: [] },
+      { reads: ['list.txt'], writes: [] },
+    ]);
     const dynamic = only('cat < $FILE');
     assert.deepEqual(dynamic.reads, ['$FILE']);
     assert.equal(dynamic.dynamic, true);
@@ -147,9 +209,20 @@ suite('shell command parser', () => {
 
   test('a word that is not static text is kept as written and makes the command dynamic', () => {
     for (const [line, word] of [
-      ['echo $HOME', '$HOME'], ['echo "$HOME/x"', '"$HOME/x"'], ['echo ${x:-y}', '${x:-y}'], ['echo $(date)', '$(date)'],
-      ['echo `date`', '`date`'], ['echo $((1 + 2))', '$((1 + 2))'], ['ls *.ts', '*.ts'], ['ls src/?.ts', 'src/?.ts'],
-      ['ls ~/x', '~/x'], ['ls ~', '~'], ['make DESTDIR=~/x', 'DESTDIR=~/x'], ['echo {a,b}', '{a,b}'], ['echo {1..3}', '{1..3}'], ['echo $"hi"', '$"hi"'],
+      ['echo $HOME', '$HOME'],
+      ['echo "$HOME/x"', '"$HOME/x"'],
+      ['echo ${x:-y}', '${x:-y}'],
+      ['echo $(date)', '$(date)'],
+      ['echo `date`', '`date`'],
+      ['echo $((1 + 2))', '$((1 + 2))'],
+      ['ls *.ts', '*.ts'],
+      ['ls src/?.ts', 'src/?.ts'],
+      ['ls ~/x', '~/x'],
+      ['ls ~', '~'],
+      ['make DESTDIR=~/x', 'DESTDIR=~/x'],
+      ['echo {a,b}', '{a,b}'],
+      ['echo {1..3}', '{1..3}'],
+      ['echo $"hi"', '$"hi"'],
       ['$CMD x', '$CMD'],
     ] as const) {
       const command = commands(parser.parse(line))[0]!;
@@ -311,7 +384,10 @@ suite('shell command parser', () => {
   test('the parser loads again from the same files and parses on its own', async () => {
     const second = await loadParser();
     assert.deepEqual(texts('ls | wc -l'), ['ls', 'wc -l']);
-    assert.deepEqual(commands(second.parse('npm test')).map((c) => c.text), ['npm test']);
+    assert.deepEqual(
+      commands(second.parse('npm test')).map((c) => c.text),
+      ['npm test'],
+    );
   });
 
   test('1,000 parses of a typical line take well under a few seconds', () => {
