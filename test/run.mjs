@@ -43,11 +43,15 @@ function typecheck() {
   }
 }
 
-/** Then the lint: the layers between src/ folders, import cycles, exhaustive switches (eslint.config.mjs). */
+/** Then the lint: the layers between src/ folders, import cycles, exhaustive switches (eslint.config.mjs), and the formatting. */
 function lint() {
   const eslint = join(root, 'node_modules', 'eslint', 'bin', 'eslint.js');
   const result = spawnSync(process.execPath, [eslint, '--max-warnings', '0', '.'], { cwd: root, stdio: 'inherit' });
   if (result.status !== 0) throw new Error('the lint failed (the problems are listed above; npm run lint runs it alone)');
+  // The layout is Prettier's (.prettierrc.json): npm run format applies it.
+  const prettier = join(root, 'node_modules', 'prettier', 'bin', 'prettier.cjs');
+  const format = spawnSync(process.execPath, [prettier, '--check', '--log-level', 'warn', '.'], { cwd: root, stdio: 'inherit' });
+  if (format.status !== 0) throw new Error('files above are not formatted as Prettier lays them out (npm run format fixes them)');
 }
 
 function build() {
