@@ -14,7 +14,7 @@ import { ExternalAgents } from './externalAgents';
 import { createPolicy } from './policyAdapter';
 import { QuestionPanelView } from './questionPanelView';
 import { QueueTree } from './queueTree';
-import { registerNudges } from './nudges';
+import { registerNudges } from './nudgeCommands';
 import { registerSampleQuestionCommand } from './sampleQuestionCommand';
 import { SecretVault } from './secretVault';
 import { registerTestProbes } from './testProbes';
