@@ -125,7 +125,7 @@ suite('approval hook command', () => {
       assert.equal(request.kind, 'permission');
       assert.deepEqual(request.source, { type: 'mcp', label: 'Claude Code', via: `Claude Code hook · name self-reported · token ${fingerprint(TOKEN)}`, way: 'Claude Code hook' });
       assert.equal(request.kind === 'permission' && request.toolCall?.command, 'touch made-by-claude && echo done');
-      broker.decide(request.id, 'allow_once');
+      broker.decide(request.id, 'allow_once', { by: 'user', where: 'panel' });
       assert.deepEqual(await allowed, {
         exitCode: 0,
         stdout: `${JSON.stringify({ hookSpecificOutput: { hookEventName: 'PermissionRequest', decision: { behavior: 'allow', updatedInput: CLAUDE_BASH_INPUT.tool_input } } })}\n`,
@@ -134,7 +134,7 @@ suite('approval hook command', () => {
 
       const denied = run({ env });
       await until(() => broker.size === 1);
-      broker.decide(broker.list()[0]!.id, 'deny', 'Use the Makefile target instead');
+      broker.decide(broker.list()[0]!.id, 'deny', { by: 'user', where: 'panel' }, 'Use the Makefile target instead');
       assert.deepEqual(JSON.parse((await denied).stdout), {
         hookSpecificOutput: { hookEventName: 'PermissionRequest', decision: { behavior: 'deny', message: 'Use the Makefile target instead' } },
       });
@@ -366,7 +366,7 @@ suite('approval hook command', () => {
       const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
       child.stdin.end(JSON.stringify(CLAUDE_BASH_INPUT));
       await until(() => broker.size === 1);
-      broker.decide(broker.list()[0]!.id, 'allow_once');
+      broker.decide(broker.list()[0]!.id, 'allow_once', { by: 'user', where: 'panel' });
       assert.equal(await exited, 0);
       assert.equal(JSON.parse(stdout).hookSpecificOutput.decision.behavior, 'allow');
     });
