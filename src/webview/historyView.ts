@@ -1,5 +1,6 @@
-// The collapsible list of recently settled requests. Secret answers show as "stored in NAME".
+// The collapsible list of recently settled requests, each with who decided it. Secret answers show as "stored in NAME".
 import type { HistoryEntry } from '../broker/contract/schemas';
+import { decidedByText } from './decidedByText';
 import { el } from './dom';
 import { t } from './l10n';
 
@@ -25,6 +26,7 @@ export function renderHistory(entries: HistoryEntry[], open: boolean, onToggle: 
       ),
     );
     for (const line of answerLines(entry)) item.append(el('div', { class: 'history-answer' }, line));
+    if (entry.decidedBy) item.append(el('div', { class: 'history-answer history-decided' }, decidedByText(entry.decidedBy)));
     list.append(item);
   }
   details.append(list);

@@ -143,7 +143,7 @@ suite('approval hook command', () => {
     });
   });
 
-  test("Claude Code: answering in its own prompt (seen in its transcript) withdraws the panel's request; an earlier identical call does not", async () => {
+  test("Claude Code: answering in its own prompt (seen in its transcript) withdraws the panel's request, recorded as the user's answer there; an earlier identical call does not", async () => {
     const dir = mkdtempSync(join(tmpdir(), 'aq-transcript-'));
     const transcript = join(dir, 'session.jsonl');
     const line = (entry: object) => `${JSON.stringify(entry)}\n`;
@@ -155,8 +155,10 @@ suite('approval hook command', () => {
     try {
       await withEndpoint(async ({ broker, endpoint }) => {
         const settled: string[] = [];
+        const decidedBy: unknown[] = [];
         broker.onDidChange((change) => {
           if (change.type === 'settled') settled.push(change.response.status);
+          if (change.type === 'settled') decidedBy.push(change.decidedBy);
         });
         const outcome = run({
           stdin: JSON.stringify({ ...CLAUDE_BASH_INPUT, transcript_path: transcript }),
@@ -169,6 +171,7 @@ suite('approval hook command', () => {
         assert.deepEqual(await outcome, { exitCode: 0, stdout: '', stderr: '' });
         await until(() => settled.length === 1);
         assert.deepEqual(settled, ['cancelled']);
+        assert.deepEqual(decidedBy, [{ by: 'user', where: 'agent' }]);
       });
     } finally {
       rmSync(dir, { recursive: true, force: true });
@@ -310,11 +313,13 @@ suite('approval hook command', () => {
     assert.match(garbage.stderr, /not JSON/);
   });
 
-  test('the shipped command: the agent stopping it (SIGTERM) settles the waiting request as cancelled', async () => {
+  test('the shipped command: the agent stopping it (SIGTERM) settles the waiting request as cancelled by the asker', async () => {
     await withEndpoint(async ({ broker, endpoint }) => {
       const settled: string[] = [];
+      const decidedBy: unknown[] = [];
       broker.onDidChange((change) => {
         if (change.type === 'settled') settled.push(change.response.status);
+        if (change.type === 'settled') decidedBy.push(change.decidedBy);
       });
       const child = spawn(process.execPath, [HOOK_SCRIPT, 'claude-code'], {
         env: { PATH: process.env.PATH, AGENT_QUESTIONS_MCP_URL: endpoint.url, AGENT_QUESTIONS_MCP_TOKEN: TOKEN },
@@ -331,6 +336,7 @@ suite('approval hook command', () => {
       assert.equal(await exited, 1);
       await until(() => settled.length === 1);
       assert.deepEqual(settled, ['cancelled']);
+      assert.deepEqual(decidedBy, [{ by: 'asker' }]);
       assert.equal(stdout, '');
       assert.match(stderr, /^Agent Questions hook: the agent stopped waiting; Claude Code asks you itself\.\n$/);
     });
