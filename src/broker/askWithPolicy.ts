@@ -15,7 +15,8 @@ export interface Policy {
 
 export async function askQuestions(broker: QuestionBroker, request: NewQuestionRequest, policy: Policy, options: AskOptions = {}): Promise<QuestionResponse> {
   const route = policy.route();
-  if (route.kind === 'unavailable') return broker.answerWithoutAsking(request, { status: 'unavailable', reason: route.reason, decidedBy: { by: 'policy', setting: route.setting } });
+  if (route.kind === 'unavailable')
+    return broker.answerWithoutAsking(request, { status: 'unavailable', reason: route.reason, decidedBy: { by: 'policy', setting: route.setting } });
   if (route.kind === 'script') {
     const decidedBy = { by: 'answersFile' } as const;
     const file = await policy.loadAnswersFile();

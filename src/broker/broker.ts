@@ -35,8 +35,7 @@ export interface AskOptions {
 export type SettledResponse = QuestionResponse | PermissionResponse;
 
 export type BrokerChange =
-  | { type: 'added'; request: PendingRequest }
-  | { type: 'settled'; request: PendingRequest; response: SettledResponse; settledAt: number; decidedBy: DecidedBy };
+  { type: 'added'; request: PendingRequest } | { type: 'settled'; request: PendingRequest; response: SettledResponse; settledAt: number; decidedBy: DecidedBy };
 
 export interface BrokerOptions {
   log?: (message: string) => void;

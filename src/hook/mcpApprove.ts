@@ -150,11 +150,11 @@ export async function askApprove(call: ApproveCall, options: ApproveOptions): Pr
   const post = (headers: Record<string, string>, message: unknown, timeoutMs: number | undefined) =>
     send(url, 'POST', { ...base, ...headers }, JSON.stringify(message), signal, timeoutMs);
 
-  let opened: Record<string, string> | undefined;
+  const opened: { session?: Record<string, string> } = {};
   void options.answeredElsewhere?.then(async () => {
     // Best effort, before the call is dropped: without it the endpoint records that the asker gave up.
     const cancelled = { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 2, reason: ANSWERED_IN_AGENT_PROMPT } };
-    if (opened) await send(url, 'POST', { ...base, ...opened }, JSON.stringify(cancelled), options.signal, 2000).catch(() => undefined);
+    if (opened.session) await send(url, 'POST', { ...base, ...opened.session }, JSON.stringify(cancelled), options.signal, 2000).catch(() => undefined);
     withdrawn.abort();
   });
   let reply: Reply;
@@ -172,7 +172,7 @@ export async function askApprove(call: ApproveCall, options: ApproveOptions): Pr
   if (!sessionId) throw new HookFailure('the endpoint opened no session');
   const version = typeof initialized['protocolVersion'] === 'string' ? initialized['protocolVersion'] : PROTOCOL_VERSION;
   const session = { 'mcp-session-id': sessionId, 'mcp-protocol-version': version };
-  opened = session;
+  opened.session = session;
   try {
     const note = await post(session, { jsonrpc: '2.0', method: 'notifications/initialized' }, connectTimeoutMs);
     if (note.status !== 202 && note.status !== 200) throw statusFailure(note.status, 'notifications/initialized');

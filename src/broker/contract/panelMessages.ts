@@ -39,7 +39,7 @@ export const PANEL_MESSAGES = [
   'Cancelled',
   'Cancelled by the agent',
   'Cancelled: Agent Questions shut down',
-  "Check \"Set ${0} anyway\" to store the value, or choose \"Don't share a value\".",
+  'Check "Set ${0} anyway" to store the value, or choose "Don\'t share a value".',
   'Check before allowing',
   'Check before allowing:',
   'Choose an option to send the attached images, or remove them.',

@@ -31,10 +31,7 @@ suite('decision log', () => {
     const lines = text.trimEnd().split('\n');
     assert.equal(lines.length, 2);
     const [older, newer] = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
-    assert.deepEqual(
-      [older!.requestId, newer!.requestId],
-      ['r1', 'r2'],
-    );
+    assert.deepEqual([older!.requestId, newer!.requestId], ['r1', 'r2']);
     assert.deepEqual(older, {
       settledAt: new Date(history.list()[1]!.settledAt).toISOString(),
       createdAt: new Date(history.list()[1]!.createdAt).toISOString(),

@@ -26,7 +26,11 @@ suite('history', () => {
     broker.reject('r1', { by: 'user', where: 'panel' }, 'busy');
     await a;
     const b = broker.ask(SECRET_AND_CHOICE);
-    broker.reply('r2', { key: { selected: [], skipped: false, secret: { stored: true, envVar: 'OPENAI_API_KEY' } }, db: { selected: ['A'], note: 'ok', skipped: false } }, { by: 'user', where: 'panel' });
+    broker.reply(
+      'r2',
+      { key: { selected: [], skipped: false, secret: { stored: true, envVar: 'OPENAI_API_KEY' } }, db: { selected: ['A'], note: 'ok', skipped: false } },
+      { by: 'user', where: 'panel' },
+    );
     await b;
     const [latest, first] = history.list();
     assert.equal(first!.status, 'rejected');
@@ -46,7 +50,11 @@ suite('history', () => {
     const canary = 'sk-canary-9f8e7d';
     const smuggled = { selected: [canary], other: canary, note: canary, skipped: false, secret: { stored: true as const, envVar: 'OPENAI_API_KEY' } };
     const pending = broker.ask(SECRET_AND_CHOICE);
-    assert.equal(broker.reply('r1', { key: smuggled, db: { selected: ['A'], skipped: false } }, { by: 'user', where: 'panel' }), false, 'the broker refuses text on a secret answer');
+    assert.equal(
+      broker.reply('r1', { key: smuggled, db: { selected: ['A'], skipped: false } }, { by: 'user', where: 'panel' }),
+      false,
+      'the broker refuses text on a secret answer',
+    );
     broker.cancel('r1', { by: 'asker' });
     await pending;
     // Even if a settled response carried it, history keeps only the handle.

@@ -84,7 +84,14 @@ suite('answer images: formats and the broker', () => {
     const { broker, logs } = makeBroker();
     const pending = broker.ask(REQUEST);
     const big = imageOf(bytesOf(PNG_MAGIC, LIMITS.imageMaxBytes + 1));
-    assert.equal(broker.reply('r1', { layout: { selected: ['Grid'], images: [big], skipped: false }, error: { selected: ['x'], skipped: false }, key: SECRET_SKIPPED }, { by: 'user', where: 'panel' }), false);
+    assert.equal(
+      broker.reply(
+        'r1',
+        { layout: { selected: ['Grid'], images: [big], skipped: false }, error: { selected: ['x'], skipped: false }, key: SECRET_SKIPPED },
+        { by: 'user', where: 'panel' },
+      ),
+      false,
+    );
     assert.match(logs.join('\n'), /larger than 5242880 bytes/);
     broker.cancel('r1', { by: 'asker' });
     await pending;
@@ -121,7 +128,11 @@ suite('answer images: what the model and the history get', () => {
     const history = new History(store, () => 10);
     broker.onDidChange((c) => c.type === 'settled' && history.record(c));
     const pending = broker.ask(REQUEST);
-    broker.reply('r1', { layout: { selected: ['List'], images: [PNG, JPEG], skipped: false }, error: { selected: ['boom'], skipped: false }, key: SECRET_SKIPPED }, { by: 'user', where: 'panel' });
+    broker.reply(
+      'r1',
+      { layout: { selected: ['List'], images: [PNG, JPEG], skipped: false }, error: { selected: ['boom'], skipped: false }, key: SECRET_SKIPPED },
+      { by: 'user', where: 'panel' },
+    );
     assert.equal((await pending).answers!.layout!.images!.length, 2);
     const entry = history.list()[0]!;
     assert.deepEqual(entry.answers!.layout!.images, [
