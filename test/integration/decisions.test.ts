@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { ApiChange, DecidedBy } from '../../src/extension/api';
-import { getApi, invokeAskUser, nextAdded } from './helpers';
+import { getApi, invokeAskUser, nextAdded, nextChange } from './helpers';
 
 const question = (id: string) => ({ questions: [{ id, header: id, question: `${id}?`, options: [{ label: 'Yes' }, { label: 'No' }] }] });
 
@@ -48,9 +48,15 @@ suite('Who decided', () => {
       // The agent (the chat tool's caller) gives up.
       const stop = new vscode.CancellationTokenSource();
       const toolAdded = nextAdded(api);
-      const toolCall = invokeAskUser(question('stopped'), stop.token);
+      // VS Code may reject the invocation with a CancellationError before the request settles: wait for the settle itself.
+      const toolCall = invokeAskUser(question('stopped'), stop.token).then(
+        () => undefined,
+        () => undefined,
+      );
       const fourth = await toolAdded;
+      const stopped = nextChange(api, 'settled');
       stop.cancel();
+      assert.equal((await stopped).request.id, fourth.id);
       await toolCall;
 
       const decidedBy = (id: string): DecidedBy | undefined => api.history().find((e) => e.requestId === id)?.decidedBy;
