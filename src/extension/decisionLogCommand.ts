@@ -34,12 +34,8 @@ export function registerDecisionLogCommand(context: vscode.ExtensionContext, his
         return undefined;
       }
       const open = vscode.l10n.t('Open');
-      const message =
-        entries.length === 1
-          ? vscode.l10n.t('Agent Questions: exported 1 decision to {0}.', uriText(uri))
-          : vscode.l10n.t('Agent Questions: exported {0} decisions to {1}.', entries.length, uriText(uri));
       // Not awaited: a test (or another extension) gets the count without waiting for the notification.
-      void vscode.window.showInformationMessage(message, open).then((choice) => {
+      void vscode.window.showInformationMessage(vscode.l10n.t('Agent Questions: the decision log is saved in {0}.', uriText(uri)), open).then((choice) => {
         if (choice === open) void vscode.window.showTextDocument(uri);
       });
       return entries.length;
