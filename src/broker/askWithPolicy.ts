@@ -15,14 +15,16 @@ export interface Policy {
 
 export async function askQuestions(broker: QuestionBroker, request: NewQuestionRequest, policy: Policy, options: AskOptions = {}): Promise<QuestionResponse> {
   const route = policy.route();
-  if (route.kind === 'unavailable') return broker.answerWithoutAsking(request, { status: 'unavailable', reason: route.reason });
+  if (route.kind === 'unavailable')
+    return broker.answerWithoutAsking(request, { status: 'unavailable', reason: route.reason, decidedBy: { by: 'policy', setting: route.setting } });
   if (route.kind === 'script') {
+    const decidedBy = { by: 'answersFile' } as const;
     const file = await policy.loadAnswersFile();
-    if (!file.ok) return broker.answerWithoutAsking(request, { status: 'unavailable', reason: file.error });
+    if (!file.ok) return broker.answerWithoutAsking(request, { status: 'unavailable', reason: file.error, decidedBy });
     const scripted = answersFromScript(request.questions, file.entries);
     return broker.answerWithoutAsking(
       request,
-      scripted.ok ? { status: 'answered', answers: scripted.answers, reason: SCRIPTED_REASON } : { status: 'unavailable', reason: scripted.reason },
+      scripted.ok ? { status: 'answered', answers: scripted.answers, reason: SCRIPTED_REASON, decidedBy } : { status: 'unavailable', reason: scripted.reason, decidedBy },
     );
   }
   return broker.ask(request, options);
@@ -40,13 +42,15 @@ export async function askPermission(broker: QuestionBroker, request: NewPermissi
   const route = policy.route();
   if (route.kind !== 'ask') {
     const reason = route.kind === 'unavailable' ? route.reason : 'Permission requests are never answered from the answers file.';
-    return broker.decideWithoutAsking(full, { status: 'unavailable', reason });
+    // In answersFile mode it is the mode that refuses a permission, not the file.
+    return broker.decideWithoutAsking(full, { status: 'unavailable', reason, decidedBy: { by: 'policy', setting: route.kind === 'unavailable' ? route.setting : 'mode' } });
   }
   if (outcome.decision !== 'ask') {
     const decision = outcome.decision === 'deny' ? 'deny' : 'allow_always';
     return broker.decideWithoutAsking(full, {
       status: 'answered',
       decision,
+      decidedBy: { by: 'rule', rules: outcome.deciding ?? [] },
       ...(outcome.rule ? { rule: outcome.rule.key } : {}),
       ...(outcome.reason ? { reason: outcome.reason } : {}),
     });

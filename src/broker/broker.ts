@@ -1,11 +1,13 @@
 // The one place a request lives: pending requests in order, each settled exactly once,
-// by a reply, a rejection, a cancellation, a timeout or disposal.
+// by a reply, a rejection, a cancellation, a timeout or disposal, and each settlement says who decided.
 import { Emitter, type CancellationSignal, type Disposable } from './events';
 import { checkAnswers } from './questions/answerCheck';
 import { AnswersSchema } from './contract/schemas';
 import { uiText } from './visibleText';
 import type {
   Answers,
+  Decider,
+  DecidedBy,
   PendingRequest,
   PermissionDecision,
   PermissionRequest,
@@ -26,11 +28,14 @@ export interface AskOptions {
   timeoutMs?: number;
   /** Called with the request's id once it is queued (before anyone can answer it). */
   onQueued?: (requestId: string) => void;
+  /** Who settled it when `token` fires; default: the asker gave up. (The hook reports when the user answered in the agent's own prompt.) */
+  cancelledBy?: () => DecidedBy;
 }
 
 export type SettledResponse = QuestionResponse | PermissionResponse;
 
-export type BrokerChange = { type: 'added'; request: PendingRequest } | { type: 'settled'; request: PendingRequest; response: SettledResponse; settledAt: number };
+export type BrokerChange =
+  { type: 'added'; request: PendingRequest } | { type: 'settled'; request: PendingRequest; response: SettledResponse; settledAt: number; decidedBy: DecidedBy };
 
 export interface BrokerOptions {
   log?: (message: string) => void;
@@ -40,6 +45,8 @@ export interface BrokerOptions {
 
 export interface Outcome {
   status: ResponseStatus;
+  /** Required: no settlement goes unrecorded. Never part of the response (what the asker reads). */
+  decidedBy: DecidedBy;
   answers?: Answers;
   decision?: PermissionDecision;
   reason?: string;
@@ -85,14 +92,14 @@ export class QuestionBroker implements Disposable {
   answerWithoutAsking(request: NewQuestionRequest, outcome: Outcome): QuestionResponse {
     const full: QuestionRequest = { ...request, id: this.options.newId(), kind: 'questions', createdAt: this.now() };
     const problem = outcome.answers ? checkAnswers(full, outcome.answers) : undefined;
-    const settled: Outcome = problem ? { status: 'unavailable', reason: `The scripted answers do not fit: ${problem}.` } : outcome;
-    return this.settleAtOnce(full, questionResponse(full.id, settled));
+    const settled: Outcome = problem ? { status: 'unavailable', reason: `The scripted answers do not fit: ${problem}.`, decidedBy: outcome.decidedBy } : outcome;
+    return this.settleAtOnce(full, questionResponse(full.id, settled), settled.decidedBy);
   }
 
   /** Decides a permission request without asking (remembered, unavailable). */
   decideWithoutAsking(request: NewPermissionRequest, outcome: Outcome): PermissionResponse {
     const full: PermissionRequest = { ...request, id: this.options.newId(), kind: 'permission', createdAt: this.now() };
-    return this.settleAtOnce(full, permissionResponse(full.id, outcome));
+    return this.settleAtOnce(full, permissionResponse(full.id, outcome), outcome.decidedBy);
   }
 
   /** Pending requests: permissions first, then questions, oldest first within each. */
@@ -105,8 +112,8 @@ export class QuestionBroker implements Disposable {
     return this.pending.get(id)?.request;
   }
 
-  /** Answers a question request. Returns false (and logs) for unknown, settled or mismatched replies. */
-  reply(id: string, answers: Answers, note?: string): boolean {
+  /** Answers a question request. Returns false (and logs) for unknown, settled or mismatched replies. `by`: who answered, and where. */
+  reply(id: string, answers: Answers, by: Decider, note?: string): boolean {
     const entry = this.pending.get(id);
     if (!entry) return this.ignore(id, 'reply');
     if (entry.request.kind !== 'questions') return this.ignore(id, 'reply', 'it is a permission request; use decide()');
@@ -115,7 +122,7 @@ export class QuestionBroker implements Disposable {
     if (!shaped.success) return this.ignore(id, 'reply', `the answers are malformed at ${shaped.error.issues.map((i) => i.path.join('.') || '(answers)').join(', ')}`);
     const problem = checkAnswers(entry.request, answers);
     if (problem) return this.ignore(id, 'reply', problem);
-    return this.settle(id, { status: 'answered', answers, ...(note ? { note } : {}) });
+    return this.settle(id, { status: 'answered', answers, decidedBy: by, ...(note ? { note } : {}) });
   }
 
   /**
@@ -123,7 +130,7 @@ export class QuestionBroker implements Disposable {
    * remembers the rule picked among the request's options (the first when none or another was
    * given); a denial with one of them is "Always deny". `scope`: where the rule applies.
    */
-  decide(id: string, decision: PermissionDecision, message?: string, rule?: string, scope?: RuleScope): boolean {
+  decide(id: string, decision: PermissionDecision, by: Decider, message?: string, rule?: string, scope?: RuleScope): boolean {
     const entry = this.pending.get(id);
     if (!entry) return this.ignore(id, 'decision');
     const { request } = entry;
@@ -138,22 +145,25 @@ export class QuestionBroker implements Disposable {
     return this.settle(id, {
       status: 'answered',
       decision,
+      decidedBy: by,
       ...(decision === 'deny' && message ? { reason: message } : {}),
       ...(remembered ? { rule: remembered.key, ...(scope ? { scope } : {}) } : {}),
     });
   }
 
-  reject(id: string, reason?: string): boolean {
-    return this.settle(id, { status: 'rejected', ...(reason ? { reason } : {}) }) || this.ignore(id, 'rejection');
+  reject(id: string, by: Decider, reason?: string): boolean {
+    return this.settle(id, { status: 'rejected', decidedBy: by, ...(reason ? { reason } : {}) }) || this.ignore(id, 'rejection');
   }
 
-  cancel(id: string, reason?: string): boolean {
-    return this.settle(id, { status: 'cancelled', ...(reason ? { reason } : {}) }) || this.ignore(id, 'cancellation');
+  /** Cancels a pending request: the asker gave up (or the user answered in the agent's own prompt). */
+  cancel(id: string, by: DecidedBy, reason?: string): boolean {
+    return this.settle(id, { status: 'cancelled', decidedBy: by, ...(reason ? { reason } : {}) }) || this.ignore(id, 'cancellation');
   }
 
   /** Settles every pending request as cancelled (deactivation). */
   dispose(): void {
-    for (const id of [...this.pending.keys()]) this.settle(id, { status: 'cancelled', reason: 'Agent Questions was shut down before the user answered.' });
+    for (const id of [...this.pending.keys()])
+      this.settle(id, { status: 'cancelled', reason: 'Agent Questions was shut down before the user answered.', decidedBy: { by: 'shutdown' } });
     this.changes.dispose();
   }
 
@@ -167,7 +177,7 @@ export class QuestionBroker implements Disposable {
           if (timer) clearTimeout(timer);
           subscription?.dispose();
           const response = toResponse(outcome);
-          this.changes.fire({ type: 'settled', request, response, settledAt: this.now() });
+          this.changes.fire({ type: 'settled', request, response, settledAt: this.now(), decidedBy: outcome.decidedBy });
           resolve(response);
         },
       });
@@ -176,18 +186,20 @@ export class QuestionBroker implements Disposable {
 
       if (options.timeoutMs && options.timeoutMs > 0) {
         const seconds = Math.round(options.timeoutMs / 1000);
-        timer = setTimeout(() => this.settle(request.id, { status: 'timed_out', reason: `No answer within ${seconds} s.` }), options.timeoutMs);
+        const decidedBy: DecidedBy = { by: 'timeout', afterSeconds: seconds };
+        timer = setTimeout(() => this.settle(request.id, { status: 'timed_out', reason: `No answer within ${seconds} s.`, decidedBy }), options.timeoutMs);
       }
       if (options.token) {
-        const cancelled = () => this.settle(request.id, { status: 'cancelled', reason: 'The asker cancelled before the user answered.' });
+        const cancelled = () =>
+          this.settle(request.id, { status: 'cancelled', reason: 'The asker cancelled before the user answered.', decidedBy: options.cancelledBy?.() ?? { by: 'asker' } });
         if (options.token.isCancellationRequested) return void cancelled();
         subscription = options.token.onCancellationRequested(cancelled);
       }
     });
   }
 
-  private settleAtOnce<R extends SettledResponse>(request: PendingRequest, response: R): R {
-    this.changes.fire({ type: 'settled', request, response, settledAt: this.now() });
+  private settleAtOnce<R extends SettledResponse>(request: PendingRequest, response: R, decidedBy: DecidedBy): R {
+    this.changes.fire({ type: 'settled', request, response, settledAt: this.now(), decidedBy });
     return response;
   }
 

@@ -1,4 +1,4 @@
-// Every settled request, newest first, with secret answers redacted and image bytes dropped, capped and persisted.
+// Every settled request, newest first, with who decided it, secret answers redacted and image bytes dropped, capped and persisted.
 import type { BrokerChange } from './broker';
 export type { HistoryEntry } from './contract/schemas';
 import { redactAnswers } from './secrets/redaction';
@@ -29,8 +29,8 @@ export class History {
   }
 }
 
-function toEntry({ request, response, settledAt }: Extract<BrokerChange, { type: 'settled' }>): HistoryEntry {
-  const common = { requestId: request.id, kind: request.kind, source: request.source, createdAt: request.createdAt, settledAt, status: response.status };
+function toEntry({ request, response, settledAt, decidedBy }: Extract<BrokerChange, { type: 'settled' }>): HistoryEntry {
+  const common = { requestId: request.id, kind: request.kind, source: request.source, createdAt: request.createdAt, settledAt, status: response.status, decidedBy };
   const reason = response.reason ? { reason: response.reason } : {};
   if (request.kind === 'permission') {
     const decision = 'decision' in response && response.decision ? { decision: response.decision } : {};

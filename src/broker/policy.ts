@@ -1,4 +1,5 @@
 // Who can answer right now. Never wait for input nobody can give.
+import type { PolicySetting } from './contract/schemas';
 
 export const MODES = ['interactive', 'answersFile', 'off'] as const;
 
@@ -18,14 +19,15 @@ export interface Availability {
   canShowPanel: boolean;
 }
 
-export type Route = { kind: 'ask' } | { kind: 'script' } | { kind: 'unavailable'; reason: string };
+/** `setting`: what made no one askable, for the record of who decided. */
+export type Route = { kind: 'ask' } | { kind: 'script' } | { kind: 'unavailable'; reason: string; setting: PolicySetting };
 
 export function routeFor(availability: Availability): Route {
-  if (availability.mode === 'off') return { kind: 'unavailable', reason: 'Agent Questions is turned off (setting agentQuestions.mode is "off").' };
+  if (availability.mode === 'off') return { kind: 'unavailable', reason: 'Agent Questions is turned off (setting agentQuestions.mode is "off").', setting: 'mode' };
   // Scripted answers are meant for sessions without a human, so they win over "unattended".
   if (availability.mode === 'answersFile') return { kind: 'script' };
-  if (availability.unattended) return { kind: 'unavailable', reason: 'This session is unattended (AGENT_QUESTIONS_UNATTENDED=1); no one can answer.' };
-  if (!availability.canShowPanel) return { kind: 'unavailable', reason: 'No VS Code window can show the question.' };
+  if (availability.unattended) return { kind: 'unavailable', reason: 'This session is unattended (AGENT_QUESTIONS_UNATTENDED=1); no one can answer.', setting: 'unattended' };
+  if (!availability.canShowPanel) return { kind: 'unavailable', reason: 'No VS Code window can show the question.', setting: 'noWindow' };
   return { kind: 'ask' };
 }
 

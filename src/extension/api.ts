@@ -153,6 +153,31 @@ export interface PermissionRequestInput {
   timeoutSeconds?: number;
 }
 
+/** A rule that decided without asking: its text, where it comes from, and (remembered rules) where it applies. */
+export interface DecidingRule {
+  text: string;
+  /** Remembered from a prompt ("Always allow" / "Always deny"), or written in the user's settings, the workspace's settings (deny only), or VS Code's terminal auto-approve rules. */
+  origin: 'remembered' | 'userSettings' | 'workspaceSettings' | 'terminalSettings';
+  scope?: 'session' | 'workspace' | 'user';
+}
+
+/**
+ * Who settled a request. `user`: where the user answered (the Question panel, the answer page, the
+ * agent's own prompt as its hook reported, a notification, the Queue); `extension`: an extension
+ * through this API's reply, decide or reject; `rule`: remembered or hand-written rules; `answersFile`:
+ * scripted answers; `policy`: agentQuestions.mode, AGENT_QUESTIONS_UNATTENDED=1 or no window;
+ * `timeout`; `asker`: the agent gave up; `shutdown`: Agent Questions shut down.
+ */
+export type DecidedBy =
+  | { by: 'user'; where: 'panel' | 'page' | 'agent' | 'notification' | 'queue' }
+  | { by: 'extension' }
+  | { by: 'rule'; rules: DecidingRule[] }
+  | { by: 'answersFile' }
+  | { by: 'policy'; setting: 'mode' | 'unattended' | 'noWindow' }
+  | { by: 'timeout'; afterSeconds: number }
+  | { by: 'asker' }
+  | { by: 'shutdown' };
+
 export interface HistoryEntry {
   requestId: string;
   kind: 'questions' | 'permission';
@@ -166,6 +191,8 @@ export interface HistoryEntry {
   answers?: Answers;
   decision?: PermissionDecision;
   reason?: string;
+  /** How it was decided (since 0.1.0; absent on entries recorded before). */
+  decidedBy?: DecidedBy;
 }
 
 export interface AgentQuestionsApi {

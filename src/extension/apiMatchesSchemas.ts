@@ -17,7 +17,8 @@ type Flat<T> = { [K in keyof T]: T[K] };
 type ApiRememberOption = Flat<Omit<Contract.RememberOption, 'value'>>;
 type ApiPermissionRequest = Flat<Omit<Contract.PermissionRequest, 'rememberOptions'> & { rememberOptions?: ApiRememberOption[] }>;
 type AsApi<R> = R extends Contract.PermissionRequest ? ApiPermissionRequest : R;
-type ApiChangeOf<C> = C extends { request: Contract.PendingRequest } ? Flat<Omit<C, 'request'> & { request: AsApi<C['request']> }> : never;
+// The API's 'settled' change leaves out `decidedBy` (apiImpl.ts strips it): history() carries it.
+type ApiChangeOf<C> = C extends { request: Contract.PendingRequest } ? Flat<Omit<C, 'request' | 'decidedBy'> & { request: AsApi<C['request']> }> : never;
 
 export type ApiMatchesSchemas = [
   Assert<Equal<Api.QuestionKind, Contract.QuestionKind>>,
@@ -36,6 +37,8 @@ export type ApiMatchesSchemas = [
   Assert<Equal<Api.PermissionResponse, Contract.PermissionResponse>>,
   Assert<Equal<NonNullable<Api.PermissionResponse['scope']>, Contract.RuleScope>>,
   Assert<Equal<Api.HistoryEntry, Contract.HistoryEntry>>,
+  Assert<Equal<Api.DecidedBy, Contract.DecidedBy>>,
+  Assert<Equal<Api.DecidingRule, Contract.DecidingRule>>,
   Assert<Equal<Api.ApiChange, ApiChangeOf<BrokerChange>>>,
   // What callers send: the schemas' input side, which ask() and requestPermission() parse with.
   Assert<Equal<Api.QuestionInput, z.input<typeof Contract.ApiQuestionInputSchema>>>,

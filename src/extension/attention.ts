@@ -91,7 +91,7 @@ export class Attention implements vscode.Disposable {
     const reject = vscode.l10n.t('Reject');
     this.show(message, [answer, reject], (choice) => {
       if (choice === answer) void this.panel.showRequest(request.id);
-      if (choice === reject) this.broker.reject(request.id, 'The user rejected it from the notification.');
+      if (choice === reject) this.broker.reject(request.id, { by: 'user', where: 'notification' }, 'The user rejected it from the notification.');
     });
   }
 

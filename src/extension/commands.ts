@@ -39,7 +39,7 @@ export function registerCommands(context: vscode.ExtensionContext, broker: Quest
       placeHolder: vscode.l10n.t('e.g. Use the existing database; do not ask again'),
     });
     if (reason === undefined) return; // Escape keeps the request
-    broker.reject(request.id, reason.trim() || 'The user rejected it from the queue.');
+    broker.reject(request.id, { by: 'user', where: 'queue' }, reason.trim() || 'The user rejected it from the queue.');
   });
   register('agentQuestions.copyQuestion', async (request?: PendingRequest) => {
     if (!request?.id) return;
@@ -60,7 +60,7 @@ export function registerCommands(context: vscode.ExtensionContext, broker: Quest
         ? rejectAll
         : await vscode.window.showWarningMessage(question, { modal: true, detail: vscode.l10n.t('Each agent is told you declined to answer.') }, rejectAll);
     if (choice !== rejectAll) return;
-    for (const request of broker.list()) broker.reject(request.id, 'The user rejected all pending requests.');
+    for (const request of broker.list()) broker.reject(request.id, { by: 'user', where: 'queue' }, 'The user rejected all pending requests.');
   });
   register('agentQuestions.showHistory', async () => {
     const entries = history.list();

@@ -9,6 +9,7 @@ import { activation } from './benchTrace';
 import { registerAskUserTool } from './askUserTool';
 import { Attention } from './attention';
 import { registerCommands } from './commands';
+import { registerDecisionLogCommand } from './decisionLogCommand';
 import { registerPermissionCommands } from './permissionCommands';
 import { ExternalAgents } from './externalAgents';
 import { createPolicy } from './policyAdapter';
@@ -46,6 +47,7 @@ export function activate(context: vscode.ExtensionContext): AgentQuestionsApi {
   const attention = new Attention(broker, treeView, panel);
   context.subscriptions.push(panel, queue, treeView, attention, vscode.window.registerWebviewViewProvider(QuestionPanelView.viewType, panel));
   registerCommands(context, broker, panel, history, vault);
+  registerDecisionLogCommand(context, history);
   // Not awaited: activation does not wait for the layout. A failed move leaves the view where it was.
   placeNextToChatOnce(context.globalState).catch(() => undefined);
   registerPermissionCommands(context, policy.permissions);

@@ -16,6 +16,8 @@ import type { SecretVault } from './secretVault';
 import { readSettings } from './settings';
 
 const HISTORY_SHOWN = 20;
+/** Whatever the panel settles, the user decided it there. */
+const IN_THE_PANEL = { by: 'user', where: 'panel' } as const;
 
 export class QuestionPanelView implements vscode.WebviewViewProvider, vscode.Disposable {
   static readonly viewType = 'agentQuestions.panel';
@@ -185,10 +187,10 @@ export class QuestionPanelView implements vscode.WebviewViewProvider, vscode.Dis
         );
         return;
       case 'reject':
-        this.broker.reject(message.requestId, message.reason);
+        this.broker.reject(message.requestId, IN_THE_PANEL, message.reason);
         return;
       case 'decide':
-        this.broker.decide(message.requestId, message.decision, message.message, message.rule, message.scope);
+        this.broker.decide(message.requestId, message.decision, IN_THE_PANEL, message.message, message.rule, message.scope);
         return;
       case 'shown':
         if (message.requestId === this.requestedShow) this.requestedShow = undefined;
@@ -213,11 +215,11 @@ export class QuestionPanelView implements vscode.WebviewViewProvider, vscode.Dis
   /** Stores typed secrets first; the answer then carries only their handles. */
   private async reply(requestId: string, sent: Answers, secrets: SecretInput, note?: string): Promise<void> {
     const request = this.broker.get(requestId);
-    if (request?.kind !== 'questions') return void this.broker.reply(requestId, sent, note); // logged and ignored there
+    if (request?.kind !== 'questions') return void this.broker.reply(requestId, sent, IN_THE_PANEL, note); // logged and ignored there
     try {
       const resolved = await resolveSecretAnswers(request, sent, secrets, this.vault);
       if ('problem' in resolved) this.log.warn(`Ignored a reply from the Question panel for request ${requestId}: ${resolved.problem}.`);
-      else this.broker.reply(requestId, resolved.answers, note);
+      else this.broker.reply(requestId, resolved.answers, IN_THE_PANEL, note);
     } catch {
       this.log.error(`Could not store a secret for request ${requestId} in SecretStorage; the request is still waiting.`);
     }

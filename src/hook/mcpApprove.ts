@@ -3,7 +3,7 @@
 // be JSON or an SSE stream. Only loopback URLs get the token. Node builtins only.
 import { request, type IncomingMessage } from 'node:http';
 import { eventStreamMessages } from '../broker/contract/eventStream';
-import { APPROVE_TOOL, ASK_USER_QUESTION_TOOL } from '../broker/contract/wireNames';
+import { ANSWERED_IN_AGENT_PROMPT, APPROVE_TOOL, ASK_USER_QUESTION_TOOL } from '../broker/contract/wireNames';
 import { isObject } from './isObject';
 
 /** Why no decision could be had; the message is for the user's terminal and never holds the token. */
@@ -25,6 +25,8 @@ export interface ApproveOptions {
   signal: AbortSignal;
   /** For every step before the user is asked (the endpoint is down or hangs). */
   connectTimeoutMs?: number;
+  /** Resolves when the user answered in the agent's own prompt: the call is withdrawn, saying so. */
+  answeredElsewhere?: Promise<void>;
 }
 
 const PROTOCOL_VERSION = '2025-06-18';
@@ -141,10 +143,20 @@ export async function askApprove(call: ApproveCall, options: ApproveOptions): Pr
   const url = loopbackUrl(options.url);
   if (!url) throw new HookFailure('the endpoint URL is not an http URL on 127.0.0.1; the token is sent nowhere else');
   const connectTimeoutMs = options.connectTimeoutMs ?? 10_000;
+  // Ends the call: when the agent stops waiting, or once the endpoint was told the user answered elsewhere.
+  const withdrawn = new AbortController();
+  const signal = AbortSignal.any([options.signal, withdrawn.signal]);
   const base: Record<string, string> = { authorization: `Bearer ${options.token}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
   const post = (headers: Record<string, string>, message: unknown, timeoutMs: number | undefined) =>
-    send(url, 'POST', { ...base, ...headers }, JSON.stringify(message), options.signal, timeoutMs);
+    send(url, 'POST', { ...base, ...headers }, JSON.stringify(message), signal, timeoutMs);
 
+  const opened: { session?: Record<string, string> } = {};
+  void options.answeredElsewhere?.then(async () => {
+    // Best effort, before the call is dropped: without it the endpoint records that the asker gave up.
+    const cancelled = { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 2, reason: ANSWERED_IN_AGENT_PROMPT } };
+    if (opened.session) await send(url, 'POST', { ...base, ...opened.session }, JSON.stringify(cancelled), options.signal, 2000).catch(() => undefined);
+    withdrawn.abort();
+  });
   let reply: Reply;
   try {
     reply = await post(
@@ -160,6 +172,7 @@ export async function askApprove(call: ApproveCall, options: ApproveOptions): Pr
   if (!sessionId) throw new HookFailure('the endpoint opened no session');
   const version = typeof initialized['protocolVersion'] === 'string' ? initialized['protocolVersion'] : PROTOCOL_VERSION;
   const session = { 'mcp-session-id': sessionId, 'mcp-protocol-version': version };
+  opened.session = session;
   try {
     const note = await post(session, { jsonrpc: '2.0', method: 'notifications/initialized' }, connectTimeoutMs);
     if (note.status !== 202 && note.status !== 200) throw statusFailure(note.status, 'notifications/initialized');
@@ -178,7 +191,7 @@ export async function askApprove(call: ApproveCall, options: ApproveOptions): Pr
     throw connectFailure(error, url);
   } finally {
     // Best effort: the endpoint also closes idle sessions itself when it needs room.
-    if (!options.signal.aborted) await send(url, 'DELETE', { authorization: base.authorization!, ...session }, undefined, options.signal, 2000).catch(() => undefined);
+    if (!signal.aborted) await send(url, 'DELETE', { authorization: base.authorization!, ...session }, undefined, signal, 2000).catch(() => undefined);
   }
 }
 

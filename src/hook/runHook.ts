@@ -70,9 +70,9 @@ export async function runHook(run: HookRun): Promise<HookOutcome> {
   run.signal.addEventListener('abort', stopWaiting, { once: true });
   if (run.signal.aborted) waiting.abort();
   let answeredElsewhere = false;
-  void agent.answeredElsewhere?.(input, waiting.signal).then(() => {
+  // askApprove tells the endpoint, then withdraws the call (the record says the user answered in the agent's prompt).
+  const elsewhere = agent.answeredElsewhere?.(input, waiting.signal).then(() => {
     answeredElsewhere = true;
-    waiting.abort();
   });
   try {
     const decision = await askApprove(call, {
@@ -80,11 +80,12 @@ export async function runHook(run: HookRun): Promise<HookOutcome> {
       token,
       clientInfo: { name: `${HOOK_CLIENT_PREFIX}${agentId}`, title: name, version: '1' },
       signal: waiting.signal,
+      ...(elsewhere ? { answeredElsewhere: elsewhere } : {}),
       ...(run.connectTimeoutMs !== undefined ? { connectTimeoutMs: run.connectTimeoutMs } : {}),
     });
     return { exitCode: 0, stdout: `${agent.output(decision, input)}\n`, stderr: '' };
   } catch (error) {
-    // The agent has its answer; the panel settles the request as cancelled.
+    // The agent has its answer; the panel settles the request as cancelled, decided by the user in the agent's prompt.
     if (answeredElsewhere) return { exitCode: 0, stdout: '', stderr: '' };
     if (error instanceof HookFailure) return fail(error.message);
     return fail(`unexpected error (${error instanceof Error ? error.name : 'unknown'})`);

@@ -20,12 +20,12 @@ import { callAskUser } from '../broker/questions/askUserCall';
 import { callGetAnswers } from '../broker/questions/getAnswersCall';
 import type { LaterAnswers } from '../broker/questions/laterAnswers';
 import { askPermission, askQuestions, type Policy } from '../broker/askWithPolicy';
-import type { QuestionBroker } from '../broker/broker';
+import type { AskOptions, QuestionBroker } from '../broker/broker';
 import type { CancellationSignal } from '../broker/events';
-import type { RequestSource } from '../broker/contract/schemas';
+import type { DecidedBy, RequestSource } from '../broker/contract/schemas';
 import { ASK_USER_DESCRIPTION, askUserJsonSchema, GET_ANSWERS_DESCRIPTION, getAnswersJsonSchema, toolJsonSchema } from '../broker/contract/toolSchema';
 import { uiText } from '../broker/visibleText';
-import { APPROVE_TOOL, ASK_USER_TOOL, connectionWay, GET_ANSWERS_TOOL } from '../broker/contract/wireNames';
+import { ANSWERED_IN_AGENT_PROMPT, APPROVE_TOOL, ASK_USER_TOOL, connectionWay, GET_ANSWERS_TOOL } from '../broker/contract/wireNames';
 
 export interface McpToolsContext {
   broker: QuestionBroker;
@@ -128,7 +128,12 @@ export function createToolServer(context: McpToolsContext, version: string, scop
     const call = scope();
     const admitted = call ? call.admit() : { release: () => undefined };
     if ('refused' in admitted) return text(admitted.refused, true);
-    const options = { token: toSignal(...(call ? [extra.signal, call.signal] : [extra.signal])), timeoutMs: context.timeoutMs() };
+    const options = {
+      token: toSignal(...(call ? [extra.signal, call.signal] : [extra.signal])),
+      timeoutMs: context.timeoutMs(),
+      // The hook command withdraws a call with this reason when the user answered in the agent's own prompt.
+      cancelledBy: (): DecidedBy => (extra.signal.reason === ANSWERED_IN_AGENT_PROMPT ? { by: 'user', where: 'agent' } : { by: 'asker' }),
+    };
     const from = source(call);
     const progress = reportProgress(request.params._meta?.progressToken, call?.progressEveryMs, extra.sendNotification);
     try {
@@ -175,7 +180,7 @@ function reportProgress(progressToken: string | number | undefined, everyMs: num
   return { stop: () => clearInterval(timer) };
 }
 
-async function approve(context: McpToolsContext, args: unknown, source: RequestSource, options: { token: CancellationSignal; timeoutMs: number }): Promise<ApproveResult> {
+async function approve(context: McpToolsContext, args: unknown, source: RequestSource, options: AskOptions): Promise<ApproveResult> {
   const parsed = ApproveInputSchema.safeParse(args);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((i) => `${i.path.join('.') || 'input'}: ${i.message}`).join('; ');

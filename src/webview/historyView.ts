@@ -1,5 +1,6 @@
-// The collapsible list of recently settled requests. Secret answers show as "stored in NAME".
+// The collapsible list of recently settled requests, each with who decided it. Secret answers show as "stored in NAME".
 import type { HistoryEntry } from '../broker/contract/schemas';
+import { decidedByText } from './decidedByText';
 import { el } from './dom';
 import { t } from './l10n';
 
@@ -25,6 +26,7 @@ export function renderHistory(entries: HistoryEntry[], open: boolean, onToggle: 
       ),
     );
     for (const line of answerLines(entry)) item.append(el('div', { class: 'history-answer' }, line));
+    if (entry.decidedBy) item.append(el('div', { class: 'history-answer history-decided' }, decidedByText(entry.decidedBy)));
     list.append(item);
   }
   details.append(list);
@@ -33,7 +35,9 @@ export function renderHistory(entries: HistoryEntry[], open: boolean, onToggle: 
 
 function answerLines(entry: HistoryEntry): string[] {
   if (entry.decision) return [{ allow_once: t('Allowed once'), allow_always: t('Always allowed'), deny: t('Denied') }[entry.decision]];
-  if (!entry.answers) return entry.reason ? [entry.reason] : [];
+  // A timeout's, the agent's or a shutdown's reason is our own sentence, which the line on who decided says again.
+  const restated = entry.decidedBy?.by === 'timeout' || entry.decidedBy?.by === 'asker' || entry.decidedBy?.by === 'shutdown';
+  if (!entry.answers) return entry.reason && !restated ? [entry.reason] : [];
   return (entry.questions ?? []).map((q) => {
     const answer = entry.answers?.[q.id];
     if (!answer || answer.skipped) return t('{0}: skipped', q.header);

@@ -62,7 +62,7 @@ function cycles() {
   };
   const brokerCycle: Cycle = async () => {
     const response = broker.ask({ source: SOURCE, questions: QUESTIONS });
-    broker.reply(lastId, ANSWERS);
+    broker.reply(lastId, ANSWERS, { by: 'user', where: 'panel' });
     await response;
   };
   const bareValidatedCycle: Cycle = async () => {
@@ -76,7 +76,7 @@ function cycles() {
     const parsed = parseAskUserInput(RAW_INPUT);
     if (!parsed.ok) throw new Error(parsed.message);
     const response = broker.ask({ source: SOURCE, questions: parsed.questions });
-    broker.reply(lastId, ANSWERS);
+    broker.reply(lastId, ANSWERS, { by: 'user', where: 'panel' });
     await response;
   };
   return { bareCycle, brokerCycle, bareValidatedCycle, brokerValidatedCycle, sizes: () => bare.size + broker.size };

@@ -186,8 +186,13 @@ async function main() {
       while (Date.now() - askedAt < waitSeconds * 1000 && !gaveUp) await new Promise((r) => setTimeout(r, 1000));
       const stillWaiting = broker.get(request.id) !== undefined;
       if (stillWaiting) {
-        if (run.kind === 'question') broker.reply(request.id, { [(request as { questions: Array<{ id: string }> }).questions[0]!.id]: { selected: ['SQLite'], skipped: false } });
-        else broker.decide(request.id, 'allow_once');
+        if (run.kind === 'question')
+          broker.reply(
+            request.id,
+            { [(request as { questions: Array<{ id: string }> }).questions[0]!.id]: { selected: ['SQLite'], skipped: false } },
+            { by: 'user', where: 'panel' },
+          );
+        else broker.decide(request.id, 'allow_once', { by: 'user', where: 'panel' });
         answered.add(run.name);
       }
       const result = await Promise.race([

@@ -89,7 +89,7 @@ async function main() {
   let next = 0;
   const broker = new QuestionBroker({ newId: () => `r${++next}` });
   broker.onDidChange((change) => {
-    if (change.type === 'added') broker.reply(change.request.id, { database: { selected: ['SQLite'], skipped: false } });
+    if (change.type === 'added') broker.reply(change.request.id, { database: { selected: ['SQLite'], skipped: false } }, { by: 'user', where: 'panel' });
   });
   const store = new Map<string, unknown>();
   const policy = {

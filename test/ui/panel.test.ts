@@ -217,10 +217,10 @@ suite('Question panel: every answer shape, keyboard, queue order, cancellation, 
     await ui.workbench.driver('command', { id: 'workbench.action.revertAndCloseActiveEditor' });
   });
 
-  test('history lists settled requests with secrets shown only as their variable', async () => {
+  test('history lists settled requests with who decided, and secrets shown only as their variable', async () => {
     await ui.panel.locator('.history summary').click();
     const text = await ui.panel.locator('.history').innerText();
-    assert.match(text, /Answered[\s\S]*API key: stored in STRIPE_TEST_KEY/);
+    assert.match(text, /Answered[\s\S]*API key: stored in STRIPE_TEST_KEY[\s\S]*Decided by you in the panel/);
     assert.match(text, /Rejected/);
     assert.equal(/sk_test_/.test(text), false);
     await ui.workbench.screenshot('panel-history');

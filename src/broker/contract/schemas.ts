@@ -265,6 +265,37 @@ export const PermissionResponseSchema = z.object({
   scope: z.enum(RULE_SCOPES).optional(),
 });
 
+/** Where the user answered: the panel, the answer page, the agent's own prompt (as its hook reported), a notification, the Queue. */
+export const USER_PLACES = ['panel', 'page', 'agent', 'notification', 'queue'] as const;
+/** Where a rule comes from: remembered from a prompt, or written in the user's settings, the workspace's settings (deny only), VS Code's terminal rules. */
+export const RULE_ORIGINS = ['remembered', 'userSettings', 'workspaceSettings', 'terminalSettings'] as const;
+/** What kept anyone from being asked: agentQuestions.mode, AGENT_QUESTIONS_UNATTENDED=1, or no window to show the panel. */
+export const POLICY_SETTINGS = ['mode', 'unattended', 'noWindow'] as const;
+
+export const DecidingRuleSchema = z.object({
+  /** The rule as the user saw it, e.g. "npm test …". */
+  text: z.string(),
+  origin: z.enum(RULE_ORIGINS),
+  /** Remembered rules: where the user chose it to apply. Rules from settings apply where their settings do. */
+  scope: z.enum(RULE_SCOPES).optional(),
+});
+
+/** Who (or what) settled a request: recorded in history and the decision log, never sent to the asker. */
+export const DecidedBySchema = z.discriminatedUnion('by', [
+  z.object({ by: z.literal('user'), where: z.enum(USER_PLACES) }),
+  /** Another extension, through the exported API's reply, decide or reject. */
+  z.object({ by: z.literal('extension') }),
+  /** Remembered or hand-written rules, without asking (several when each allows a part of a command line). */
+  z.object({ by: z.literal('rule'), rules: z.array(DecidingRuleSchema) }),
+  z.object({ by: z.literal('answersFile') }),
+  z.object({ by: z.literal('policy'), setting: z.enum(POLICY_SETTINGS) }),
+  z.object({ by: z.literal('timeout'), afterSeconds: z.number() }),
+  /** The asker gave up: Stop in chat, the CLI stopped waiting, its session closed. */
+  z.object({ by: z.literal('asker') }),
+  /** Agent Questions shut down (window closed or reloaded, extension deactivated). */
+  z.object({ by: z.literal('shutdown') }),
+]);
+
 export const HistoryEntrySchema = z.object({
   requestId: z.string(),
   kind: z.enum(['questions', 'permission']),
@@ -279,6 +310,8 @@ export const HistoryEntrySchema = z.object({
   answers: AnswersSchema.optional(),
   decision: z.enum(PERMISSION_DECISIONS).optional(),
   reason: z.string().optional(),
+  /** How it was decided; absent on entries recorded before version 0.1.0. */
+  decidedBy: DecidedBySchema.optional(),
 });
 
 export type HistoryEntry = z.infer<typeof HistoryEntrySchema>;
@@ -297,5 +330,12 @@ export type Answers = z.infer<typeof AnswersSchema>;
 export type ResponseStatus = (typeof RESPONSE_STATUSES)[number];
 export type PermissionDecision = (typeof PERMISSION_DECISIONS)[number];
 export type RuleScope = (typeof RULE_SCOPES)[number];
+export type DecidedBy = z.infer<typeof DecidedBySchema>;
+export type DecidingRule = z.infer<typeof DecidingRuleSchema>;
+export type UserPlace = (typeof USER_PLACES)[number];
+export type RuleOrigin = (typeof RULE_ORIGINS)[number];
+export type PolicySetting = (typeof POLICY_SETTINGS)[number];
+/** Who may reply, decide or reject a pending request: the user somewhere, or an extension. */
+export type Decider = Extract<DecidedBy, { by: 'user' | 'extension' }>;
 export type QuestionResponse = z.infer<typeof QuestionResponseSchema>;
 export type PermissionResponse = z.infer<typeof PermissionResponseSchema>;

@@ -14,6 +14,12 @@ export const MCP_SERVER_NAME = 'agent-questions';
 export const ASK_USER_TOOL = 'ask_user';
 export const APPROVE_TOOL = 'approve';
 export const GET_ANSWERS_TOOL = 'get_answers';
+/**
+ * The reason of the MCP `notifications/cancelled` the hook command sends when the user answered in
+ * the agent's own prompt: the endpoint records the request as decided by the user there, not as
+ * abandoned by the asker. Self-reported, like everything the hook says.
+ */
+export const ANSWERED_IN_AGENT_PROMPT = "answered in the agent's own prompt";
 /** Claude Code's question tool: the approve tool asks it as a question request. */
 export const ASK_USER_QUESTION_TOOL = 'AskUserQuestion';
 

@@ -9,6 +9,7 @@ import type { NewPermissionRequest } from '../broker';
 import type { CommandRules, CommandRuleValue, PathClass } from './shell/commandRules';
 import { COMMAND, neverRemembered, rememberOptionsFor, ruleMatches, type CommandChecker, type RuleOption } from './permissionRules';
 import type { KeyValueStore } from '../store';
+import type { DecidingRule } from '../contract/schemas';
 import { placeOf, type PathContext } from './toolPaths';
 
 // A new key: rules of earlier builds (prefix keys without sub-command parsing) are never honoured again.
@@ -51,10 +52,15 @@ export interface PermissionOutcome {
   decision: 'allow' | 'deny' | 'ask';
   /** The rule that decided (allow: one of them), for the response and the history. */
   rule?: { key: string; label: string };
+  /** Allow or deny: every rule that decided, with its origin and scope, for the record of who decided. */
+  deciding?: DecidingRule[];
   reason?: string;
   /** What the prompt offers when it asks. */
   options: RuleOption[];
 }
+
+/** The `source` of a rule written in the user's settings. */
+const YOUR_SETTINGS = 'your settings';
 
 const NO_SETTINGS: SettingsRules = { user: () => ({}), workspaceDeny: () => ({}), terminal: () => ({}), setUser: async () => undefined };
 
@@ -139,7 +145,7 @@ export class RememberedPermissions {
         description: 'Written in your settings (agentQuestions.permissions.autoApprove)',
         decision: approves(value) ? 'allow' : 'deny',
         scope: 'user',
-        source: 'your settings',
+        source: YOUR_SETTINGS,
         createdAt: 0,
         uses: 0,
       }));
@@ -179,12 +185,12 @@ export class RememberedPermissions {
     const call = request.toolCall;
     if (call?.command !== undefined) return this.decideCommand(call.command, request, rules, checker, options, context, how);
     const denied = rules.find((r) => r.decision === 'deny' && ruleMatches(r.key, request, context));
-    if (denied) return { decision: 'deny', rule: denied, reason: `The user chose "Always deny" for ${denied.label}.`, options };
+    if (denied) return { decision: 'deny', rule: denied, deciding: [decidingRule(denied)], reason: `The user chose "Always deny" for ${denied.label}.`, options };
     if (neverRemembered(request, context) || blockingWarnings(request)) return { decision: 'ask', options };
     const allowed = rules.find((r) => r.decision === 'allow' && ruleMatches(r.key, request, context));
     if (allowed) {
       if (!how.dryRun) void this.used([allowed]);
-      return { decision: 'allow', rule: allowed, reason: `The user chose "Always allow" for ${allowed.label} earlier.`, options };
+      return { decision: 'allow', rule: allowed, deciding: [decidingRule(allowed)], reason: `The user chose "Always allow" for ${allowed.label} earlier.`, options };
     }
     return { decision: 'ask', options };
   }
@@ -202,22 +208,38 @@ export class RememberedPermissions {
     // Deny entries from every source; allow entries only from the user's settings, the honoured
     // terminal rules and remembered grants. Deny wins when both name the same key.
     const merged: CommandRules = { ...this.settings.terminal() };
-    for (const rule of rules) if (rule.key.startsWith(COMMAND) && rule.decision === 'allow') merged[rule.key.slice(COMMAND.length)] = rule.value ?? true;
-    for (const [key, value] of [
-      ...Object.entries(this.settings.terminal()),
-      ...Object.entries(this.settings.workspaceDeny()),
-      ...rules.filter((r) => r.decision === 'deny' && r.key.startsWith(COMMAND)).map((r) => [r.key.slice(COMMAND.length), r.value ?? false] as const),
+    // Where each merged entry came from (the last writer wins, as in `merged`), for the record of who decided.
+    const origins = new Map<string, DecidingRule>(Object.keys(merged).map((key) => [key, { text: key, origin: 'terminalSettings' }]));
+    for (const rule of rules)
+      if (rule.key.startsWith(COMMAND) && rule.decision === 'allow') {
+        merged[rule.key.slice(COMMAND.length)] = rule.value ?? true;
+        origins.set(rule.key.slice(COMMAND.length), decidingRule(rule));
+      }
+    const denyRules = rules.filter((r) => r.decision === 'deny' && r.key.startsWith(COMMAND));
+    for (const [key, value, origin] of [
+      ...Object.entries(this.settings.terminal()).map(([key, value]) => [key, value, { text: key, origin: 'terminalSettings' }] as const),
+      ...Object.entries(this.settings.workspaceDeny()).map(([key, value]) => [key, value, { text: key, origin: 'workspaceSettings' }] as const),
+      ...denyRules.map((r) => [r.key.slice(COMMAND.length), r.value ?? false, decidingRule(r)] as const),
     ]) {
-      if (!approves(value)) merged[key] = denyValue(value);
+      if (approves(value)) continue;
+      merged[key] = denyValue(value);
+      origins.set(key, origin);
     }
+    const decidingOf = (keys: string[]): DecidingRule[] => keys.map((key) => origins.get(key) ?? { text: key, origin: 'userSettings' });
     // Rules the user wrote (settings, VS Code's terminal rules) keep VS Code's meaning; remembered ones are read in the positive model.
-    const remembered = new Set(rules.filter((r) => r.source !== 'your settings' && r.key.startsWith(COMMAND)).map((r) => r.key.slice(COMMAND.length)));
+    const remembered = new Set(rules.filter((r) => r.source !== YOUR_SETTINGS && r.key.startsWith(COMMAND)).map((r) => r.key.slice(COMMAND.length)));
     const handWritten = new Set([...Object.keys(this.settings.user()), ...Object.keys(this.settings.terminal())].filter((key) => !remembered.has(key)));
     const result = checker.decide(command, checker.parse(command), merged, { handWritten, classify: this.classifier(context) });
     const deciding = rules.filter((r) => result.rules.includes(r.key.slice(COMMAND.length)));
     const label = deciding[0]?.label ?? result.rules[0] ?? '';
     if (result.decision === 'deny')
-      return { decision: 'deny', rule: { key: `${COMMAND}${result.rules[0] ?? ''}`, label }, reason: `Denied by the rule ${label}: ${result.reason}`, options };
+      return {
+        decision: 'deny',
+        rule: { key: `${COMMAND}${result.rules[0] ?? ''}`, label },
+        deciding: decidingOf(result.rules.slice(0, 1)),
+        reason: `Denied by the rule ${label}: ${result.reason}`,
+        options,
+      };
     // Something the user must see (sandbox off, background, invisible text, configuration) is always asked.
     if (result.decision === 'allow' && !neverRemembered(request, context) && !blockingWarnings(request)) {
       if (!how.dryRun) void this.used(deciding);
@@ -226,6 +248,7 @@ export class RememberedPermissions {
       return {
         decision: 'allow',
         rule: { key: `${COMMAND}${result.rules.join('\n')}`, label: labels.join(', ') },
+        deciding: decidingOf(result.rules),
         reason: `The user chose "Always allow" for ${labels.join(', ')} earlier.`,
         options,
       };
@@ -289,6 +312,10 @@ export class RememberedPermissions {
     return (this.options.now ?? Date.now)();
   }
 }
+
+/** A listed rule as the record of who decided names it: remembered from a prompt (with its scope), or written in the user's settings. */
+const decidingRule = (rule: PermissionRule): DecidingRule =>
+  rule.source === YOUR_SETTINGS ? { text: rule.label, origin: 'userSettings' } : { text: rule.label, origin: 'remembered', scope: rule.scope };
 
 const approves = (value: CommandRuleValue) => (typeof value === 'boolean' ? value : value.approve);
 const denyValue = (value: CommandRuleValue): CommandRuleValue => (typeof value === 'boolean' ? false : { ...value, approve: false });

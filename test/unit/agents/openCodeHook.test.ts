@@ -122,12 +122,12 @@ suite('approval hook command: OpenCode', () => {
       const request = broker.list()[0]!;
       assert.deepEqual(request.source, { type: 'mcp', label: 'OpenCode', way: 'OpenCode plugin', via: `OpenCode plugin · name self-reported · token ${fingerprint(TOKEN)}` });
       assert.equal(request.kind === 'permission' && request.toolCall?.command, 'touch marker && echo done');
-      broker.decide(request.id, 'allow_once');
+      broker.decide(request.id, 'allow_once', { by: 'user', where: 'panel' });
       assert.deepEqual(await allowed, { exitCode: 0, stdout: '{"reply":"once"}\n', stderr: '' });
 
       const denied = hook(BASH_ASKED);
       await until(() => broker.size === 1);
-      broker.decide(broker.list()[0]!.id, 'deny', 'use the staging box');
+      broker.decide(broker.list()[0]!.id, 'deny', { by: 'user', where: 'panel' }, 'use the staging box');
       assert.equal((await denied).stdout, '{"reply":"reject","message":"use the staging box"}\n');
 
       const asked = hook({ ...QUESTION_ASKED, questions: [QUESTION_ASKED.questions[0]] });
@@ -135,7 +135,7 @@ suite('approval hook command: OpenCode', () => {
       const question = broker.list()[0]!;
       assert.equal(question.kind, 'questions');
       assert.equal(question.kind === 'questions' && question.questions[0]!.question, 'Which cache should I use?');
-      broker.reply(question.id, { q1: { selected: ['Redis'], skipped: false } });
+      broker.reply(question.id, { q1: { selected: ['Redis'], skipped: false } }, { by: 'user', where: 'panel' });
       assert.equal((await asked).stdout, '{"answers":[["Redis"]]}\n');
     });
   });

@@ -17,7 +17,7 @@ suite('QuestionBroker', () => {
       broker.list().map((r) => r.id),
       ['r1'],
     );
-    assert.equal(broker.reply('r1', { db: { selected: ['B'], skipped: false } }), true);
+    assert.equal(broker.reply('r1', { db: { selected: ['B'], skipped: false } }, { by: 'user', where: 'panel' }), true);
     assert.deepEqual(await response, { requestId: 'r1', status: 'answered', answers: { db: { selected: ['B'], skipped: false } } });
     assert.equal(broker.size, 0);
     assert.deepEqual(
@@ -31,7 +31,7 @@ suite('QuestionBroker', () => {
     const response = broker.ask(QUESTION, { timeoutMs: 60_000 });
     const request = broker.list()[0]!;
     assert.equal(request.kind === 'questions' && request.expiresAt, request.createdAt + 60_000);
-    broker.reply('r1', { db: { selected: ['B'], skipped: false } }, 'Ship it on Friday');
+    broker.reply('r1', { db: { selected: ['B'], skipped: false } }, { by: 'user', where: 'panel' }, 'Ship it on Friday');
     assert.equal((await response).note, 'Ship it on Friday');
     void broker.ask(QUESTION);
     const untimed = broker.list()[0]!;
@@ -42,7 +42,7 @@ suite('QuestionBroker', () => {
     const { broker, changes, logs } = makeBroker();
     void broker.ask(QUESTION);
     for (const answers of [{ db: { selected: ['B'] } }, { db: { selected: ['B'], skipped: false, extra: 1 } }, { db: { selected: 'B', skipped: false } }]) {
-      assert.equal(broker.reply('r1', answers as never), false, JSON.stringify(answers));
+      assert.equal(broker.reply('r1', answers as never, { by: 'user', where: 'panel' }), false, JSON.stringify(answers));
     }
     assert.equal(broker.size, 1, 'still waiting for a proper answer');
     assert.deepEqual(
@@ -67,9 +67,9 @@ suite('QuestionBroker', () => {
   test('settles exactly once: a late reply after a reject is ignored and logged', async () => {
     const { broker, logs, changes } = makeBroker();
     const response = broker.ask(QUESTION);
-    assert.equal(broker.reject('r1', 'not now'), true);
-    assert.equal(broker.reply('r1', { db: { selected: ['A'], skipped: false } }), false);
-    assert.equal(broker.cancel('r1'), false);
+    assert.equal(broker.reject('r1', { by: 'user', where: 'panel' }, 'not now'), true);
+    assert.equal(broker.reply('r1', { db: { selected: ['A'], skipped: false } }, { by: 'user', where: 'panel' }), false);
+    assert.equal(broker.cancel('r1', { by: 'asker' }), false);
     assert.deepEqual(await response, { requestId: 'r1', status: 'rejected', reason: 'not now' });
     assert.equal(changes.filter((c) => c.type === 'settled').length, 1);
     assert.match(logs.join('\n'), /Ignored a reply for request r1: it is not pending/);
@@ -77,16 +77,16 @@ suite('QuestionBroker', () => {
 
   test('a reply to an unknown id returns false, never throws', () => {
     const { broker, logs } = makeBroker();
-    assert.equal(broker.reply('nope', {}), false);
+    assert.equal(broker.reply('nope', {}, { by: 'user', where: 'panel' }), false);
     assert.equal(logs.length, 1);
   });
 
   test('a reply that does not fit the request is refused and the request stays pending', () => {
     const { broker, logs } = makeBroker();
     void broker.ask(QUESTION);
-    assert.equal(broker.reply('r1', { db: { selected: ['Z'], skipped: false } }), false);
-    assert.equal(broker.reply('r1', { other_id: { selected: ['A'], skipped: false } }), false);
-    assert.equal(broker.reply('r1', { db: { selected: ['A', 'B'], skipped: false } }), false);
+    assert.equal(broker.reply('r1', { db: { selected: ['Z'], skipped: false } }, { by: 'user', where: 'panel' }), false);
+    assert.equal(broker.reply('r1', { other_id: { selected: ['A'], skipped: false } }, { by: 'user', where: 'panel' }), false);
+    assert.equal(broker.reply('r1', { db: { selected: ['A', 'B'], skipped: false } }, { by: 'user', where: 'panel' }), false);
     assert.equal(broker.size, 1);
     assert.match(logs[0]!, /has no option "Z"/);
   });
@@ -94,7 +94,7 @@ suite('QuestionBroker', () => {
   test('prevents a throw on Object.prototype names: a reply missing the answer to a question named "constructor" is refused, not thrown', () => {
     const { broker, logs } = makeBroker();
     void broker.ask({ ...QUESTION, questions: [{ id: 'constructor', header: 'C', question: 'C?', kind: 'text', options: [], allowOther: false }] });
-    assert.equal(broker.reply('r1', {}), false);
+    assert.equal(broker.reply('r1', {}, { by: 'user', where: 'panel' }), false);
     assert.equal(broker.size, 1);
     assert.match(logs[0]!, /no answer for question "constructor"/);
   });
@@ -137,8 +137,8 @@ suite('QuestionBroker', () => {
   test('permission requests are decided, not replied', async () => {
     const { broker } = makeBroker();
     const response = broker.requestPermission({ source: QUESTION.source, title: 'Run?', detail: 'npm test', permissionKey: 'npm-test' });
-    assert.equal(broker.reply('r1', {}), false);
-    assert.equal(broker.decide('r1', 'allow_once'), true);
+    assert.equal(broker.reply('r1', {}, { by: 'user', where: 'panel' }), false);
+    assert.equal(broker.decide('r1', 'allow_once', { by: 'user', where: 'panel' }), true);
     assert.deepEqual(await response, { requestId: 'r1', status: 'answered', decision: 'allow_once' });
   });
 
@@ -146,8 +146,8 @@ suite('QuestionBroker', () => {
     const { broker } = makeBroker();
     const denied = broker.requestPermission({ source: QUESTION.source, title: 'Run?', detail: 'rm -rf out' });
     const allowed = broker.requestPermission({ source: QUESTION.source, title: 'Run?', detail: 'npm test' });
-    broker.decide('r1', 'deny', 'use the staging box');
-    broker.decide('r2', 'allow_once', 'ignored');
+    broker.decide('r1', 'deny', { by: 'user', where: 'panel' }, 'use the staging box');
+    broker.decide('r2', 'allow_once', { by: 'user', where: 'panel' }, 'ignored');
     assert.deepEqual(await denied, { requestId: 'r1', status: 'answered', decision: 'deny', reason: 'use the staging box' });
     assert.deepEqual(await allowed, { requestId: 'r2', status: 'answered', decision: 'allow_once' });
   });
@@ -158,7 +158,7 @@ suite('QuestionBroker', () => {
       throw new Error('listener bug');
     });
     const response = broker.ask(QUESTION);
-    broker.reject('r1');
+    broker.reject('r1', { by: 'user', where: 'panel' });
     assert.equal((await response).status, 'rejected');
   });
 });

@@ -23,10 +23,14 @@ suite('history', () => {
   test('records every settled request with status, source, timings and answers, newest first', async () => {
     const { broker, history } = setup();
     const a = broker.ask(SECRET_AND_CHOICE);
-    broker.reject('r1', 'busy');
+    broker.reject('r1', { by: 'user', where: 'panel' }, 'busy');
     await a;
     const b = broker.ask(SECRET_AND_CHOICE);
-    broker.reply('r2', { key: { selected: [], skipped: false, secret: { stored: true, envVar: 'OPENAI_API_KEY' } }, db: { selected: ['A'], note: 'ok', skipped: false } });
+    broker.reply(
+      'r2',
+      { key: { selected: [], skipped: false, secret: { stored: true, envVar: 'OPENAI_API_KEY' } }, db: { selected: ['A'], note: 'ok', skipped: false } },
+      { by: 'user', where: 'panel' },
+    );
     await b;
     const [latest, first] = history.list();
     assert.equal(first!.status, 'rejected');
@@ -46,8 +50,12 @@ suite('history', () => {
     const canary = 'sk-canary-9f8e7d';
     const smuggled = { selected: [canary], other: canary, note: canary, skipped: false, secret: { stored: true as const, envVar: 'OPENAI_API_KEY' } };
     const pending = broker.ask(SECRET_AND_CHOICE);
-    assert.equal(broker.reply('r1', { key: smuggled, db: { selected: ['A'], skipped: false } }), false, 'the broker refuses text on a secret answer');
-    broker.cancel('r1');
+    assert.equal(
+      broker.reply('r1', { key: smuggled, db: { selected: ['A'], skipped: false } }, { by: 'user', where: 'panel' }),
+      false,
+      'the broker refuses text on a secret answer',
+    );
+    broker.cancel('r1', { by: 'asker' });
     await pending;
     // Even if a settled response carried it, history keeps only the handle.
     const request = { ...SECRET_AND_CHOICE, id: 'x', kind: 'questions' as const, createdAt: 1 };
@@ -55,6 +63,7 @@ suite('history', () => {
       type: 'settled',
       request,
       settledAt: 2,
+      decidedBy: { by: 'user', where: 'panel' },
       response: { requestId: 'x', status: 'answered', answers: { key: smuggled, db: { selected: ['A'], skipped: false } } },
     });
     assert.deepEqual(history.list()[0]!.answers!.key, { selected: [], skipped: false, secret: { stored: true, envVar: 'OPENAI_API_KEY' } });
@@ -65,7 +74,7 @@ suite('history', () => {
     const { broker, store, history } = setup(3);
     for (let i = 0; i < 5; i++) {
       const p = broker.ask(SECRET_AND_CHOICE);
-      broker.cancel(`r${i + 1}`);
+      broker.cancel(`r${i + 1}`, { by: 'asker' });
       await p;
     }
     assert.deepEqual(

@@ -62,7 +62,7 @@ suite('nudges', () => {
     look(true);
     nudger.seen();
     const id = await new Promise<string>((resolve) => void broker.ask(DB_QUESTION, { onQueued: resolve }));
-    broker.reject(id);
+    broker.reject(id, { by: 'user', where: 'panel' });
     await after(60);
     assert.deepEqual(sent, []);
   });
@@ -85,7 +85,7 @@ suite('nudges', () => {
       if (i < 3) await until(() => sent.length === i + 1);
       else if (i === 3) await until(() => logs.length === 1);
       else await after(10);
-      broker.reject(id);
+      broker.reject(id, { by: 'user', where: 'panel' });
     }
     assert.equal(sent.length, 3);
     assert.equal(logs.filter((l) => /No nudge sent: 3 were sent in the last hour/.test(l)).length, 1, 'the limit is logged once');
@@ -109,7 +109,7 @@ suite('nudges', () => {
       const id = await new Promise<string>((resolve) => void broker.ask(DB_QUESTION, { onQueued: resolve }));
       if (i === 0) await until(() => logs.length === 1);
       else await after(20);
-      broker.reject(id);
+      broker.reject(id, { by: 'user', where: 'panel' });
     }
     assert.deepEqual(logs, ['A nudge could not be sent (ECONNREFUSED); later failures are not logged until one is delivered.']);
     failWith(undefined);

@@ -23,7 +23,7 @@ suite('availability policy', () => {
     const { broker } = makeBroker();
     const settled: string[] = [];
     broker.onDidChange((c) => settled.push(c.type));
-    const response = await askQuestions(broker, DB_QUESTION, makePolicy({ kind: 'unavailable', reason: 'off' }));
+    const response = await askQuestions(broker, DB_QUESTION, makePolicy({ kind: 'unavailable', reason: 'off', setting: 'mode' }));
     assert.deepEqual(response, { requestId: 'r1', status: 'unavailable', reason: 'off' });
     assert.equal(broker.size, 0);
     assert.deepEqual(settled, ['settled'], 'recorded for history, never shown');
@@ -87,7 +87,7 @@ suite('availability policy', () => {
 
   test('a scripted answer that does not fit the request settles unavailable, not answered', () => {
     const { broker } = makeBroker();
-    const response = broker.answerWithoutAsking(DB_QUESTION, { status: 'answered', answers: { db: { selected: ['Z'], skipped: false } } });
+    const response = broker.answerWithoutAsking(DB_QUESTION, { status: 'answered', answers: { db: { selected: ['Z'], skipped: false } }, decidedBy: { by: 'answersFile' } });
     assert.equal(response.status, 'unavailable');
   });
 });
@@ -99,7 +99,7 @@ suite('permissions', () => {
     const first = askPermission(broker, PERMISSION, policy);
     await Promise.resolve();
     assert.equal(broker.list()[0]?.kind, 'permission');
-    broker.decide(broker.list()[0]!.id, 'allow_always');
+    broker.decide(broker.list()[0]!.id, 'allow_always', { by: 'user', where: 'panel' });
     assert.equal((await first).decision, 'allow_always');
     await new Promise((r) => setImmediate(r));
 
@@ -109,12 +109,12 @@ suite('permissions', () => {
 
     const otherKey = askPermission(broker, { ...PERMISSION, permissionKey: 'deploy' }, policy);
     assert.equal(broker.size, 1, 'another key still asks');
-    broker.decide(broker.list()[0]!.id, 'deny');
+    broker.decide(broker.list()[0]!.id, 'deny', { by: 'user', where: 'panel' });
     assert.equal((await otherKey).decision, 'deny');
 
     const otherExtension = askPermission(broker, { ...PERMISSION, source: { type: 'extension', label: 'Extension c.d' } }, policy);
     assert.equal(broker.size, 1, 'the same key from another extension still asks');
-    broker.decide(broker.list()[0]!.id, 'deny');
+    broker.decide(broker.list()[0]!.id, 'deny', { by: 'user', where: 'panel' });
     await otherExtension;
     assert.deepEqual(
       policy.permissions.list().map((r) => [r.label, r.source]),
@@ -124,7 +124,7 @@ suite('permissions', () => {
     await policy.permissions.forget(policy.permissions.list()[0]!.key);
     void askPermission(broker, PERMISSION, policy);
     assert.equal(broker.size, 1, 'after forgetting the rule, it asks again');
-    broker.decide(broker.list()[0]!.id, 'allow_always');
+    broker.decide(broker.list()[0]!.id, 'allow_always', { by: 'user', where: 'panel' });
     await new Promise((r) => setImmediate(r));
 
     await policy.permissions.clear();
@@ -137,7 +137,7 @@ suite('permissions', () => {
     const policy = makePolicy();
     for (const decision of ['allow_once', 'deny'] as const) {
       const pending = askPermission(broker, PERMISSION, policy);
-      broker.decide(broker.list()[0]!.id, decision);
+      broker.decide(broker.list()[0]!.id, decision, { by: 'user', where: 'panel' });
       assert.equal((await pending).decision, decision);
     }
     assert.deepEqual(policy.permissions.list(), []);
@@ -145,7 +145,7 @@ suite('permissions', () => {
 
   test('permission requests are unavailable when no one can answer, and in answersFile mode', async () => {
     const { broker } = makeBroker();
-    assert.equal((await askPermission(broker, PERMISSION, makePolicy({ kind: 'unavailable', reason: 'off' }))).status, 'unavailable');
+    assert.equal((await askPermission(broker, PERMISSION, makePolicy({ kind: 'unavailable', reason: 'off', setting: 'mode' }))).status, 'unavailable');
     assert.equal((await askPermission(broker, PERMISSION, makePolicy({ kind: 'script' }))).status, 'unavailable');
     assert.equal(broker.size, 0);
   });

@@ -38,13 +38,13 @@ suite('race: random interleavings', () => {
             break;
           }
           case 2:
-            broker.reply(id, { db: { selected: [random.pick(['A', 'B', 'Z'])], skipped: false } });
+            broker.reply(id, { db: { selected: [random.pick(['A', 'B', 'Z'])], skipped: false } }, { by: 'user', where: 'panel' });
             break;
           case 3:
-            broker.reject(id, 'no');
+            broker.reject(id, { by: 'user', where: 'panel' }, 'no');
             break;
           case 4:
-            broker.cancel(id);
+            broker.cancel(id, { by: 'asker' });
             break;
           case 5:
             if (calls.length) random.pick(calls).token.cancel();
@@ -57,7 +57,7 @@ suite('race: random interleavings', () => {
         }
       }
       if (random.chance(0.5)) broker.dispose();
-      else for (const request of broker.list()) broker.cancel(request.id);
+      else for (const request of broker.list()) broker.cancel(request.id, { by: 'asker' });
       const responses = await Promise.all(calls.map((c) => c.response));
       await tick();
       requests += calls.length;

@@ -125,7 +125,7 @@ suite('approval hook command', () => {
       assert.equal(request.kind, 'permission');
       assert.deepEqual(request.source, { type: 'mcp', label: 'Claude Code', via: `Claude Code hook · name self-reported · token ${fingerprint(TOKEN)}`, way: 'Claude Code hook' });
       assert.equal(request.kind === 'permission' && request.toolCall?.command, 'touch made-by-claude && echo done');
-      broker.decide(request.id, 'allow_once');
+      broker.decide(request.id, 'allow_once', { by: 'user', where: 'panel' });
       assert.deepEqual(await allowed, {
         exitCode: 0,
         stdout: `${JSON.stringify({ hookSpecificOutput: { hookEventName: 'PermissionRequest', decision: { behavior: 'allow', updatedInput: CLAUDE_BASH_INPUT.tool_input } } })}\n`,
@@ -134,7 +134,7 @@ suite('approval hook command', () => {
 
       const denied = run({ env });
       await until(() => broker.size === 1);
-      broker.decide(broker.list()[0]!.id, 'deny', 'Use the Makefile target instead');
+      broker.decide(broker.list()[0]!.id, 'deny', { by: 'user', where: 'panel' }, 'Use the Makefile target instead');
       assert.deepEqual(JSON.parse((await denied).stdout), {
         hookSpecificOutput: { hookEventName: 'PermissionRequest', decision: { behavior: 'deny', message: 'Use the Makefile target instead' } },
       });
@@ -143,7 +143,7 @@ suite('approval hook command', () => {
     });
   });
 
-  test("Claude Code: answering in its own prompt (seen in its transcript) withdraws the panel's request; an earlier identical call does not", async () => {
+  test("Claude Code: answering in its own prompt (seen in its transcript) withdraws the panel's request, recorded as the user's answer there; an earlier identical call does not", async () => {
     const dir = mkdtempSync(join(tmpdir(), 'aq-transcript-'));
     const transcript = join(dir, 'session.jsonl');
     const line = (entry: object) => `${JSON.stringify(entry)}\n`;
@@ -155,8 +155,10 @@ suite('approval hook command', () => {
     try {
       await withEndpoint(async ({ broker, endpoint }) => {
         const settled: string[] = [];
+        const decidedBy: unknown[] = [];
         broker.onDidChange((change) => {
           if (change.type === 'settled') settled.push(change.response.status);
+          if (change.type === 'settled') decidedBy.push(change.decidedBy);
         });
         const outcome = run({
           stdin: JSON.stringify({ ...CLAUDE_BASH_INPUT, transcript_path: transcript }),
@@ -169,6 +171,7 @@ suite('approval hook command', () => {
         assert.deepEqual(await outcome, { exitCode: 0, stdout: '', stderr: '' });
         await until(() => settled.length === 1);
         assert.deepEqual(settled, ['cancelled']);
+        assert.deepEqual(decidedBy, [{ by: 'user', where: 'agent' }]);
       });
     } finally {
       rmSync(dir, { recursive: true, force: true });
@@ -310,11 +313,13 @@ suite('approval hook command', () => {
     assert.match(garbage.stderr, /not JSON/);
   });
 
-  test('the shipped command: the agent stopping it (SIGTERM) settles the waiting request as cancelled', async () => {
+  test('the shipped command: the agent stopping it (SIGTERM) settles the waiting request as cancelled by the asker', async () => {
     await withEndpoint(async ({ broker, endpoint }) => {
       const settled: string[] = [];
+      const decidedBy: unknown[] = [];
       broker.onDidChange((change) => {
         if (change.type === 'settled') settled.push(change.response.status);
+        if (change.type === 'settled') decidedBy.push(change.decidedBy);
       });
       const child = spawn(process.execPath, [HOOK_SCRIPT, 'claude-code'], {
         env: { PATH: process.env.PATH, AGENT_QUESTIONS_MCP_URL: endpoint.url, AGENT_QUESTIONS_MCP_TOKEN: TOKEN },
@@ -331,6 +336,7 @@ suite('approval hook command', () => {
       assert.equal(await exited, 1);
       await until(() => settled.length === 1);
       assert.deepEqual(settled, ['cancelled']);
+      assert.deepEqual(decidedBy, [{ by: 'asker' }]);
       assert.equal(stdout, '');
       assert.match(stderr, /^Agent Questions hook: the agent stopped waiting; Claude Code asks you itself\.\n$/);
     });
@@ -366,7 +372,7 @@ suite('approval hook command', () => {
       const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
       child.stdin.end(JSON.stringify(CLAUDE_BASH_INPUT));
       await until(() => broker.size === 1);
-      broker.decide(broker.list()[0]!.id, 'allow_once');
+      broker.decide(broker.list()[0]!.id, 'allow_once', { by: 'user', where: 'panel' });
       assert.equal(await exited, 0);
       assert.equal(JSON.parse(stdout).hookSpecificOutput.decision.behavior, 'allow');
     });

@@ -346,7 +346,7 @@ suite('MCP endpoint: connections', () => {
 
       // The streamed call, silent all this time (its first keep-alive is due at 15 s), still waits and is answered.
       assert.equal(broker.size, 1);
-      broker.reply(broker.list()[0]!.id, { database: { selected: ['SQLite'], skipped: false } });
+      broker.reply(broker.list()[0]!.id, { database: { selected: ['SQLite'], skipped: false } }, { by: 'user', where: 'panel' });
       assert.match((await call).content[0]!.text, /^The user answered 1 question, "[^"]*" \(request id "[^"]+"\): database = "SQLite"\./);
       await client.close();
     });

@@ -26,7 +26,7 @@ suite('MCP endpoint', () => {
       const call = client.callTool({ name: 'ask_user', arguments: ASK });
       await until(() => broker.size === 1);
       assert.deepEqual(broker.list()[0]!.source, { type: 'mcp', label: 'Claude Code', via: `MCP client · name self-reported · token ${fingerprint(TOKEN)}`, way: 'MCP client' });
-      broker.reply(broker.list()[0]!.id, { database: { selected: ['SQLite'], skipped: false } });
+      broker.reply(broker.list()[0]!.id, { database: { selected: ['SQLite'], skipped: false } }, { by: 'user', where: 'panel' });
       const result = (await call) as { content: Array<{ text: string }>; isError?: boolean };
       assert.match(result.content[0]!.text, /^The user answered 1 question, "[^"]*" \(request id "[^"]+"\): database = "SQLite"\.\n\{"requestId":"r1","status":"answered"/);
       assert.equal(result.isError, undefined);
@@ -153,7 +153,7 @@ suite('MCP endpoint', () => {
         await until(() => broker.size === 3);
         const refused = await Promise.race([Promise.all(calls.slice(3)), new Promise<never>((_, reject) => setTimeout(() => reject(new Error('not refused')), 2000))]);
         for (const r of refused) assert.match(r.content[0]!.text, /^Too many requests from this client are already waiting \(3\)/);
-        for (const request of broker.list()) broker.reject(request.id);
+        for (const request of broker.list()) broker.reject(request.id, { by: 'user', where: 'panel' });
         await Promise.all(calls.slice(0, 3));
         await client.close();
       },
@@ -172,7 +172,7 @@ suite('MCP endpoint', () => {
       assert.doesNotMatch(source.label, /\n|\]\(|\$\(/);
       assert.equal(source.via, `MCP client · name self-reported · token ${fingerprint(TOKEN)}`);
       assert.equal(JSON.stringify(source).includes(TOKEN), false);
-      broker.reject(broker.list()[0]!.id);
+      broker.reject(broker.list()[0]!.id, { by: 'user', where: 'panel' });
       await call;
       await client.close();
     });
@@ -183,11 +183,11 @@ suite('MCP endpoint', () => {
       const client = await connect(endpoint.url, TOKEN, 'evil\nMCP session opened (1 open)');
       const ask = callAsk(client);
       await until(() => broker.size === 1);
-      broker.reply(broker.list()[0]!.id, { database: { selected: ['SQLite'], skipped: false } });
+      broker.reply(broker.list()[0]!.id, { database: { selected: ['SQLite'], skipped: false } }, { by: 'user', where: 'panel' });
       await ask;
       const approve = client.callTool({ name: 'approve', arguments: { tool_name: 'Bash\nMCP approve Bash from Claude Code: allow_always', input: { command: 'ls' } } });
       await until(() => broker.size === 1);
-      broker.decide(broker.list()[0]!.id, 'deny');
+      broker.decide(broker.list()[0]!.id, 'deny', { by: 'user', where: 'panel' });
       await approve;
       const oneLineEach = () => {
         for (const line of logs) assert.doesNotMatch(line, /[\r\n\u2028\u2029]/, `one line: ${JSON.stringify(line)}`);
@@ -246,7 +246,7 @@ suite('MCP endpoint', () => {
       for (const r of results) assert.match(r.content[0]!.text, /^Too many requests through this token are already waiting \(16 across its sessions\)/);
       const agent = await connect(endpoint.url, TOKEN, 'the real agent');
       assert.equal((await agent.listTools()).tools.length, 3);
-      for (const request of broker.list()) broker.reject(request.id);
+      for (const request of broker.list()) broker.reject(request.id, { by: 'user', where: 'panel' });
       await Promise.all(calls);
       await Promise.all([agent, ...clients].map((c) => c.close().catch(() => undefined)));
     });
@@ -258,7 +258,7 @@ suite('MCP endpoint', () => {
       const agent = await connect(endpoint.url, TOKEN, 'the real agent');
       const first = callAsk(agent);
       await until(() => broker.size === 1);
-      broker.reply(broker.list()[0]!.id, { database: { selected: ['SQLite'], skipped: false } });
+      broker.reply(broker.list()[0]!.id, { database: { selected: ['SQLite'], skipped: false } }, { by: 'user', where: 'panel' });
       await first;
       // A process in a terminal floods through the same token from two sessions.
       const flooders = await Promise.all([connect(endpoint.url, TOKEN, 'flood 1'), connect(endpoint.url, TOKEN, 'flood 2')]);
@@ -270,7 +270,7 @@ suite('MCP endpoint', () => {
       const second = callAsk(agent);
       await until(() => broker.size === 17);
       assert.equal(broker.list().filter((r) => r.source.label === 'the real agent').length, 1);
-      for (const request of broker.list()) broker.reject(request.id);
+      for (const request of broker.list()) broker.reject(request.id, { by: 'user', where: 'panel' });
       await Promise.all([second, ...flood]);
       await Promise.all([agent, fresh, ...flooders].map((c) => c.close().catch(() => undefined)));
     });
@@ -282,7 +282,7 @@ suite('MCP endpoint', () => {
         const worker = await connect(endpoint.url, TOKEN, 'worker');
         const call = callAsk(worker);
         await until(() => broker.size === 1);
-        broker.reply(broker.list()[0]!.id, { database: { selected: ['SQLite'], skipped: false } });
+        broker.reply(broker.list()[0]!.id, { database: { selected: ['SQLite'], skipped: false } }, { by: 'user', where: 'panel' });
         await call;
         const idle = await connect(endpoint.url, TOKEN, 'idle');
         // Both sessions are free of calls; the newcomer may close only the one that never worked.
@@ -332,7 +332,7 @@ suite('MCP endpoint', () => {
             .sort(),
           [fingerprint(TOKEN), fingerprint(token)].sort(),
         );
-        for (const request of broker.list()) broker.reject(request.id);
+        for (const request of broker.list()) broker.reject(request.id, { by: 'user', where: 'panel' });
         await Promise.all([...firstCalls, secondCall]);
         await second.close();
       },
@@ -368,7 +368,7 @@ suite('MCP endpoint', () => {
             .sort(),
           ['busy', 'newcomer'],
         );
-        for (const request of broker.list()) broker.reply(request.id, { database: { selected: ['SQLite'], skipped: false } });
+        for (const request of broker.list()) broker.reply(request.id, { database: { selected: ['SQLite'], skipped: false } }, { by: 'user', where: 'panel' });
         assert.match((await busyCall).content[0]!.text, /database = "SQLite"/);
         await newcomerCall;
         await Promise.all([busy, newcomer].map((c) => c.close()));

@@ -64,7 +64,7 @@ suite('MCP endpoint: a waiting call stays alive', () => {
         assert.ok(fourthAt - sentAt >= 3 * EVERY_MS - 20, `the fourth came ${fourthAt - sentAt} ms after the call`);
         assert.equal(broker.size, 1, 'still waiting');
 
-        broker.reply(broker.list()[0]!.id, ANSWER);
+        broker.reply(broker.list()[0]!.id, ANSWER, { by: 'user', where: 'panel' });
         await stream.done;
         const last = stream.messages().at(-1)!;
         assert.equal(last.id, 2);
@@ -87,7 +87,7 @@ suite('MCP endpoint: a waiting call stays alive', () => {
         const stream = readStream(response);
         await until(() => (stream.text().match(/^: keepalive$/gm) ?? []).length >= 2);
         assert.deepEqual(stream.messages(), []);
-        broker.reply(broker.list()[0]!.id, ANSWER);
+        broker.reply(broker.list()[0]!.id, ANSWER, { by: 'user', where: 'panel' });
         await stream.done;
         assert.deepEqual(
           stream.messages().map((m) => m.id),
@@ -110,7 +110,7 @@ suite('MCP endpoint: a waiting call stays alive', () => {
         await until(() => broker.size === 1);
         await new Promise((r) => setTimeout(r, 3 * EVERY_MS));
         assert.equal(answered, false, 'no headers before the answer');
-        broker.reply(broker.list()[0]!.id, ANSWER);
+        broker.reply(broker.list()[0]!.id, ANSWER, { by: 'user', where: 'panel' });
         const response = await call;
         assert.equal(response.status, 200);
         assert.match(response.headers.get('content-type') ?? '', /^application\/json/);
@@ -135,7 +135,7 @@ suite('MCP endpoint: a waiting call stays alive', () => {
         await until(() => broker.size === 1);
         // Wait past the client's own timeout three times over.
         await new Promise((r) => setTimeout(r, 12 * EVERY_MS));
-        broker.reply(broker.list()[0]!.id, ANSWER);
+        broker.reply(broker.list()[0]!.id, ANSWER, { by: 'user', where: 'panel' });
         const result = (await call) as { content: Array<{ text: string }> };
         assert.match(result.content[0]!.text, /database = "SQLite"/);
         assert.ok(seen.length >= 8 && seen.every((m) => m === WAITING_MESSAGE), `${seen.length} progress notifications`);
@@ -171,7 +171,7 @@ suite('MCP endpoint: a waiting call stays alive', () => {
       const client = await connect(endpoint.url);
       const call = callAsk(client);
       await until(() => broker.size === 1);
-      broker.reply(broker.list()[0]!.id, ANSWER);
+      broker.reply(broker.list()[0]!.id, ANSWER, { by: 'user', where: 'panel' });
       assert.match((await call).content[0]!.text, /database = "SQLite"/);
       await client.close();
     });

@@ -18,7 +18,10 @@ suite('MCP endpoint: images in the answer', () => {
         { mimeType: 'image/png' as const, data: PNG.toString('base64'), name: 'screenshot.png' },
         { mimeType: 'image/gif' as const, data: GIF.toString('base64') },
       ];
-      assert.equal(broker.reply(broker.list()[0]!.id, { database: { selected: ['SQLite'], note: 'as in the screenshot', images, skipped: false } }), true);
+      assert.equal(
+        broker.reply(broker.list()[0]!.id, { database: { selected: ['SQLite'], note: 'as in the screenshot', images, skipped: false } }, { by: 'user', where: 'panel' }),
+        true,
+      );
       const result = (await call) as { content: Array<{ type: string; text?: string; data?: string; mimeType?: string }>; isError?: boolean };
       assert.equal(result.isError, undefined);
       assert.deepEqual(

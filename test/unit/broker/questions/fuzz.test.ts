@@ -113,7 +113,7 @@ suite('fuzz: ask_user entry point', () => {
       // A valid call is pending now; settle it one way or another so nothing can hang.
       const pending = broker.list()[0];
       if (pending) {
-        if (random.chance(0.5)) broker.reject(pending.id);
+        if (random.chance(0.5)) broker.reject(pending.id, { by: 'user', where: 'panel' });
         else token.cancel();
       }
       const result = await Promise.race([call, new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`input ${i} hung: ${JSON.stringify(input)}`)), 1000))]);

@@ -52,7 +52,7 @@ suite('answer images: formats and the broker', () => {
       error: { selected: [''], images: [JPEG, PNG], skipped: false },
       key: SECRET_SKIPPED,
     };
-    assert.equal(broker.reply('r1', answers), true);
+    assert.equal(broker.reply('r1', answers, { by: 'user', where: 'panel' }), true);
     assert.deepEqual((await pending).answers, answers);
   });
 
@@ -71,12 +71,12 @@ suite('answer images: formats and the broker', () => {
       ['declared jpeg, bytes of a png', { ...fine, error: { selected: ['x'], images: [{ ...PNG, mimeType: 'image/jpeg' }], skipped: false }, key: SECRET_SKIPPED }],
       ['empty image', { ...fine, error: { selected: ['x'], images: [{ ...PNG, data: '' }], skipped: false }, key: SECRET_SKIPPED }],
     ];
-    for (const [what, answers] of refused) assert.equal(broker.reply('r1', answers), false, what);
+    for (const [what, answers] of refused) assert.equal(broker.reply('r1', answers, { by: 'user', where: 'panel' }), false, what);
     assert.match(logs.join('\n'), /secret question "key" takes no images/);
     assert.match(logs.join('\n'), /question "layout" is skipped but carries an answer/);
     assert.match(logs.join('\n'), /image 1 of question "error" is not a image\/png image/);
     assert.equal(broker.size, 1, 'the request still waits');
-    broker.cancel('r1');
+    broker.cancel('r1', { by: 'asker' });
     await pending;
   });
 
@@ -84,9 +84,16 @@ suite('answer images: formats and the broker', () => {
     const { broker, logs } = makeBroker();
     const pending = broker.ask(REQUEST);
     const big = imageOf(bytesOf(PNG_MAGIC, LIMITS.imageMaxBytes + 1));
-    assert.equal(broker.reply('r1', { layout: { selected: ['Grid'], images: [big], skipped: false }, error: { selected: ['x'], skipped: false }, key: SECRET_SKIPPED }), false);
+    assert.equal(
+      broker.reply(
+        'r1',
+        { layout: { selected: ['Grid'], images: [big], skipped: false }, error: { selected: ['x'], skipped: false }, key: SECRET_SKIPPED },
+        { by: 'user', where: 'panel' },
+      ),
+      false,
+    );
     assert.match(logs.join('\n'), /larger than 5242880 bytes/);
-    broker.cancel('r1');
+    broker.cancel('r1', { by: 'asker' });
     await pending;
   });
 });
@@ -97,7 +104,7 @@ suite('answer images: what the model and the history get', () => {
     const input = { questions: [{ id: 'layout', header: 'Layout', question: 'Which layout?', options: [{ label: 'Grid', preview: '```\n[] [] []\n```' }, { label: 'List' }] }] };
     const call = callAskUser(input, { broker, policy: makePolicy(), source: { type: 'tool', label: 'Chat tool' } });
     await new Promise((r) => setImmediate(r));
-    broker.reply('r1', { layout: { selected: ['Grid'], note: 'see both', images: [PNG, JPEG], skipped: false } });
+    broker.reply('r1', { layout: { selected: ['Grid'], note: 'see both', images: [PNG, JPEG], skipped: false } }, { by: 'user', where: 'panel' });
     const { text, response } = await call;
     const [line, json] = text.split('\n');
     assert.equal(
@@ -121,7 +128,11 @@ suite('answer images: what the model and the history get', () => {
     const history = new History(store, () => 10);
     broker.onDidChange((c) => c.type === 'settled' && history.record(c));
     const pending = broker.ask(REQUEST);
-    broker.reply('r1', { layout: { selected: ['List'], images: [PNG, JPEG], skipped: false }, error: { selected: ['boom'], skipped: false }, key: SECRET_SKIPPED });
+    broker.reply(
+      'r1',
+      { layout: { selected: ['List'], images: [PNG, JPEG], skipped: false }, error: { selected: ['boom'], skipped: false }, key: SECRET_SKIPPED },
+      { by: 'user', where: 'panel' },
+    );
     assert.equal((await pending).answers!.layout!.images!.length, 2);
     const entry = history.list()[0]!;
     assert.deepEqual(entry.answers!.layout!.images, [

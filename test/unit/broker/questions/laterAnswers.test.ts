@@ -39,7 +39,7 @@ suite('ask_user with wait: false, and get_answers', () => {
     const { broker, call, get, advance } = setup();
     const id = (await callAskUser(LATER, call('chat:a'))).waitingId!;
     assert.deepEqual(resultsOf((await get('chat:a', { ids: [id] })).text), [{ requestId: id, status: 'waiting' }]);
-    assert.ok(broker.reply(id, { db: { selected: ['SQLite'], skipped: false } }));
+    assert.ok(broker.reply(id, { db: { selected: ['SQLite'], skipped: false } }, { by: 'user', where: 'panel' }));
     await settle();
     const first = await get('chat:a', { ids: [id] });
     assert.match(first.text, /^"r\d+": The user answered 1 question: db = "SQLite"\./);
@@ -53,7 +53,7 @@ suite('ask_user with wait: false, and get_answers', () => {
   test('another owner cannot collect an answer: its id is unknown to them', async () => {
     const { broker, call, get } = setup();
     const id = (await callAskUser(LATER, call('chat:a'))).waitingId!;
-    broker.reply(id, { db: { selected: ['PostgreSQL'], skipped: false } });
+    broker.reply(id, { db: { selected: ['PostgreSQL'], skipped: false } }, { by: 'user', where: 'panel' });
     await settle();
     const stranger = await get('chat:b', { ids: [id] });
     assert.deepEqual(
@@ -77,7 +77,7 @@ suite('ask_user with wait: false, and get_answers', () => {
     void waiting.then(() => (done = true));
     await new Promise((r) => setImmediate(r));
     assert.equal(done, false, 'blocks while the user has not answered');
-    broker.reject(id, 'not now');
+    broker.reject(id, { by: 'user', where: 'panel' }, 'not now');
     const settled = resultsOf((await waiting).text)[0]!;
     assert.equal(settled.status, 'rejected');
   });
@@ -93,7 +93,7 @@ suite('ask_user with wait: false, and get_answers', () => {
   });
 
   test('with no one to ask, wait: false answers at once as ask_user does', async () => {
-    const { call } = setup(makePolicy({ kind: 'unavailable', reason: 'No UI.' }));
+    const { call } = setup(makePolicy({ kind: 'unavailable', reason: 'No UI.', setting: 'noWindow' }));
     const result = await callAskUser(LATER, call('chat:a'));
     assert.equal(result.waitingId, undefined);
     assert.equal(result.response?.status, 'unavailable');
@@ -103,7 +103,7 @@ suite('ask_user with wait: false, and get_answers', () => {
     const { broker, call, get } = setup();
     const id = (await callAskUser({ questions: [{ id: 'key', header: 'Key', question: 'Your key?', kind: 'secret', envVar: 'STAGING_API_KEY' }], wait: false }, call('chat:a')))
       .waitingId!;
-    broker.reply(id, { key: { selected: [], skipped: false, secret: { stored: true, envVar: 'STAGING_API_KEY' } } });
+    broker.reply(id, { key: { selected: [], skipped: false, secret: { stored: true, envVar: 'STAGING_API_KEY' } } }, { by: 'user', where: 'panel' });
     await settle();
     const { text } = await get('chat:a', { ids: [id] });
     assert.match(text, /key = stored in \$STAGING_API_KEY/);
@@ -137,7 +137,7 @@ suite('wait: false over MCP', () => {
       const other = await connect(endpoint.url, TOKEN, 'other-agent');
       const id = idOf(await asker.callTool({ name: 'ask_user', arguments: LATER }));
       assert.equal(broker.get(id)?.kind, 'questions');
-      broker.reply(id, { db: { selected: ['SQLite'], skipped: false } });
+      broker.reply(id, { db: { selected: ['SQLite'], skipped: false } }, { by: 'user', where: 'panel' });
       await until(() => broker.size === 0);
       assert.match(textOf(await other.callTool({ name: 'get_answers', arguments: { ids: [id] } })), /"status":"unknown"/);
       assert.match(textOf(await asker.callTool({ name: 'get_answers', arguments: { ids: [id] } })), /The user answered 1 question: db = "SQLite"/);
@@ -163,7 +163,7 @@ suite('wait: false over MCP', () => {
         );
         await assert.rejects(asker.listTools(), 'the asker was evicted');
         assert.ok(broker.get(id), 'the question stays in the panel');
-        broker.reply(id, { db: { selected: ['PostgreSQL'], skipped: false } });
+        broker.reply(id, { db: { selected: ['PostgreSQL'], skipped: false } }, { by: 'user', where: 'panel' });
         await newcomer.close();
         const back = await connect(endpoint.url, TOKEN, 'claude-code');
         assert.match(textOf(await back.callTool({ name: 'get_answers', arguments: { ids: [id] } })), /db = "PostgreSQL"/);
@@ -182,7 +182,7 @@ suite('wait: false over MCP', () => {
       const back = await connect(endpoint.url, TOKEN, 'codex');
       assert.match(textOf(await back.callTool({ name: 'get_answers', arguments: { ids: [id] } })), /"status":"waiting"/);
       const collected = back.callTool({ name: 'get_answers', arguments: { ids: [id], waitSeconds: 600 } });
-      broker.reply(id, { db: { selected: ['SQLite'], skipped: false } });
+      broker.reply(id, { db: { selected: ['SQLite'], skipped: false } }, { by: 'user', where: 'panel' });
       assert.match(textOf(await collected), /db = "SQLite"/);
       const stranger = await connect(endpoint.url, TOKEN, 'opencode');
       assert.match(textOf(await stranger.callTool({ name: 'get_answers', arguments: { ids: [id] } })), /"status":"unknown"/);
@@ -227,7 +227,7 @@ suite('wait: false over MCP', () => {
       async ({ broker, endpoint }) => {
         const holder = await connect(endpoint.url, TOKEN, 'holder');
         const id = idOf(await holder.callTool({ name: 'ask_user', arguments: LATER }));
-        broker.reply(id, { db: { selected: ['SQLite'], skipped: false } });
+        broker.reply(id, { db: { selected: ['SQLite'], skipped: false } }, { by: 'user', where: 'panel' });
         await until(() => broker.size === 0);
         // Used after the holder, so the holder is the one idle the longest.
         const idle = await connect(endpoint.url, TOKEN, 'idle');
@@ -262,7 +262,7 @@ suite('wait: false over MCP', () => {
       const id = JSON.parse(textOf(await client.callTool({ name: 'ask_user', arguments: LATER })).split('\n')[1]!).requestId as string;
       const collected = client.callTool({ name: 'get_answers', arguments: { ids: [id], waitSeconds: 600 } });
       await new Promise((r) => setTimeout(r, 50));
-      broker.reply(id, { db: { selected: ['PostgreSQL'], skipped: false } });
+      broker.reply(id, { db: { selected: ['PostgreSQL'], skipped: false } }, { by: 'user', where: 'panel' });
       assert.match(textOf(await collected), /db = "PostgreSQL"/);
       await client.close();
     }));

@@ -279,7 +279,7 @@ suite('what a command does (commandEffects)', () => {
       request.kind === 'permission' ? request.toolCall?.summary : undefined,
       'Runs cp. Writes outside the workspace: ~/b.txt. Writes b.txt in the workspace. No network, deletes nothing.',
     );
-    broker.decide(request.id, 'deny');
+    broker.decide(request.id, 'deny', { by: 'user', where: 'panel' });
     assert.equal((await response).decision, 'deny');
   });
 });
