@@ -1,0 +1,53 @@
+// First answer wins: the panel (broker.reply) and the page (an HTTP POST) answer the same request,
+// 1,000 times, the panel's reply at a random moment while the page's POST is on its way.
+import * as assert from 'node:assert/strict';
+import type { QuestionResponse } from '../../../src/broker/contract/schemas';
+import { seededRandom } from '../helpers/random';
+import { askQuestion, openPage, post, withPage } from './answerPageHelpers';
+
+const tick = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+suite('answer page: race with the panel', () => {
+  test("panel and page answering the same request 1,000 times settle it exactly once each time, with the winner's answer", async function () {
+    this.timeout(120_000);
+    await withPage(async (f) => {
+      const random = seededRandom(34);
+      const settled = new Map<string, number>();
+      f.broker.onDidChange((change) => {
+        if (change.type === 'settled') settled.set(change.request.id, (settled.get(change.request.id) ?? 0) + 1);
+      });
+      const wins = { page: 0, panel: 0 };
+      for (let round = 0; round < 1000; round++) {
+        const { id, response } = askQuestion(f.broker);
+        let resolved = 0;
+        void response.then(() => resolved++);
+        const { c, n } = await openPage(f, id);
+        const page = post(f, { c, n, q0: '1' });
+        let panelWon = false;
+        const panel = (async () => {
+          for (let i = random.int(6); i > 0; i--) await tick();
+          panelWon = f.broker.reply(id, { db: { selected: ['SQLite'], skipped: false } });
+        })();
+        const [reply] = await Promise.all([page, panel]);
+        const answer: QuestionResponse = await response;
+        assert.equal(settled.get(id), 1, `round ${round}: settled once`);
+        assert.equal(resolved, 1);
+        if (panelWon) {
+          wins.panel++;
+          assert.equal(reply.status, 404, `round ${round}: the page lost and says so`);
+          assert.match(reply.body, /No longer waiting/);
+          assert.deepEqual(answer.answers, { db: { selected: ['SQLite'], skipped: false } });
+        } else {
+          wins.page++;
+          assert.equal(reply.status, 200, `round ${round}: the page won`);
+          assert.match(reply.body, /Answered/);
+          assert.deepEqual(answer.answers, { db: { selected: ['Postgres'], skipped: false } });
+        }
+      }
+      assert.equal(f.broker.size, 0);
+      assert.equal(f.server.liveLinks, 0);
+      // Both sides won sometimes, so both orders were exercised.
+      assert.ok(wins.page > 50 && wins.panel > 50, JSON.stringify(wins));
+    });
+  });
+});
