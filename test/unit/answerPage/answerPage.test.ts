@@ -116,6 +116,22 @@ suite('answer page', () => {
     });
   });
 
+  test('agent text in attributes and labels cannot leave them: quotes and angle brackets are escaped, invisible characters marked', async () => {
+    await withPage(async (f) => {
+      const { id } = askQuestion(f.broker, {
+        source: { type: 'tool', label: '<b>Copilot</b>' },
+        questions: [
+          { id: 'name', header: 'Name"><script>', question: 'Which\u202Ename?', kind: 'text', options: [], allowOther: false, placeholder: '" autofocus onfocus="alert(1)' },
+        ],
+      });
+      const { page } = await openPage(f, id);
+      assert.match(page.body, /placeholder="&quot; autofocus onfocus=&quot;alert\(1\)"/);
+      assert.match(page.body, /Asked by &lt;b&gt;Copilot&lt;\/b&gt;/);
+      assert.match(page.body, /<span class="chip">Name&quot;&gt;&lt;script&gt;<\/span> Which<span class="inv">⟨U\+202E⟩<\/span>name\?/);
+      assert.equal(page.body.match(/<script/g)?.length, 1);
+    });
+  });
+
   test("the page speaks the user's language: the caller's strings and lang", async () => {
     await withPage(
       async (f) => {
