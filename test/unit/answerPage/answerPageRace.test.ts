@@ -1,4 +1,4 @@
-// First answer wins: the panel (broker.reply) and the page (an HTTP POST) answer the same request,
+// First answer wins: the panel (broker.reply), or the agent giving up, and the page (an HTTP POST) settle the same request,
 // 1,000 times, the panel's reply at a random moment while the page's POST is on its way.
 import * as assert from 'node:assert/strict';
 import type { QuestionResponse } from '../../../src/broker/contract/schemas';
@@ -7,7 +7,7 @@ import { askQuestion, openPage, post, withPage } from './answerPageHelpers';
 
 const tick = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-suite('answer page: race with the panel', () => {
+suite('answer page: first answer wins', () => {
   test("panel and page answering the same request 1,000 times settle it exactly once each time, with the winner's answer", async function () {
     this.timeout(120_000);
     await withPage(async (f) => {
@@ -48,6 +48,32 @@ suite('answer page: race with the panel', () => {
       assert.equal(f.server.liveLinks, 0);
       // Both sides won sometimes, so both orders were exercised.
       assert.ok(wins.page > 50 && wins.panel > 50, JSON.stringify(wins));
+    });
+  });
+
+  test('page and agent (it stops waiting) racing 200 times: settled once, the page says so when the agent went first', async function () {
+    this.timeout(60_000);
+    await withPage(async (f) => {
+      const random = seededRandom(35);
+      const settled = new Map<string, number>();
+      f.broker.onDidChange((change) => {
+        if (change.type === 'settled') settled.set(change.request.id, (settled.get(change.request.id) ?? 0) + 1);
+      });
+      for (let round = 0; round < 200; round++) {
+        const { id, response } = askQuestion(f.broker);
+        const { c, n } = await openPage(f, id);
+        const page = post(f, { c, n, q0: '1' });
+        let agentFirst = false;
+        const agent = (async () => {
+          for (let i = random.int(6); i > 0; i--) await tick();
+          agentFirst = f.broker.cancel(id, 'The asker cancelled before the user answered.');
+        })();
+        const [reply] = await Promise.all([page, agent]);
+        const answer = await response;
+        assert.equal(settled.get(id), 1, `round ${round}: settled once`);
+        assert.equal(answer.status, agentFirst ? 'cancelled' : 'answered');
+        assert.equal(reply.status, agentFirst ? 404 : 200);
+      }
     });
   });
 });
