@@ -3,6 +3,7 @@
 import * as assert from 'node:assert/strict';
 import { LIMITS, type PermissionResponse, type QuestionResponse } from '../../../src/broker/contract/schemas';
 import { MAX_SHOWN_CHARS } from '../../../src/broker/permissions/toolCallDisplay';
+import { PAGE_SCRIPT } from '../../../src/answerPage/answerPageHtml';
 import { APPROVAL, askPermission, askQuestion, http, openPage, post, QUESTION, withPage } from './answerPageHelpers';
 
 const PAGE_BUDGET = 50 * 1024;
@@ -183,5 +184,11 @@ suite('answer page', () => {
       assert.equal(state.status, 204);
       assert.ok(f.broker.get(id));
     });
+  });
+
+  test("the page's one script parses, and asks only relative URLs", () => {
+    assert.doesNotThrow(() => new Function(PAGE_SCRIPT));
+    assert.match(PAGE_SCRIPT, /fetch\("state\?"/);
+    assert.doesNotMatch(PAGE_SCRIPT, /https?:|fetch\("\//);
   });
 });
