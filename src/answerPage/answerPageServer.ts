@@ -243,7 +243,9 @@ export class AnswerPageServer implements Disposable {
   private securityHeaders(res: ServerResponse, csp: string): void {
     res.setHeader('Content-Security-Policy', csp);
     res.setHeader('X-Frame-Options', 'DENY');
-    res.setHeader('Referrer-Policy', 'no-referrer');
+    // Not no-referrer: with it, browsers post the form with "Origin: null", which a cross-origin
+    // sandboxed frame sends too. same-origin sends no referrer anywhere else (the page links nowhere).
+    res.setHeader('Referrer-Policy', 'same-origin');
     res.setHeader('Cache-Control', 'no-store');
     res.setHeader('X-Content-Type-Options', 'nosniff');
     res.setHeader('Cross-Origin-Opener-Policy', 'same-origin');

@@ -149,7 +149,8 @@ suite('answer page: security', () => {
         assert.match(csp, /(^|; )base-uri 'none'(;|$)/);
         assert.doesNotMatch(csp, /unsafe|\*|https?:/);
         assert.equal(reply.headers['x-frame-options'], 'DENY');
-        assert.equal(reply.headers['referrer-policy'], 'no-referrer');
+        // The capability leaves in no Referer (same-origin: to the page's own server only; no-referrer would make the form post "Origin: null").
+        assert.equal(reply.headers['referrer-policy'], 'same-origin');
         assert.equal(reply.headers['cache-control'], 'no-store');
         assert.equal(reply.headers['x-content-type-options'], 'nosniff');
         assert.equal(reply.headers['set-cookie'], undefined);
