@@ -43,8 +43,8 @@ const HOOK_MAY_IMPORT = ['src/hook/**', 'src/broker/contract/{wireNames,eventStr
 const zones = [
   {
     target: src('broker'),
-    from: ['extension', 'webview', 'hook', 'mcp', 'agents'].map(src),
-    message: 'The broker is the domain: it imports no adapter (extension, webview, hook, mcp, agents).',
+    from: ['extension', 'webview', 'hook', 'mcp', 'agents', 'answerPage'].map(src),
+    message: 'The broker is the domain: it imports no adapter (extension, webview, hook, mcp, agents, answerPage).',
   },
   {
     target: src('webview'),
@@ -72,6 +72,11 @@ const zones = [
     target: src('mcp'),
     from: ['extension', 'webview'].map(src),
     message: 'The MCP server runs without VS Code: it imports neither src/extension nor the panel.',
+  },
+  {
+    target: src('answerPage'),
+    from: ['extension', 'webview', 'hook', 'mcp', 'agents'].map(src),
+    message: 'The answer page server runs without VS Code: it imports the broker only, neither src/extension nor the panel.',
   },
 ];
 
@@ -142,7 +147,7 @@ export default defineConfig(
     rules: { '@typescript-eslint/triple-slash-reference': ['error', { path: 'always' }] },
   },
   {
-    files: ['src/broker/**/*.ts', 'src/mcp/**/*.ts', 'src/agents/**/*.ts'],
+    files: ['src/broker/**/*.ts', 'src/mcp/**/*.ts', 'src/agents/**/*.ts', 'src/answerPage/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { paths: [NO_VSCODE] }] },
   },
   {

@@ -1,5 +1,6 @@
-// npm run bench: the broker and MCP endpoint benchmarks (plain Node), then the panel and agent-loop
-// benchmarks and the long-wait return path (real workbench). `npm run bench -- agent` runs only the
+// npm run bench: the broker and MCP endpoint benchmarks (plain Node), the answer page on a phone
+// viewport (headless Chromium, no workbench), then the panel and agent-loop benchmarks and the
+// long-wait return path (real workbench). `npm run bench -- agent` runs only the
 // agent-loop head-to-head (the noisiest line, worth running several times).
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
@@ -23,6 +24,7 @@ run([join(root, 'esbuild.mjs')]);
 if (all) run(['--expose-gc', join(root, 'out', 'test', 'bench', 'brokerBench.js')]);
 if (all) run([join(root, 'out', 'test', 'bench', 'mcpBench.js')]);
 provision();
+if (all) run([join(root, 'out', 'test', 'bench', 'answerPageBench.js')]);
 const vsix = packageExtension();
 if (all) run([join(root, 'out', 'test', 'bench', 'panelBench.js')], { AGENT_QUESTIONS_VSIX: vsix });
 run([join(root, 'out', 'test', 'bench', 'agentBench.js')], { AGENT_QUESTIONS_VSIX: vsix, AGENT_QUESTIONS_MODEL_VSIX: packageScriptedModel() });

@@ -6,7 +6,7 @@ import { basename, join } from 'node:path';
 import { ROOT } from '../helpers/repoRoot';
 
 const SRC = join(ROOT, 'src');
-const TOP_LEVEL = ['agents', 'broker', 'extension', 'hook', 'mcp', 'webview'];
+const TOP_LEVEL = ['agents', 'answerPage', 'broker', 'extension', 'hook', 'mcp', 'webview'];
 
 suite('source layout', () => {
   test('src/ holds only the folders the architecture names', () => {

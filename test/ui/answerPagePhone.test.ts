@@ -1,0 +1,161 @@
+// The answer page on a phone-sized Chromium (360x740, touch), without code-server: a question and
+// an approval answered by tapping, and a page whose request was answered in the panel saying so.
+// Screenshots in light and dark go to test-results/answer-page/.
+import * as assert from 'node:assert/strict';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { QuestionBroker, type NewPermissionRequest, type NewQuestionRequest } from '../../src/broker/broker';
+import { renderMarkdownTree } from '../../src/broker/markdown/markdownRender';
+import { AnswerPageServer } from '../../src/answerPage/answerPageServer';
+import { launchBrowser } from '../harness/codeServer.mjs';
+import { RESULTS } from './workbench';
+
+const SHOTS = join(RESULTS, 'answer-page');
+export const PHONE = { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 } as const;
+
+const QUESTION: NewQuestionRequest = {
+  source: { type: 'tool', label: 'Copilot' },
+  context: 'The migration needs a database. The **current** setup writes to `data/app.db`.',
+  questions: [
+    {
+      id: 'database',
+      header: 'Database',
+      question: 'Which database should the billing service use?',
+      kind: 'single',
+      options: [
+        { label: 'SQLite', description: 'One file next to the code; nothing to run.', recommended: true },
+        { label: 'PostgreSQL', description: 'The existing cluster; needs a connection string.' },
+      ],
+      allowOther: true,
+    },
+  ],
+};
+
+const APPROVAL: NewPermissionRequest = {
+  source: { type: 'mcp', label: 'Claude Code' },
+  title: 'Claude Code wants to run a command',
+  detail: 'npm test',
+  toolCall: {
+    tool: 'Bash',
+    command: 'npm test -- --grep "billing" && git status --short',
+    fields: [{ name: 'description', value: 'Run the billing tests' }],
+    warnings: [],
+    summary: 'Runs npm and git; writes nothing.',
+  },
+  rememberOptions: [{ key: 'npm test', label: 'npm test …', description: 'Commands starting with npm test.' }],
+};
+
+suite('answer page on a phone', () => {
+  let browser: Browser;
+  let broker: QuestionBroker;
+  let server: AnswerPageServer;
+  let next = 0;
+
+  suiteSetup(async function () {
+    this.timeout(60_000);
+    mkdirSync(SHOTS, { recursive: true });
+    broker = new QuestionBroker({ newId: () => `r${++next}` });
+    server = new AnswerPageServer(broker, { linkTtlMs: 10 * 60_000, renderMarkdown: renderMarkdownTree });
+    await server.start();
+    browser = await launchBrowser();
+  });
+
+  suiteTeardown(async () => {
+    await browser?.close();
+    server?.dispose();
+    await server?.stop();
+    broker?.dispose();
+  });
+
+  /** A phone page with the CSP and script errors it reports collected. */
+  async function phone(scheme: 'light' | 'dark'): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+    const context = await browser.newContext({ ...PHONE, colorScheme: scheme });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    page.on('pageerror', (error) => errors.push(error.message));
+    return { context, page, errors };
+  }
+
+  /** Fits the phone: nothing scrolls sideways, and every control is a large touch target. */
+  async function assertPhoneLayout(page: Page): Promise<void> {
+    const layout = await page.evaluate(() => ({
+      scrollWidth: document.documentElement.scrollWidth,
+      small: [...document.querySelectorAll('button, label.choice, summary')]
+        .map((e) => e.getBoundingClientRect())
+        .filter((r) => r.height < 44)
+        .map((r) => `${r.width}x${r.height}`),
+    }));
+    assert.ok(layout.scrollWidth <= 360, `the page scrolls sideways: ${layout.scrollWidth}`);
+    assert.deepEqual(layout.small, []);
+  }
+
+  for (const scheme of ['light', 'dark'] as const) {
+    test(`a question answered by tapping (${scheme})`, async function () {
+      this.timeout(60_000);
+      let id = '';
+      const response = broker.ask(QUESTION, { onQueued: (queued) => (id = queued) });
+      const { context, page, errors } = await phone(scheme);
+      try {
+        await page.goto(server.urlFor(id)!);
+        await page.getByRole('radio', { name: /PostgreSQL/ }).waitFor();
+        await assertPhoneLayout(page);
+        await page.screenshot({ path: join(SHOTS, `question-${scheme}.png`), fullPage: true });
+        await page.getByRole('radio', { name: /PostgreSQL/ }).tap();
+        await page.getByRole('button', { name: 'Send answers' }).tap();
+        await page.getByRole('heading', { name: 'Answered' }).waitFor();
+        assert.deepEqual((await response).answers, { database: { selected: ['PostgreSQL'], skipped: false } });
+        assert.deepEqual(errors, []);
+      } finally {
+        await context.close();
+      }
+    });
+
+    test(`an approval allowed once by tapping, with no Always allow (${scheme})`, async function () {
+      this.timeout(60_000);
+      let id = '';
+      const response = broker.requestPermission(APPROVAL, { onQueued: (queued) => (id = queued) });
+      const { context, page, errors } = await phone(scheme);
+      try {
+        await page.goto(server.urlFor(id)!);
+        await page.getByText('npm test -- --grep "billing" && git status --short', { exact: true }).waitFor();
+        await page.getByText('Runs npm and git; writes nothing.').waitFor();
+        assert.equal(await page.getByRole('button', { name: /Always/ }).count(), 0);
+        await assertPhoneLayout(page);
+        await page.screenshot({ path: join(SHOTS, `approval-${scheme}.png`), fullPage: true });
+        await page.getByRole('button', { name: 'Allow once' }).tap();
+        await page.getByRole('heading', { name: 'Answered' }).waitFor();
+        assert.deepEqual(await response, { requestId: id, status: 'answered', decision: 'allow_once' });
+        assert.deepEqual(errors, []);
+      } finally {
+        await context.close();
+      }
+    });
+
+    test(`answered in the panel: the open page says "No longer waiting" (${scheme})`, async function () {
+      this.timeout(60_000);
+      let id = '';
+      const response = broker.ask(QUESTION, { onQueued: (queued) => (id = queued) });
+      const { context, page, errors } = await phone(scheme);
+      try {
+        await page.goto(server.urlFor(id)!);
+        await page.getByRole('button', { name: 'Send answers' }).waitFor();
+        assert.equal(broker.reply(id, { database: { selected: ['SQLite'], skipped: false } }, { by: 'user', where: 'panel' }), true);
+        await page.getByRole('heading', { name: 'No longer waiting' }).waitFor({ timeout: 15_000 });
+        assert.equal(await page.getByRole('button', { name: 'Send answers' }).count(), 0);
+        await page.screenshot({ path: join(SHOTS, `no-longer-waiting-${scheme}.png`), fullPage: true });
+        assert.equal((await response).answers?.['database']?.selected[0], 'SQLite');
+        // The page learns it from its state check's 404 (the uniform one), which Chromium logs.
+        assert.deepEqual(
+          errors.filter((e) => !/status of 404/.test(e)),
+          [],
+        );
+      } finally {
+        await context.close();
+      }
+    });
+  }
+});
