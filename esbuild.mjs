@@ -38,6 +38,8 @@ const builds = [
   { ...common, entryPoints: ['src/extension/extension.ts'], outfile: 'dist/extension.js', platform: 'node', format: 'cjs', external: ['vscode'] },
   // Loaded only when the external-agent endpoint is on (see src/extension/externalAgents.ts).
   { ...common, entryPoints: ['src/mcp/mcpModule.ts'], outfile: 'dist/mcp.js', platform: 'node', format: 'cjs', plugins: [withoutAjv] },
+  // Loaded only when the answer page is on (see src/extension/answerPageAdapter.ts).
+  { ...common, entryPoints: ['src/extension/answerPageModule.ts'], outfile: 'dist/answerPage.js', platform: 'node', format: 'cjs', external: ['vscode'] },
   // Loaded on the first shell command a permission prompt decides (see src/extension/policyAdapter.ts).
   { ...common, entryPoints: ['src/extension/shellModule.ts'], outfile: 'dist/shell.js', platform: 'node', format: 'cjs' },
   // markdown-it, once for both sides: a script the panel loads (it sets the global) that the host also
@@ -67,6 +69,8 @@ const ONLY_IN = [
   [/node_modules\/(ajv|ajv-formats|fast-uri)\//, undefined],
   // What "Connect an External Agent…" hands out (src/agents: each agent's config and plugin): only
   // the lazily loaded endpoint, never activation nor the hook command agents start per tool call.
+  // The answer page: only while it is on, never activation.
+  [/^src\/answerPage\//, 'dist/answerPage.js'],
   [/^src\/agents\/(configRegistry\.ts|agentConfig\.ts|\w+\/\w+(Config\.ts|Plugin\.js))/, 'dist/mcp.js'],
 ];
 // Bundles of renamed entries must not linger (and be counted, or shipped).
@@ -148,7 +152,8 @@ for (const file of ['tree-sitter.wasm', 'tree-sitter-bash.wasm']) {
 function checkBudgets() {
   // extension.js: 200 KB until issues 31 and 32 (paths by real path with the protected-files table,
   // Check a Command, the question shown at prepareInvocation); activation time is benched on its own.
-  const budgets = { 'dist/extension.js': 216 * 1024, 'dist/webview.js': 256 * 1024 };
+  // 217 KB with issue 34: the answer page's switch and the nudge's link (the page itself is dist/answerPage.js).
+  const budgets = { 'dist/extension.js': 217 * 1024, 'dist/webview.js': 256 * 1024 };
   for (const [file, budget] of Object.entries(budgets)) {
     const size = statSync(join(root, file)).size;
     if (size > budget) throw new Error(`esbuild.mjs: ${file} is ${(size / 1024).toFixed(1)} KB, over its ${budget / 1024} KB budget`);

@@ -57,6 +57,8 @@ export interface NudgeMessage {
   kind: 'question' | 'approval';
   waiting: number;
   workspace: string;
+  /** The answer page's link for the request, only while the page is on (see src/answerPage). */
+  answerUrl?: string;
 }
 
 export interface NudgerOptions {
@@ -69,6 +71,8 @@ export interface NudgerOptions {
   workspace: () => string;
   /** Sends the message; false when there is no channel. Rejections are the channel's failures. */
   send: (message: NudgeMessage) => Promise<boolean>;
+  /** A link that answers the request, made at send time; undefined while the answer page is off. */
+  answerUrl?: (requestId: string) => Promise<string | undefined>;
   log: (message: string) => void;
   now?: () => number;
 }
@@ -141,9 +145,9 @@ export class Nudger {
       for (const other of pending) this.watch(other.id, 2, settings.reminderAfterMs);
     }
     if (!this.withinLimit(settings.maxPerHour)) return;
-    const message = nudgeMessage(request, pending.length, this.options.workspace(), settings);
     this.sentAt.push(this.now());
     try {
+      const message = nudgeMessage(request, pending.length, this.options.workspace(), settings, await this.options.answerUrl?.(request.id));
       if (!(await this.options.send(message))) return;
       if (this.failing) this.options.log('Nudges are delivered again.');
       this.failing = false;
@@ -173,6 +177,7 @@ export function nudgeMessage(
   waiting: number,
   workspace: string,
   settings: Pick<NudgeSettings, 'includeQuestionText' | 'includeCommandText'>,
+  answerUrl?: string,
 ): NudgeMessage {
   const agent = plainName(request.source.label) || 'An agent';
   const kind = request.kind === 'permission' ? 'approval' : 'question';
@@ -182,7 +187,9 @@ export function nudgeMessage(
   let text = `${agent} ${asks} in VS Code${place ? ` (${place})` : ''}${others}.`;
   const detail = detailOf(request, settings);
   if (detail) text += ` ${detail}`;
-  return { text: uiText(text, MAX_TEXT + 200), agent, kind, waiting, workspace: place };
+  const message: NudgeMessage = { text: uiText(text, MAX_TEXT + 200), agent, kind, waiting, workspace: place };
+  if (answerUrl) message.answerUrl = answerUrl;
+  return message;
 }
 
 const MAX_NAME = 40;

@@ -16,6 +16,7 @@ import { createPolicy } from './policyAdapter';
 import { QuestionPanelView } from './questionPanelView';
 import { QueueTree } from './queueTree';
 import { registerNudges } from './nudgeCommands';
+import { registerAnswerPage } from './answerPageAdapter';
 import { registerSampleQuestionCommand } from './sampleQuestionCommand';
 import { SecretVault } from './secretVault';
 import { registerTestProbes } from './testProbes';
@@ -53,7 +54,8 @@ export function activate(context: vscode.ExtensionContext): AgentQuestionsApi {
   registerPermissionCommands(context, policy.permissions);
   registerAskUserTool(context, broker, policy, later, log, panel);
   registerSampleQuestionCommand(context, log);
-  const nudger = registerNudges(context, broker, panel, log);
+  const answerPage = registerAnswerPage(context, broker, log);
+  const nudger = registerNudges(context, broker, panel, log, answerPage);
   registerTestProbes(context, { broker, panel, queue, attention, nudger });
   context.subscriptions.push(trackWalkthroughProgress(broker, vault));
   const externalAgents = new ExternalAgents(context, broker, policy, later, attention, log);

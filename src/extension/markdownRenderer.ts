@@ -1,5 +1,5 @@
-// The host's copy of the panel's markdown rendering, for one purpose: saying which links the panel
-// may ask to open. Loads dist/markdown.js on first use and keeps recent trees by their source.
+// The host's copy of the panel's markdown rendering: for saying which links the panel may ask to
+// open, and for the answer page (same sanitising rules). Loads dist/markdown.js on first use and keeps recent trees by their source.
 import { join } from 'node:path';
 import { markdownSources, type MarkdownNode, type MarkdownTree } from '../broker/markdown/markdownTree';
 import type { PendingRequest } from '../broker/contract/schemas';
@@ -29,7 +29,8 @@ export class MarkdownRenderer {
     });
   }
 
-  private tree(source: string): MarkdownTree {
+  /** The panel's tree for `source` (plain when dist/markdown.js cannot load): the answer page renders it. */
+  tree(source: string): MarkdownTree {
     const cached = this.cache.get(source);
     if (cached) {
       // Most recently used last, so the oldest goes first.

@@ -37,9 +37,11 @@ function readNudgeSettings(): NudgeSettings {
 const slackEscaped = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 async function post(channel: Channel, message: NudgeMessage): Promise<void> {
+  // With the answer page on: tapping the notification (or its Answer button) opens the request's page.
+  const answerHeaders: Record<string, string> = message.answerUrl ? { Click: message.answerUrl, Actions: `view, Answer, ${message.answerUrl}` } : {};
   const init: RequestInit =
     channel.kind === 'ntfy'
-      ? { method: 'POST', headers: { Title: 'Agent Questions', Tags: 'question', 'Content-Type': 'text/plain; charset=utf-8' }, body: message.text }
+      ? { method: 'POST', headers: { Title: 'Agent Questions', Tags: 'question', 'Content-Type': 'text/plain; charset=utf-8', ...answerHeaders }, body: message.text }
       : {
           method: 'POST',
           headers: { 'Content-Type': 'application/json' },
@@ -52,6 +54,7 @@ async function post(channel: Channel, message: NudgeMessage): Promise<void> {
             kind: message.kind,
             waiting: message.waiting,
             workspace: message.workspace,
+            answerUrl: message.answerUrl,
           }),
         };
   const response = await fetch(channel.url, { ...init, redirect: 'error', signal: AbortSignal.timeout(SEND_TIMEOUT_MS) });
@@ -59,7 +62,13 @@ async function post(channel: Channel, message: NudgeMessage): Promise<void> {
   if (!response.ok) throw Object.assign(new Error('not delivered'), { status: response.status });
 }
 
-export function registerNudges(context: vscode.ExtensionContext, broker: QuestionBroker, panel: QuestionPanelView, log: vscode.LogOutputChannel): Nudger {
+export function registerNudges(
+  context: vscode.ExtensionContext,
+  broker: QuestionBroker,
+  panel: QuestionPanelView,
+  log: vscode.LogOutputChannel,
+  answerUrl?: (requestId: string) => Promise<string | undefined>,
+): Nudger {
   const channel = async (): Promise<Channel | undefined> => {
     const stored = await context.secrets.get(CHANNEL_KEY);
     if (!stored) return undefined;
@@ -84,6 +93,7 @@ export function registerNudges(context: vscode.ExtensionContext, broker: Questio
       return true;
     },
     log: (message) => log.warn(message),
+    answerUrl,
   });
   const lookedAt = () => {
     if (isSeen()) nudger.seen();

@@ -5,7 +5,7 @@ import { DB_QUESTION, makeBroker } from '../helpers/fakes';
 
 const SETTINGS: NudgeSettings = { afterMs: 5, reminderAfterMs: 0, maxPerHour: 6, includeQuestionText: false, includeCommandText: false };
 
-function setup(settings: Partial<NudgeSettings> = {}) {
+function setup(settings: Partial<NudgeSettings> = {}, answerUrl?: (requestId: string) => Promise<string | undefined>) {
   const { broker } = makeBroker();
   const sent: NudgeMessage[] = [];
   const logs: string[] = [];
@@ -24,6 +24,7 @@ function setup(settings: Partial<NudgeSettings> = {}) {
     },
     log: (m) => logs.push(m),
     now: () => now,
+    answerUrl,
   });
   broker.onDidChange((change) => (change.type === 'added' ? nudger.added(change.request) : nudger.settled(change.request.id)));
   return {
@@ -54,6 +55,35 @@ suite('nudges', () => {
     assert.equal(sent.length, 1);
     assert.deepEqual(sent[0], { text: 'Chat tool asks you a question in VS Code (shop).', agent: 'Chat tool', kind: 'question', waiting: 1, workspace: 'shop' });
     assert.doesNotMatch(JSON.stringify(sent), /CANARY/);
+  });
+
+  test('with the answer page on, the nudge carries the link made at send time for the request it is about, and still no question text', async () => {
+    const asked: string[] = [];
+    const { broker, sent } = setup({}, async (id) => {
+      asked.push(id);
+      return `https://tunnel.example/answer?c=${id}`;
+    });
+    const id = await new Promise<string>(
+      (resolve) => void broker.ask({ ...DB_QUESTION, questions: [{ ...DB_QUESTION.questions[0]!, question: 'CANARY-QUESTION-TEXT' }] }, { onQueued: resolve }),
+    );
+    await until(() => sent.length === 1);
+    assert.deepEqual(asked, [id]);
+    assert.deepEqual(sent[0], {
+      text: 'Chat tool asks you a question in VS Code (shop).',
+      agent: 'Chat tool',
+      kind: 'question',
+      waiting: 1,
+      workspace: 'shop',
+      answerUrl: `https://tunnel.example/answer?c=${id}`,
+    });
+    assert.doesNotMatch(JSON.stringify(sent), /CANARY/);
+  });
+
+  test('with the answer page off (no link), the nudge has no answerUrl field at all', async () => {
+    const { broker, sent } = setup({}, async () => undefined);
+    void broker.ask(DB_QUESTION);
+    await until(() => sent.length === 1);
+    assert.equal('answerUrl' in sent[0]!, false);
   });
 
   test('no nudge when the request was seen first, or settled first', async () => {
