@@ -63,7 +63,8 @@ export class AnswerPageHost {
     if (isLoopbackUrl(base)) {
       void vscode.window.showWarningMessage(
         vscode.l10n.t(
-          'The answer page is on, but only on this computer: VS Code forwards nothing here. To answer from your phone, open this folder through a Remote Tunnel, a Codespace or code-server; the page is never served on another address.',
+          "The answer page is on, but its links lead to this computer's loopback address ({0}), which a phone cannot open. To answer from your phone, open this folder through a Remote Tunnel, a Codespace or code-server on an address your phone reaches; the page is never served on another address.",
+          base.origin,
         ),
       );
     } else {
@@ -76,11 +77,12 @@ export class AnswerPageHost {
     return this.external(`http://127.0.0.1:${this.server.port}/`);
   }
 
-  /** asExternalUri, and the origin it gives is one the page accepts POSTs from. */
+  /** asExternalUri; a forwarder's origin it gives is one the page accepts POSTs from. */
   private async external(local: string): Promise<URL> {
     const uri = await vscode.env.asExternalUri(vscode.Uri.parse(local));
     const url = new URL(uri.toString(true));
-    if (!isLoopbackUrl(url)) this.server.allowOrigin(url.origin);
+    // Any origin the forwarding gave (a tunnel, code-server's proxy even on a loopback port), never a guess.
+    if (url.origin !== new URL(local).origin) this.server.allowOrigin(url.origin);
     return url;
   }
 }

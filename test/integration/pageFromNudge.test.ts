@@ -1,0 +1,160 @@
+import * as assert from 'node:assert/strict';
+import { createServer, request as httpRequest, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import * as vscode from 'vscode';
+import type { AgentQuestionsApi } from '../../src/extension/api';
+import { getApi, nextAdded } from './helpers';
+
+interface Reply {
+  status: number;
+  body: string;
+}
+
+/** Plain HTTP to the page: in the test host asExternalUri leaves its links on the loopback. */
+function http(url: URL, method: string, body?: string): Promise<Reply> {
+  return new Promise((resolve, reject) => {
+    const headers = body === undefined ? {} : { 'Content-Type': 'application/x-www-form-urlencoded' };
+    const req = httpRequest(url, { method, headers }, (res) => {
+      let text = '';
+      res.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+async function until(check: () => boolean | Promise<boolean>, what: string, timeoutMs = 30_000): Promise<void> {
+  const started = Date.now();
+  while (!(await check())) {
+    if (Date.now() - started > timeoutMs) assert.fail(`${what} did not happen`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+const config = () => vscode.workspace.getConfiguration('agentQuestions');
+const setChannel = (kind: string, url: string) => vscode.commands.executeCommand<boolean>('agentQuestions.setNudgeChannel', { kind, url });
+type ShowMessage = (message: string, ...rest: unknown[]) => Thenable<unknown>;
+
+suite('The answer page through a nudge (a local webhook receiver)', () => {
+  let server: Server;
+  const received: Array<Record<string, unknown>> = [];
+  const ntfy: Array<{ raw: string; headers: Record<string, string | string[] | undefined> }> = [];
+  let url = '';
+  let api: AgentQuestionsApi;
+
+  suiteSetup(async () => {
+    api = await getApi();
+    server = createServer((req, res) => {
+      let body = '';
+      req.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
+      req.on('end', () => {
+        if (req.url?.endsWith('-ntfy')) ntfy.push({ raw: body, headers: req.headers });
+        else received.push(JSON.parse(body) as Record<string, unknown>);
+        res.writeHead(200).end('ok');
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks/answer-page`;
+    await config().update('nudge.afterSeconds', 1, vscode.ConfigurationTarget.Global);
+    await config().update('revealOnAsk', false, vscode.ConfigurationTarget.Global);
+    // The hourly limit counts every nudge this window sent (nudges.test.ts fills it on purpose).
+    await config().update('nudge.maxPerHour', 60, vscode.ConfigurationTarget.Global);
+    // A URL passed to the command asks for a modal, answered here by standing in for showWarningMessage.
+    const window = vscode.window as unknown as { showWarningMessage: ShowMessage };
+    const original = window.showWarningMessage;
+    window.showWarningMessage = async (_message: string, ...rest: unknown[]) => rest[1];
+    try {
+      assert.equal(await setChannel('webhook', url), true);
+    } finally {
+      window.showWarningMessage = original;
+    }
+    await vscode.commands.executeCommand('workbench.action.closeAuxiliaryBar');
+  });
+
+  suiteTeardown(async () => {
+    await vscode.commands.executeCommand('agentQuestions.clearNudgeChannel');
+    for (const key of ['nudge.afterSeconds', 'nudge.maxPerHour', 'revealOnAsk', 'answerPage.enabled']) await config().update(key, undefined, vscode.ConfigurationTarget.Global);
+    for (const request of api.list()) api.reject(request.id);
+    await new Promise((resolve) => server.close(resolve));
+  });
+
+  test('with the page off, a nudge carries no answerUrl', async () => {
+    const before = received.length;
+    const added = nextAdded(api);
+    void api.ask({ extensionId: 'test.answerPage', questions: [{ id: 'db', header: 'Database', question: 'Which database?', options: [{ label: 'A' }, { label: 'B' }] }] });
+    const request = await added;
+    await until(() => received.length > before, 'the nudge');
+    assert.equal('answerUrl' in received[before]!, false);
+    api.reject(request.id);
+  });
+
+  test("Turn On the Answer Page, a nudge's answerUrl opens the request, and the asker gets exactly the answer given there, recorded as decided on the page", async () => {
+    // The test host's links stay on a loopback address (through code-server's /proxy/<port>/ or not): the command says so.
+    const window = vscode.window as unknown as { showWarningMessage: ShowMessage };
+    const original = window.showWarningMessage;
+    const warned: string[] = [];
+    window.showWarningMessage = async (message: string) => void warned.push(message);
+    let base: string | undefined;
+    try {
+      base = await vscode.commands.executeCommand<string>('agentQuestions.turnOnAnswerPage');
+    } finally {
+      window.showWarningMessage = original;
+    }
+    assert.equal(config().inspect('answerPage.enabled')?.globalValue, true);
+    assert.match(String(base), /^http:\/\/127\.0\.0\.1:\d+\//);
+    assert.equal(warned.length, 1);
+    assert.match(warned[0]!, /loopback address \(http:\/\/127\.0\.0\.1:\d+\), which a phone cannot open/);
+
+    const before = received.length;
+    const added = nextAdded(api);
+    const answered = api.ask({
+      extensionId: 'test.answerPage',
+      questions: [{ id: 'db', header: 'Database', question: 'Which database?', options: [{ label: 'SQLite' }, { label: 'Postgres' }] }],
+    });
+    const request = await added;
+    await until(() => received.length > before, 'the nudge');
+    const answerUrl = new URL(String(received[before]!.answerUrl));
+    assert.equal(answerUrl.origin, new URL(base!).origin);
+    assert.equal(answerUrl.pathname, `${new URL(base!).pathname}answer`);
+
+    const page = await http(answerUrl, 'GET');
+    assert.equal(page.status, 200);
+    assert.match(page.body, /Which database\?/);
+    const c = /name="c" value="([^"]+)"/.exec(page.body)?.[1];
+    const n = /name="n" value="([^"]+)"/.exec(page.body)?.[1];
+    assert.ok(c && n, 'the page carries a capability and a nonce');
+    const reply = await http(new URL('answer', answerUrl), 'POST', new URLSearchParams({ c, n, q0: '1' }).toString());
+    assert.equal(reply.status, 200);
+
+    const response = await answered;
+    assert.equal(response.status, 'answered');
+    assert.deepEqual(response.answers, { db: { selected: ['Postgres'], skipped: false } });
+    const entry = api.history().find((e) => e.requestId === request.id);
+    assert.deepEqual(entry?.decidedBy, { by: 'user', where: 'page' });
+    // Used once: the same link now reveals nothing.
+    assert.equal((await http(answerUrl, 'GET')).status, 404);
+  });
+
+  test('an ntfy nudge opens the page on a tap and offers an Answer action, and its text stays as by default', async () => {
+    const window = vscode.window as unknown as { showWarningMessage: ShowMessage };
+    const original = window.showWarningMessage;
+    window.showWarningMessage = async (_message: string, ...rest: unknown[]) => rest[1];
+    try {
+      assert.equal(await setChannel('ntfy', `${url}-ntfy`), true);
+    } finally {
+      window.showWarningMessage = original;
+    }
+    const before = ntfy.length;
+    const added = nextAdded(api);
+    void api.ask({ extensionId: 'test.answerPage', questions: [{ id: 'db', header: 'Database', question: 'CANARY-NTFY?', options: [{ label: 'A' }, { label: 'B' }] }] });
+    const request = await added;
+    await until(() => ntfy.length > before, 'the ntfy nudge');
+    const { raw, headers } = ntfy[before]!;
+    const click = String(headers['click']);
+    assert.match(click, /^http:\/\/127\.0\.0\.1:\d+\/.*answer\?c=/);
+    assert.equal(headers['actions'], `view, Answer, ${click}`);
+    assert.doesNotMatch(raw, /CANARY/);
+    api.reject(request.id);
+  });
+});
