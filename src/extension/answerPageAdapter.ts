@@ -17,11 +17,13 @@ export function registerAnswerPage(context: vscode.ExtensionContext, broker: Que
   let page: AnswerPageSwitch | undefined;
   const loaded = () => (page ??= new (loadAnswerPageModule().AnswerPageSwitch)(broker, log));
   // A user setting only: a repository's settings must not open a page onto its requests.
-  if (vscode.workspace.getConfiguration('agentQuestions.answerPage').inspect('enabled')?.globalValue === true) void loaded().apply();
+  const on = () => vscode.workspace.getConfiguration('agentQuestions.answerPage').inspect('enabled')?.globalValue === true;
+  if (on()) void loaded().apply();
   context.subscriptions.push(
     vscode.commands.registerCommand('agentQuestions.turnOnAnswerPage', () => loaded().turnOn()),
     vscode.workspace.onDidChangeConfiguration((event) => {
-      if (event.affectsConfiguration('agentQuestions.answerPage')) void loaded().apply();
+      // Nothing is loaded for a setting changed while the page was never on.
+      if (event.affectsConfiguration('agentQuestions.answerPage') && (page || on())) void loaded().apply();
     }),
     { dispose: () => page?.dispose() },
   );
