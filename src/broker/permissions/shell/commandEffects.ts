@@ -6,6 +6,7 @@
 // Everything a command does is looked up in the tables below (one place, each entry with its why);
 // an option set it does not understand makes it say less is known, never more.
 import { commandName, sedScriptIsRisky } from './dangerousArguments';
+import { CODE_RUNNERS, SHELLS } from './programLists';
 import type { ParsedCommandLine, SubCommand } from './shellCommand';
 
 export type Place = 'workspace' | 'outside' | 'protected';
@@ -90,57 +91,7 @@ const WRAPPERS: Record<string, { why: string; spec: OptionSpec; skip?: number; a
 };
 
 /** Shells and interpreters: what they run is code the analysis cannot see. */
-const INTERPRETERS = new Set([
-  'sh',
-  'bash',
-  'zsh',
-  'fish',
-  'ksh',
-  'mksh',
-  'csh',
-  'tcsh',
-  'dash',
-  'ash',
-  'busybox',
-  'pwsh',
-  'powershell',
-  'cmd',
-  'nu',
-  'xonsh',
-  'elvish',
-  'python',
-  'pypy',
-  'pypy3',
-  'node',
-  'nodejs',
-  'deno',
-  'bun',
-  'ruby',
-  'irb',
-  'perl',
-  'php',
-  'lua',
-  'luajit',
-  'Rscript',
-  'osascript',
-  'tclsh',
-  'wish',
-  'java',
-  'jshell',
-  'groovy',
-  'scala',
-  'kotlin',
-  'expect',
-  'gdb',
-  'lldb',
-  'eval',
-  'source',
-  '.',
-  'su',
-  'runuser',
-  'ssh-agent',
-  'script',
-]);
+const INTERPRETERS = new Set([...SHELLS, ...CODE_RUNNERS, 'eval', 'source', '.', 'su', 'runuser', 'ssh-agent', 'script']);
 
 /** `tool sub`: runs the project's own scripts or a package's program, code the analysis cannot see. */
 const SCRIPT_RUNNERS: Record<string, ReadonlySet<string> | 'always'> = {

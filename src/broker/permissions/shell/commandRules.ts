@@ -7,6 +7,7 @@
 // VS Code's meaning (a prefix covers what follows) under the dangerous-argument table. Pure: no `vscode` import.
 import { commandEffects } from './commandEffects';
 import { commandName, findDangerousArgument } from './dangerousArguments';
+import { CODE_RUNNERS, EDITORS, SHELLS } from './programLists';
 import { knownPrefixFor, specForPrefix, unknownArgument } from './knownTools';
 import type { ParsedCommandLine, SubCommand } from './shellCommand';
 
@@ -51,46 +52,8 @@ export interface OfferedRule {
 
 /** Commands no prefix rule may allow, each group with the reason shown to the user. */
 export const NEVER_PREFIX_GROUPS: readonly (readonly [string, readonly string[]])[] = [
-  [
-    'runs a shell, which can run anything',
-    ['sh', 'bash', 'zsh', 'fish', 'ksh', 'mksh', 'csh', 'tcsh', 'dash', 'ash', 'busybox', 'pwsh', 'powershell', 'cmd', 'nu', 'xonsh', 'elvish'],
-  ],
-  [
-    'runs whatever program it is given',
-    [
-      'python',
-      'pypy',
-      'pypy3',
-      'node',
-      'nodejs',
-      'deno',
-      'bun',
-      'ruby',
-      'irb',
-      'perl',
-      'php',
-      'lua',
-      'luajit',
-      'Rscript',
-      'osascript',
-      'tclsh',
-      'wish',
-      'java',
-      'jshell',
-      'groovy',
-      'scala',
-      'kotlin',
-      'expect',
-      'gdb',
-      'lldb',
-      'vi',
-      'vim',
-      'nvim',
-      'ex',
-      'view',
-      'emacs',
-    ],
-  ],
+  ['runs a shell, which can run anything', SHELLS],
+  ['runs whatever program it is given', [...CODE_RUNNERS, ...EDITORS]],
   ['runs or redefines other commands', ['eval', 'exec', 'source', '.', 'builtin', 'command', 'coproc', 'trap', 'alias', 'unalias', 'shopt', 'set', 'enable', 'hash', 'let', 'fc']],
   ['changes the shell state that later commands run in', ['export', 'declare', 'local', 'readonly', 'typeset', 'unset', 'read', 'mapfile', 'readarray', 'cd', 'pushd', 'popd']],
   ['runs a command as another user', ['sudo', 'su', 'doas', 'pkexec', 'run0', 'runuser', 'sg', 'newgrp']],

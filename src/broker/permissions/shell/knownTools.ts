@@ -296,6 +296,19 @@ const GREP_LIKE_LONG: Record<string, OptionSpec> = {
 };
 
 /** Tools whose arguments are modelled, by the prefix a rule for them names. */
+/** What `git branch` and `git tag` both take when they list: the filters and the layout of git's ref listing. */
+const REF_LIST_OPTIONS: Record<string, OptionSpec> = {
+  contains: v('ref', true),
+  'no-contains': v('ref', true),
+  merged: v('ref', true),
+  'no-merged': v('ref', true),
+  'points-at': v('ref'),
+  sort: v('text'),
+  format: v('text'),
+  color: v('name', true),
+  column: v('name', true),
+};
+
 export const KNOWN_TOOLS: Readonly<Record<string, ToolSpec>> = {
   // ----- read-only git -----
   'git status': {
@@ -382,15 +395,7 @@ export const KNOWN_TOOLS: Readonly<Record<string, ToolSpec>> = {
   'git branch': {
     long: {
       ...flags('all', 'remotes', 'verbose', 'list', 'show-current', 'no-color', 'no-column', 'ignore-case', 'omit-empty'),
-      contains: v('ref', true),
-      'no-contains': v('ref', true),
-      merged: v('ref', true),
-      'no-merged': v('ref', true),
-      'points-at': v('ref'),
-      sort: v('text'),
-      format: v('text'),
-      color: v('name', true),
-      column: v('name', true),
+      ...REF_LIST_OPTIONS,
       abbrev: v('number'),
     },
     short: { ...flags('a', 'r', 'v', 'l', 'i') },
@@ -400,15 +405,7 @@ export const KNOWN_TOOLS: Readonly<Record<string, ToolSpec>> = {
   'git tag': {
     long: {
       ...flags('list', 'no-color', 'no-column', 'ignore-case', 'omit-empty'),
-      contains: v('ref', true),
-      'no-contains': v('ref', true),
-      merged: v('ref', true),
-      'no-merged': v('ref', true),
-      'points-at': v('ref'),
-      sort: v('text'),
-      format: v('text'),
-      color: v('name', true),
-      column: v('name', true),
+      ...REF_LIST_OPTIONS,
     },
     short: { ...flags('l', 'i'), n: v('number', true) },
     operands: 'text',
