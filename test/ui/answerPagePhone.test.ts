@@ -4,15 +4,15 @@
 import * as assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { QuestionBroker, type NewPermissionRequest, type NewQuestionRequest } from '../../src/broker/broker';
 import { renderMarkdownTree } from '../../src/broker/markdown/markdownRender';
 import { AnswerPageServer } from '../../src/answerPage/answerPageServer';
 import { launchBrowser } from '../harness/codeServer.mjs';
+import { assertPhoneLayout, openPhone, type Phone } from './phone';
 import { RESULTS } from './workbench';
 
 const SHOTS = join(RESULTS, 'answer-page');
-export const PHONE = { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 } as const;
 
 const QUESTION: NewQuestionRequest = {
   source: { type: 'tool', label: 'Copilot' },
@@ -68,30 +68,7 @@ suite('answer page on a phone', () => {
     broker?.dispose();
   });
 
-  /** A phone page with the CSP and script errors it reports collected. */
-  async function phone(scheme: 'light' | 'dark'): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-    const context = await browser.newContext({ ...PHONE, colorScheme: scheme });
-    const page = await context.newPage();
-    const errors: string[] = [];
-    page.on('console', (message) => {
-      if (message.type() === 'error') errors.push(message.text());
-    });
-    page.on('pageerror', (error) => errors.push(error.message));
-    return { context, page, errors };
-  }
-
-  /** Fits the phone: nothing scrolls sideways, and every control is a large touch target. */
-  async function assertPhoneLayout(page: Page): Promise<void> {
-    const layout = await page.evaluate(() => ({
-      scrollWidth: document.documentElement.scrollWidth,
-      small: [...document.querySelectorAll('button, label.choice, summary')]
-        .map((e) => e.getBoundingClientRect())
-        .filter((r) => r.height < 44)
-        .map((r) => `${r.width}x${r.height}`),
-    }));
-    assert.ok(layout.scrollWidth <= 360, `the page scrolls sideways: ${layout.scrollWidth}`);
-    assert.deepEqual(layout.small, []);
-  }
+  const phone = (scheme: 'light' | 'dark'): Promise<Phone> => openPhone(browser, scheme);
 
   for (const scheme of ['light', 'dark'] as const) {
     test(`a question answered by tapping (${scheme})`, async function () {
