@@ -3,6 +3,8 @@
 // Screenshots in light and dark go to test-results/answer-page/.
 import * as assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { QuestionBroker, type NewPermissionRequest, type NewQuestionRequest } from '../../src/broker/broker';
@@ -135,4 +137,34 @@ suite('answer page on a phone', () => {
       }
     });
   }
+
+  test('a page of another site that frames the link sees nothing of it, and the request and the link are as they were', async function () {
+    this.timeout(60_000);
+    let id = '';
+    const response = broker.ask(QUESTION, { onQueued: (queued) => (id = queued) });
+    const link = server.urlFor(id)!;
+    // Another site (another port is another origin) that frames the link, as a clickjacking page would.
+    const attacker = createServer((_req, res) => res.writeHead(200, { 'Content-Type': 'text/html' }).end(`<iframe id="page" src="${link}"></iframe>`));
+    await new Promise<void>((resolve) => attacker.listen(0, '127.0.0.1', resolve));
+    const { context, page } = await phone('light');
+    try {
+      await page.goto(`http://127.0.0.1:${(attacker.address() as AddressInfo).port}/`);
+      const frame = await (await page.locator('#page').elementHandle())!.contentFrame();
+      // Chromium refuses to render it (frame-ancestors 'none'): the frame holds its error page, nothing of ours.
+      await page.waitForFunction(() => (document.getElementById('page') as HTMLIFrameElement | null)?.contentWindow !== null);
+      assert.equal(await frame!.locator('input, button, form').count(), 0);
+      assert.doesNotMatch(await frame!.content(), /Which database|PostgreSQL/);
+      assert.equal(broker.list().length, 1, 'the request still waits');
+      // The link still opens and answers: framing it used nothing up.
+      const direct = await context.newPage();
+      await direct.goto(link);
+      await direct.getByRole('radio', { name: /SQLite/ }).tap();
+      await direct.getByRole('button', { name: 'Send answers' }).tap();
+      await direct.getByRole('heading', { name: 'Answered' }).waitFor();
+      assert.equal((await response).answers?.['database']?.selected[0], 'SQLite');
+    } finally {
+      await context.close();
+      await new Promise((resolve) => attacker.close(resolve));
+    }
+  });
 });
