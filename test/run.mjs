@@ -177,7 +177,9 @@ try {
       background.push(startNodeLayer('ui (second half)', 'ui', 120_000, { AGENT_QUESTIONS_VSIX: vsix() }, ['only', UI_SECOND_HALF]));
       results.ui = runNodeLayer('ui', 120_000, { AGENT_QUESTIONS_VSIX: vsix() }, ['except', UI_SECOND_HALF]);
     }
-    // The agent layer: VS Code's own agent mode with the scripted model calls ask_user.
+    // The agent layer: VS Code's own agent mode with the scripted model calls ask_user (and, answered
+    // from a phone, Claude Code asks through its hook beside it).
+    if (layer === 'agent') provisionClaudeCode();
     if (layer === 'agent')
       results.agent = runNodeLayer('agent', 180_000, { AGENT_QUESTIONS_VSIX: vsix(), AGENT_QUESTIONS_MODEL_VSIX: packageScriptedModel() }, choiceArgs(choices.agent));
     // The external layer: the real Claude Code CLI asks through the MCP endpoint; OpenCode and
