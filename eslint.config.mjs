@@ -26,6 +26,7 @@ const WEBVIEW_BROKER = [
   'contract/protocol.ts',
   'contract/schemas.ts',
   'contract/panelMessages.ts',
+  'contract/decidedByText.ts',
   'contract/questionKinds.ts',
   'markdown/markdownTree.ts',
   'markdown/markdownRender.ts',

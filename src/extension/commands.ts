@@ -2,6 +2,7 @@
 import * as vscode from 'vscode';
 import type { QuestionBroker } from '../broker/broker';
 import type { History } from '../broker/history';
+import { decidedByText } from '../broker/contract/decidedByText';
 import type { HistoryEntry, PendingRequest, PermissionDecision } from '../broker/contract/schemas';
 import { summarizeAnswer } from '../broker/contract/resultText';
 import { uiText } from '../broker/visibleText';
@@ -69,10 +70,7 @@ export function registerCommands(context: vscode.ExtensionContext, broker: Quest
       entries.map((entry) => ({
         label: uiText(entry.summary, 100),
         description: vscode.l10n.t('{0} · {1} · {2}', statusText(entry.status), uiText(entry.source.label, 60), localizedAge(entry.settledAt)),
-        detail: uiText(
-          (entry.decision && decisionText(entry.decision)) ?? (entry.questions ?? []).map((q) => `${q.header}: ${summarizeAnswer(q, entry.answers?.[q.id])}`).join(' · '),
-          300,
-        ),
+        detail: uiText(historyDetail(entry), 300),
       })),
       {
         title: vscode.l10n.t('Agent Questions: History'),
@@ -126,6 +124,12 @@ const statusText = (status: HistoryEntry['status']): string =>
     timed_out: vscode.l10n.t('Timed out'),
     unavailable: vscode.l10n.t('Unavailable'),
   })[status];
+
+/** Who decided (older entries have no record of it), then the decision or the answers. */
+function historyDetail(entry: HistoryEntry): string {
+  const outcome = (entry.decision && decisionText(entry.decision)) ?? (entry.questions ?? []).map((q) => `${q.header}: ${summarizeAnswer(q, entry.answers?.[q.id])}`).join(' · ');
+  return [entry.decidedBy && decidedByText(entry.decidedBy, vscode.l10n.t), outcome].filter((part) => part).join(' · ');
+}
 
 const decisionText = (decision: PermissionDecision): string =>
   ({ allow_once: vscode.l10n.t('Allowed once'), allow_always: vscode.l10n.t('Always allowed'), deny: vscode.l10n.t('Denied') })[decision];

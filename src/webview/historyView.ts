@@ -1,6 +1,6 @@
 // The collapsible list of recently settled requests, each with who decided it. Secret answers show as "stored in NAME".
 import type { HistoryEntry } from '../broker/contract/schemas';
-import { decidedByText } from './decidedByText';
+import { decidedByText } from '../broker/contract/decidedByText';
 import { el } from './dom';
 import { t } from './l10n';
 
@@ -26,7 +26,7 @@ export function renderHistory(entries: HistoryEntry[], open: boolean, onToggle: 
       ),
     );
     for (const line of answerLines(entry)) item.append(el('div', { class: 'history-answer' }, line));
-    if (entry.decidedBy) item.append(el('div', { class: 'history-answer history-decided' }, decidedByText(entry.decidedBy)));
+    if (entry.decidedBy) item.append(el('div', { class: 'history-answer history-decided' }, decidedByText(entry.decidedBy, t)));
     list.append(item);
   }
   details.append(list);

@@ -1,9 +1,14 @@
 // Part of npm run bench: the answer page on a phone-sized headless Chromium (360x740, touch) over
-// the loopback, no code-server: a new link to the page interactive (its first control on screen,
-// the page's script run), and what the page costs to transfer. The issue's targets: <= 1 s, <= 50 KB.
+// the loopback, no code-server, reached the way a user reaches it: a request waits unseen, the real
+// Nudger sends its nudge as a webhook's JSON POST to a local receiver, and the phone opens the
+// message's answerUrl. Measured: nudge sent -> page interactive (its first control on screen, the
+// page's script run), and what the page costs to transfer. The issue's targets: <= 1 s, <= 50 KB.
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { QuestionBroker, type NewPermissionRequest, type NewQuestionRequest } from '../../src/broker/broker';
 import { renderMarkdownTree } from '../../src/broker/markdown/markdownRender';
+import { Nudger, type NudgeMessage } from '../../src/broker/nudges';
 import { AnswerPageServer } from '../../src/answerPage/answerPageServer';
 import { launchBrowser } from '../harness/codeServer.mjs';
 import { median, runBench } from './benchKit';
@@ -12,6 +17,8 @@ const RUNS = 15;
 const TARGET_MS = 1000;
 const TARGET_BYTES = 50 * 1024;
 const PHONE = { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 } as const;
+// The nudge is due 1 ms after a request arrives unseen (0 turns nudges off); the clock starts when it is sent.
+const NUDGE = { afterMs: 1, reminderAfterMs: 0, maxPerHour: 1000, includeQuestionText: false, includeCommandText: false };
 
 const QUESTION: NewQuestionRequest = {
   source: { type: 'tool', label: 'Copilot' },
@@ -40,23 +47,68 @@ const APPROVAL: NewPermissionRequest = {
   toolCall: { tool: 'Bash', command: 'npm test -- --grep "billing" && git status --short', fields: [], warnings: [], summary: 'Runs npm and git; writes nothing.' },
 };
 
+/** A webhook on 127.0.0.1: each POSTed nudge's answerUrl goes to whoever waits for the next one. */
+async function startWebhookReceiver() {
+  let waiter: { resolve: (answerUrl: string) => void; reject: (error: Error) => void } | undefined;
+  const server = createServer((request, response) => {
+    let body = '';
+    request.setEncoding('utf8');
+    request.on('data', (chunk: string) => (body += chunk));
+    request.on('end', () => {
+      response.writeHead(204).end();
+      const { answerUrl } = JSON.parse(body) as NudgeMessage;
+      if (answerUrl) waiter?.resolve(answerUrl);
+      else waiter?.reject(new Error('The nudge carried no answerUrl'));
+      waiter = undefined;
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/nudge`,
+    /** The link in the next nudge this receiver gets. */
+    nextLink: () => new Promise<string>((resolve, reject) => (waiter = { resolve, reject })),
+    fail: (error: Error) => waiter?.reject(error),
+    close: () => {
+      server.closeAllConnections();
+      return new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
 runBench(async () => {
   let next = 0;
   const broker = new QuestionBroker({ newId: () => `r${++next}` });
   const server = new AnswerPageServer(broker, { linkTtlMs: 60_000, renderMarkdown: renderMarkdownTree });
   await server.start();
+  const receiver = await startWebhookReceiver();
+  let sentAt = 0;
+  const nudger = new Nudger({
+    settings: () => NUDGE,
+    pending: () => broker.list(),
+    isSeen: () => false,
+    workspace: () => 'bench',
+    answerUrl: async (id) => server.urlFor(id),
+    send: async (message) => {
+      sentAt = performance.now();
+      const response = await fetch(receiver.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(message) });
+      if (!response.ok) throw Object.assign(new Error('webhook refused'), { status: response.status });
+      return true;
+    },
+    // The Nudger logs only what went wrong (a failed send, the hourly limit): the run cannot go on.
+    log: (message) => receiver.fail(new Error(message)),
+  });
+  const watching = broker.onDidChange((change) => (change.type === 'added' ? nudger.added(change.request) : nudger.settled(change.request.id)));
   const browser = await launchBrowser();
-  const results: Record<string, { total: number[]; domInteractive: number[]; bytes: number }> = {};
+  const results: Record<string, { total: number[]; delivered: number[]; domInteractive: number[]; bytes: number }> = {};
   let queued = '';
   try {
     for (const [name, ask] of [
       ['question', () => broker.ask(QUESTION, { onQueued: (id) => (queued = id) })],
       ['approval', () => broker.requestPermission(APPROVAL, { onQueued: (id) => (queued = id) })],
     ] as const) {
-      const result = (results[name] = { total: [] as number[], domInteractive: [] as number[], bytes: 0 });
+      const result = (results[name] = { total: [] as number[], delivered: [] as number[], domInteractive: [] as number[], bytes: 0 });
       for (let run = 0; run < RUNS + 1; run++) {
-        void ask();
-        // A fresh context each run: nothing cached (the page is no-store anyway).
+        // The phone is on before the nudge: a fresh context each run, nothing cached (the page is no-store anyway).
         const context = await browser.newContext(PHONE);
         const page = await context.newPage();
         let bytes = 0;
@@ -64,32 +116,38 @@ runBench(async () => {
           const headers = await response.headersArray();
           bytes += headers.reduce((sum, h) => sum + h.name.length + h.value.length + 4, 0) + (await response.body()).length;
         });
-        const started = performance.now();
-        const url = server.urlFor(queued)!;
+        const link = receiver.nextLink();
+        void ask();
+        const url = await link;
+        const delivered = performance.now() - sentAt;
         await page.goto(url, { waitUntil: 'commit' });
         await page.locator('form input:not([type=hidden]), form button').first().waitFor({ state: 'visible' });
-        const total = performance.now() - started;
+        const total = performance.now() - sentAt;
         const domInteractive = await page.evaluate(() => (window.performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).domInteractive);
         await context.close();
         broker.cancel(queued, { by: 'asker' });
         // The first run warms the browser up.
         if (run === 0) continue;
         result.total.push(total);
+        result.delivered.push(delivered);
         result.domInteractive.push(domInteractive);
         result.bytes = Math.max(result.bytes, bytes);
       }
     }
   } finally {
     await browser.close();
+    watching.dispose();
+    nudger.dispose();
+    await receiver.close();
     server.dispose();
     await server.stop();
     broker.dispose();
   }
-  console.log(`\nAnswer page on a phone viewport (360x740, headless Chromium, loopback, no code-server), medians over ${RUNS} runs`);
+  console.log(`\nAnswer page on a phone viewport (360x740, headless Chromium, loopback, no code-server), nudged through a local webhook, medians over ${RUNS} runs`);
   for (const [name, r] of Object.entries(results)) {
     const total = median(r.total);
     console.log(
-      `${name.padEnd(9)} new link -> page interactive   ${total.toFixed(0)} ms (target <= ${TARGET_MS} ms)  navigation -> domInteractive ${median(r.domInteractive).toFixed(0)} ms  transfer ${(r.bytes / 1024).toFixed(1)} KB (target <= ${TARGET_BYTES / 1024} KB)`,
+      `${name.padEnd(9)} nudge sent -> page interactive   ${total.toFixed(0)} ms (target <= ${TARGET_MS} ms)  nudge sent -> link at the phone ${median(r.delivered).toFixed(0)} ms  navigation -> domInteractive ${median(r.domInteractive).toFixed(0)} ms  transfer ${(r.bytes / 1024).toFixed(1)} KB (target <= ${TARGET_BYTES / 1024} KB)`,
     );
     if (total > TARGET_MS || r.bytes > TARGET_BYTES) process.exitCode = 1;
   }

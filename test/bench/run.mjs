@@ -1,7 +1,8 @@
 // npm run bench: the broker and MCP endpoint benchmarks (plain Node), the answer page on a phone
 // viewport (headless Chromium, no workbench), then the panel and agent-loop benchmarks and the
-// long-wait return path (real workbench). `npm run bench -- agent` runs only the
-// agent-loop head-to-head (the noisiest line, worth running several times).
+// long-wait return path (real workbench). `npm run bench -- agent` runs only the agent-loop
+// head-to-head (the noisiest line, worth running several times); `npm run bench -- answerPage`
+// only the answer page (nudge sent -> page interactive on a phone, its transfer size).
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { packageExtension, packageScriptedModel } from '../../scripts/package.mjs';
@@ -13,18 +14,21 @@ const run = (args, env = {}) => {
   if (result.status !== 0) process.exit(result.status ?? 1);
 };
 
+const PARTS = ['agent', 'answerPage'];
 const only = process.argv.slice(2);
-if (only.some((name) => name !== 'agent')) {
-  console.error(`npm run bench: unknown part ${only.join(' ')}; the only part that runs alone is 'agent'`);
+if (only.some((name) => !PARTS.includes(name))) {
+  console.error(`npm run bench: unknown part ${only.join(' ')}; the parts that run alone are ${PARTS.join(', ')}`);
   process.exit(2);
 }
 const all = only.length === 0;
+const part = (name) => all || only.includes(name);
 
 run([join(root, 'esbuild.mjs')]);
 if (all) run(['--expose-gc', join(root, 'out', 'test', 'bench', 'brokerBench.js')]);
 if (all) run([join(root, 'out', 'test', 'bench', 'mcpBench.js')]);
 provision();
-if (all) run([join(root, 'out', 'test', 'bench', 'answerPageBench.js')]);
+if (part('answerPage')) run([join(root, 'out', 'test', 'bench', 'answerPageBench.js')]);
+if (!part('agent')) process.exit(0);
 const vsix = packageExtension();
 if (all) run([join(root, 'out', 'test', 'bench', 'panelBench.js')], { AGENT_QUESTIONS_VSIX: vsix });
 run([join(root, 'out', 'test', 'bench', 'agentBench.js')], { AGENT_QUESTIONS_VSIX: vsix, AGENT_QUESTIONS_MODEL_VSIX: packageScriptedModel() });

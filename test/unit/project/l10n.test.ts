@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { PANEL_MESSAGES } from '../../../src/broker/contract/panelMessages';
-import { readJson, ROOT, translatedMessages } from './l10nSources';
+import { panelTranslatedMessages, readJson, ROOT, translatedMessages } from './l10nSources';
 
 const placeholders = (text: string) => [...new Set(text.match(/\{\d+\}/g) ?? [])].sort();
 /** Every translation of a bundle beside its English one (`bundle.l10n.json` → `bundle.l10n.zh-cn.json`, …). */
@@ -26,7 +26,7 @@ suite('localization', () => {
   const bundle = readJson('l10n/bundle.l10n.json');
   const extension = translatedMessages('src/extension');
   const agents = translatedMessages('src/agents');
-  const webview = translatedMessages('src/webview');
+  const webview = panelTranslatedMessages();
 
   test('the English bundle maps each message to itself', () => {
     for (const [key, text] of Object.entries(bundle)) assert.equal(text, key);
@@ -53,7 +53,7 @@ suite('localization', () => {
   });
 
   test("the panel's messages are exactly those its sources use, and each is in the English bundle", () => {
-    assert.deepEqual(webview.dynamic, [], 'every t() call in src/webview takes a string literal');
+    assert.deepEqual(webview.dynamic, [], "every t() call in the panel's sources takes a string literal");
     assert.deepEqual([...webview.messages].sort(), [...PANEL_MESSAGES].sort());
     assert.deepEqual(
       PANEL_MESSAGES.filter((m) => !(m in bundle)),

@@ -1,7 +1,8 @@
 // Finds the messages the code translates: every vscode.l10n.t(…) in src/extension, every l10n.t(…)
-// in src/agents (each agent's texts, given vscode.l10n) and every t(…) / tParts(…) in src/webview,
-// by their first argument, which must be a string literal.
-import { readdirSync, readFileSync } from 'node:fs';
+// in src/agents (each agent's texts, given vscode.l10n) and every t(…) / tParts(…) in the panel's
+// sources (src/webview and the broker files that take the panel's t), by their first argument,
+// which must be a string literal.
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT } from '../helpers/repoRoot';
 
@@ -19,19 +20,33 @@ export interface Found {
   dynamic: string[];
 }
 
-/** The messages translated in the .ts files of `folder` (relative to the root), subfolders included. */
-export function translatedMessages(folder: 'src/extension' | 'src/agents' | 'src/webview'): Found {
+/** Broker files shared with the extension that translate with a `t` they are given (the panel's, or vscode.l10n.t). */
+const PANEL_SHARED = ['src/broker/contract/decidedByText.ts'];
+
+/** The panel's messages: those of src/webview and of the broker files it shares with the extension. */
+export function panelTranslatedMessages(): Found {
+  const all = ['src/webview', ...PANEL_SHARED].map((path) => translatedMessages(path, 'webview'));
+  return { messages: new Set(all.flatMap((found) => [...found.messages])), dynamic: all.flatMap((found) => found.dynamic) };
+}
+
+/** The messages translated in the .ts files of `path` (relative to the root; a folder, subfolders included, or one file). */
+export function translatedMessages(path: string, kind: keyof typeof CALL = 'extension'): Found {
   const found: Found = { messages: new Set(), dynamic: [] };
-  const call = CALL[folder === 'src/webview' ? 'webview' : 'extension'];
-  for (const file of readdirSync(join(ROOT, folder), { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.ts'))) {
-    const text = readFileSync(join(ROOT, folder, file), 'utf8');
+  const call = CALL[kind];
+  const files = statSync(join(ROOT, path)).isFile()
+    ? [path]
+    : readdirSync(join(ROOT, path), { recursive: true, encoding: 'utf8' })
+        .filter((f) => f.endsWith('.ts'))
+        .map((f) => join(path, f));
+  for (const file of files) {
+    const text = readFileSync(join(ROOT, file), 'utf8');
     for (const match of text.matchAll(call)) {
       const at = match.index + match[0].length;
       // A definition (`function t(message…`) is not a call.
       if (/function\s+$/.test(text.slice(Math.max(0, match.index - 10), match.index))) continue;
       const literal = new RegExp(`^(?:${STRING})`).exec(text.slice(at))?.[0];
       if (literal) found.messages.add(decode(literal));
-      else found.dynamic.push(`${folder}/${file}:${text.slice(0, at).split('\n').length}`);
+      else found.dynamic.push(`${file}:${text.slice(0, at).split('\n').length}`);
     }
   }
   return found;

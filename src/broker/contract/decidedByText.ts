@@ -1,22 +1,26 @@
 // One short line on who settled a history entry: the user and where, a rule, the answers file, a
 // setting, a timeout, the agent or a shutdown. A new way of deciding without its line does not compile.
-import type { DecidedBy, DecidingRule, PolicySetting, UserPlace } from '../broker/contract/schemas';
-import { t } from './l10n';
+// Shared by the panel's history (its t) and the Show History quick pick (vscode.l10n.t).
+import type { PanelMessage } from './panelMessages';
+import type { DecidedBy, DecidingRule, PolicySetting, UserPlace } from './schemas';
 
-export function decidedByText(decidedBy: DecidedBy): string {
+/** Translates a panel message, with `{0}`, `{1}`, … replaced by `args`. */
+export type Translate = (message: PanelMessage, ...args: Array<string | number>) => string;
+
+export function decidedByText(decidedBy: DecidedBy, t: Translate): string {
   switch (decidedBy.by) {
     case 'user':
-      return userText(decidedBy.where);
+      return userText(decidedBy.where, t);
     case 'extension':
       return t('Decided by an extension through the API');
     case 'rule': {
-      const rules = decidedBy.rules.map(ruleText).join(t(', '));
+      const rules = decidedBy.rules.map((rule) => ruleText(rule, t)).join(t(', '));
       return decidedBy.rules.length === 1 ? t('Decided by the rule {0}', rules) : t('Decided by the rules {0}', rules);
     }
     case 'answersFile':
       return t('Decided by the answers file (agentQuestions.answersFile)');
     case 'policy':
-      return policyText(decidedBy.setting);
+      return policyText(decidedBy.setting, t);
     case 'timeout':
       return t('Timed out after {0} s', decidedBy.afterSeconds);
     case 'asker':
@@ -26,7 +30,7 @@ export function decidedByText(decidedBy: DecidedBy): string {
   }
 }
 
-function userText(where: UserPlace): string {
+function userText(where: UserPlace, t: Translate): string {
   switch (where) {
     case 'panel':
       return t('Decided by you in the panel');
@@ -41,7 +45,7 @@ function userText(where: UserPlace): string {
   }
 }
 
-function policyText(setting: PolicySetting): string {
+function policyText(setting: PolicySetting, t: Translate): string {
   switch (setting) {
     case 'mode':
       return t('Decided by the setting agentQuestions.mode');
@@ -53,11 +57,11 @@ function policyText(setting: PolicySetting): string {
 }
 
 /** «npm test …» (in this workspace), «rm» (your settings), … */
-function ruleText(rule: DecidingRule): string {
-  return t('«{0}» ({1})', rule.text, originText(rule));
+function ruleText(rule: DecidingRule, t: Translate): string {
+  return t('«{0}» ({1})', rule.text, originText(rule, t));
 }
 
-function originText(rule: DecidingRule): string {
+function originText(rule: DecidingRule, t: Translate): string {
   switch (rule.origin) {
     case 'remembered':
       return rule.scope === 'session' ? t('in this session') : rule.scope === 'user' ? t('in all workspaces') : t('in this workspace');
