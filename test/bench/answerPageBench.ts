@@ -11,12 +11,12 @@ import { renderMarkdownTree } from '../../src/broker/markdown/markdownRender';
 import { Nudger, type NudgeMessage } from '../../src/broker/nudges';
 import { AnswerPageServer } from '../../src/answerPage/answerPageServer';
 import { launchBrowser } from '../harness/codeServer.mjs';
+import { PHONE } from '../ui/phone';
 import { median, runBench } from './benchKit';
 
 const RUNS = 15;
 const TARGET_MS = 1000;
 const TARGET_BYTES = 50 * 1024;
-const PHONE = { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 } as const;
 // The nudge is due 1 ms after a request arrives unseen (0 turns nudges off); the clock starts when it is sent.
 const NUDGE = { afterMs: 1, reminderAfterMs: 0, maxPerHour: 1000, includeQuestionText: false, includeCommandText: false };
 
