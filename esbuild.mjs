@@ -152,8 +152,9 @@ for (const file of ['tree-sitter.wasm', 'tree-sitter-bash.wasm']) {
 function checkBudgets() {
   // extension.js: 200 KB until issues 31 and 32 (paths by real path with the protected-files table,
   // Check a Command, the question shown at prepareInvocation); activation time is benched on its own.
-  // 217 KB with issue 34: the answer page's switch and the nudge's link (the page itself is dist/answerPage.js).
-  const budgets = { 'dist/extension.js': 217 * 1024, 'dist/webview.js': 256 * 1024 };
+  // 219 KB with issue 34: the answer page's switch, the nudge's link (the page itself is dist/answerPage.js)
+  // and Show History's line on who decided (the panel's sentences, shared).
+  const budgets = { 'dist/extension.js': 219 * 1024, 'dist/webview.js': 256 * 1024 };
   for (const [file, budget] of Object.entries(budgets)) {
     const size = statSync(join(root, file)).size;
     if (size > budget) throw new Error(`esbuild.mjs: ${file} is ${(size / 1024).toFixed(1)} KB, over its ${budget / 1024} KB budget`);
