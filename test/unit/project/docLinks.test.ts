@@ -63,6 +63,18 @@ suite('documentation links', () => {
     assert.deepEqual(broken, []);
   });
 
+  test('every source path the README, CONTRIBUTING.md and docs/ name in code spans exists (a moved file takes its mentions along)', () => {
+    const missing: string[] = [];
+    for (const file of DOCS) {
+      for (const [, path] of prose(readFileSync(join(ROOT, file), 'utf8')).matchAll(/`((?:src|test|scripts|docs|media|l10n)\/[^`\s]*)`/g)) {
+        // A pattern (`src/agents/<agent>/`, `*.test.ts`) names no one file.
+        if (/[<>*{}…]/.test(path!)) continue;
+        if (!existsSync(join(ROOT, path!.replace(/:.*$/, '')))) missing.push(`${file}: ${path}`);
+      }
+    }
+    assert.deepEqual(missing, []);
+  });
+
   test('every link to a README section from the manifest, the settings, the walkthrough or the code names a heading the README has', () => {
     const readme = anchors('README.md');
     const manifests = readdirSync(ROOT).filter((name) => name === 'package.json' || /^package\.nls.*\.json$/.test(name));
