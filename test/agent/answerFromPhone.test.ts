@@ -1,12 +1,11 @@
 import * as assert from 'node:assert/strict';
 import { existsSync, mkdirSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { agentConfigs } from '../../src/agents/configRegistry';
 import { startModelServer, type ModelServer } from '../fixtures/anthropic-model/server.mjs';
 import { configSection, startInteractiveClaude, type InteractiveClaude } from '../harness/claudeCodeTmux.mjs';
+import { startWebhookReceiver, type WebhookReceiver } from '../harness/webhookReceiver';
 import { assertPhoneLayout, openPhone, type Phone } from '../ui/phone';
 import { enableEndpoint, hideQuestionPanel, RESULTS, useWorkbench } from '../ui/workbench';
 import { finalReply, send } from './chat';
@@ -24,12 +23,11 @@ const bash = (match: string, marker: string) => ({
   reply: REPLY,
 });
 const SCENARIOS = [bash('scenario:phone-allow', 'phone-marker'), bash('scenario:phone-elsewhere', 'terminal-marker')];
-type Nudge = Record<string, unknown>;
 
 suite('Answering from a phone: a nudge, its link through code-server, the page', () => {
   const ui = useWorkbench();
-  let receiver: Server;
-  const nudges: Nudge[] = [];
+  let receiver: WebhookReceiver;
+  const nudges = () => receiver.received.map((post) => post.body);
   let model: ModelServer;
   let terminalEnv: Record<string, string> = {};
   let settings = '';
@@ -41,16 +39,8 @@ suite('Answering from a phone: a nudge, its link through code-server, the page',
     this.timeout(120_000);
     mkdirSync(SHOTS, { recursive: true });
     browser = ui.workbench.page.context().browser()!;
-    receiver = createServer((req, res) => {
-      let body = '';
-      req.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
-      req.on('end', () => {
-        nudges.push(JSON.parse(body) as Nudge);
-        res.writeHead(200).end('ok');
-      });
-    });
-    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-    const webhook = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks/agent-questions`;
+    receiver = await startWebhookReceiver();
+    const webhook = `${receiver.origin}/hooks/agent-questions`;
     model = await startModelServer({ scenarios: SCENARIOS });
 
     // As the user sets it up: nudges after a second unseen, nothing revealed on its own.
@@ -90,16 +80,16 @@ suite('Answering from a phone: a nudge, its link through code-server, the page',
 
   suiteTeardown(async () => {
     await model?.close();
-    await new Promise((resolve) => receiver?.close(resolve));
+    await receiver?.close();
   });
 
   /** The next nudge the receiver gets; it carries the page's link through code-server's proxy and, by default, no question or command. */
   async function nextNudge(after: number, kind: 'question' | 'approval'): Promise<URL> {
-    for (let i = 0; nudges.length <= after; i++) {
+    for (let i = 0; nudges().length <= after; i++) {
       if (i > 1200) assert.fail('no nudge reached the webhook within 60 s');
       await new Promise((r) => setTimeout(r, 50));
     }
-    const nudge = nudges[after]!;
+    const nudge = nudges()[after]!;
     assert.equal(nudge['kind'], kind);
     assert.doesNotMatch(JSON.stringify(nudge), /Which database|touch /);
     const link = new URL(String(nudge['answerUrl']));
@@ -127,7 +117,7 @@ suite('Answering from a phone: a nudge, its link through code-server, the page',
 
   test("VS Code's agent mode asks; the phone answers through the nudge's link; the model receives exactly that answer", async function () {
     this.timeout(240_000);
-    const before = nudges.length;
+    const before = nudges().length;
     const chat = await send(ui.workbench, 'Set up the service; ask me which database to use. scenario:database', 'editor');
     const link = await nextNudge(before, 'question');
     phone = await openPhone(browser);
@@ -151,7 +141,7 @@ suite('Answering from a phone: a nudge, its link through code-server, the page',
   test('Claude Code asks to run a command; the phone allows it once (never always); the command runs', async function () {
     this.timeout(240_000);
     const session = await startClaude();
-    const before = nudges.length;
+    const before = nudges().length;
     await session.prompt('Make the phone marker. scenario:phone-allow', model);
     const link = await nextNudge(before, 'approval');
     phone = await openPhone(browser);
@@ -171,7 +161,7 @@ suite('Answering from a phone: a nudge, its link through code-server, the page',
   test("answered in Claude Code's own prompt while the page is open: the page says it is no longer waiting", async function () {
     this.timeout(240_000);
     const session = await startClaude();
-    const before = nudges.length;
+    const before = nudges().length;
     await session.prompt('Make the terminal marker. scenario:phone-elsewhere', model);
     const link = await nextNudge(before, 'approval');
     phone = await openPhone(browser);

@@ -3,14 +3,13 @@
 // Nudger sends its nudge as a webhook's JSON POST to a local receiver, and the phone opens the
 // message's answerUrl. Measured: nudge sent -> page interactive (its first control on screen, the
 // page's script run), and what the page costs to transfer. The issue's targets: <= 1 s, <= 50 KB.
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { QuestionBroker, type NewPermissionRequest, type NewQuestionRequest } from '../../src/broker/broker';
 import { renderMarkdownTree } from '../../src/broker/markdown/markdownRender';
 import { Nudger, type NudgeMessage } from '../../src/broker/nudges';
 import { AnswerPageServer } from '../../src/answerPage/answerPageServer';
 import { launchBrowser } from '../harness/codeServer.mjs';
+import { startWebhookReceiver } from '../harness/webhookReceiver';
 import { PHONE } from '../ui/phone';
 import { median, runBench } from './benchKit';
 
@@ -47,31 +46,21 @@ const APPROVAL: NewPermissionRequest = {
   toolCall: { tool: 'Bash', command: 'npm test -- --grep "billing" && git status --short', fields: [], warnings: [], summary: 'Runs npm and git; writes nothing.' },
 };
 
-/** A webhook on 127.0.0.1: each POSTed nudge's answerUrl goes to whoever waits for the next one. */
-async function startWebhookReceiver() {
+/** A webhook on 127.0.0.1 (test/harness/webhookReceiver.ts): each POSTed nudge's answerUrl goes to whoever waits for the next one. */
+async function startNudgeReceiver() {
   let waiter: { resolve: (answerUrl: string) => void; reject: (error: Error) => void } | undefined;
-  const server = createServer((request, response) => {
-    let body = '';
-    request.setEncoding('utf8');
-    request.on('data', (chunk: string) => (body += chunk));
-    request.on('end', () => {
-      response.writeHead(204).end();
-      const { answerUrl } = JSON.parse(body) as NudgeMessage;
-      if (answerUrl) waiter?.resolve(answerUrl);
-      else waiter?.reject(new Error('The nudge carried no answerUrl'));
-      waiter = undefined;
-    });
+  const receiver = await startWebhookReceiver(({ body }) => {
+    const { answerUrl } = body as Partial<NudgeMessage>;
+    if (answerUrl) waiter?.resolve(answerUrl);
+    else waiter?.reject(new Error('The nudge carried no answerUrl'));
+    waiter = undefined;
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/nudge`,
+    url: `${receiver.origin}/nudge`,
     /** The link in the next nudge this receiver gets. */
     nextLink: () => new Promise<string>((resolve, reject) => (waiter = { resolve, reject })),
     fail: (error: Error) => waiter?.reject(error),
-    close: () => {
-      server.closeAllConnections();
-      return new Promise<void>((resolve) => server.close(() => resolve()));
-    },
+    close: receiver.close,
   };
 }
 
@@ -80,7 +69,7 @@ runBench(async () => {
   const broker = new QuestionBroker({ newId: () => `r${++next}` });
   const server = new AnswerPageServer(broker, { linkTtlMs: 60_000, renderMarkdown: renderMarkdownTree });
   await server.start();
-  const receiver = await startWebhookReceiver();
+  const receiver = await startNudgeReceiver();
   let sentAt = 0;
   const nudger = new Nudger({
     settings: () => NUDGE,

@@ -1,19 +1,11 @@
 import * as assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { dirname, join } from 'node:path';
 import * as vscode from 'vscode';
 import type { AgentQuestionsApi } from '../../src/extension/api';
+import { startWebhookReceiver, type WebhookReceiver } from '../harness/webhookReceiver';
 import { getApi, nextAdded } from './helpers';
-
-interface Received {
-  path: string;
-  body: Record<string, unknown>;
-  raw: string;
-  headers: Record<string, string | string[] | undefined>;
-}
 
 interface State {
   nudgesDue: number;
@@ -68,8 +60,8 @@ function filesUnder(dir: string): Array<{ path: string; text: string }> {
 
 // A local HTTP receiver stands in for ntfy or a Slack/Discord-style webhook.
 suite('Nudges when a request waits unseen (a local webhook receiver)', () => {
-  let server: Server;
-  const received: Received[] = [];
+  let receiver: WebhookReceiver;
+  let received: WebhookReceiver['received'] = [];
   // The topic part of the URL is the credential: it must never be written anywhere.
   const secretPath = `/hooks/${randomBytes(12).toString('hex')}`;
   let url = '';
@@ -78,17 +70,9 @@ suite('Nudges when a request waits unseen (a local webhook receiver)', () => {
 
   suiteSetup(async () => {
     api = await getApi();
-    server = createServer((req, res) => {
-      let body = '';
-      req.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
-      req.on('end', () => {
-        const json = req.headers['content-type']?.startsWith('application/json');
-        received.push({ path: req.url ?? '', body: json ? (JSON.parse(body) as Record<string, unknown>) : {}, raw: body, headers: req.headers });
-        res.writeHead(200).end('ok');
-      });
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}${secretPath}`;
+    receiver = await startWebhookReceiver();
+    received = receiver.received;
+    url = `${receiver.origin}${secretPath}`;
     await config().update('nudge.afterSeconds', 1, vscode.ConfigurationTarget.Global);
     await config().update('revealOnAsk', false, vscode.ConfigurationTarget.Global);
     assert.equal((await setChannel({ kind: 'webhook', url })).result, true);
@@ -98,7 +82,7 @@ suite('Nudges when a request waits unseen (a local webhook receiver)', () => {
     await vscode.commands.executeCommand('agentQuestions.clearNudgeChannel');
     for (const key of ['nudge.afterSeconds', 'nudge.maxPerHour', 'revealOnAsk']) await config().update(key, undefined, vscode.ConfigurationTarget.Global);
     for (const request of api.list()) api.reject(request.id);
-    await new Promise((resolve) => server.close(resolve));
+    await receiver.close();
   });
 
   const hidePanel = async () => {

@@ -1,8 +1,8 @@
 import * as assert from 'node:assert/strict';
-import { createServer, request as httpRequest, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { request as httpRequest } from 'node:http';
 import * as vscode from 'vscode';
 import type { AgentQuestionsApi } from '../../src/extension/api';
+import { startWebhookReceiver, type WebhookReceiver } from '../harness/webhookReceiver';
 import { getApi, nextAdded } from './helpers';
 
 interface Reply {
@@ -37,25 +37,17 @@ const setChannel = (kind: string, url: string) => vscode.commands.executeCommand
 type ShowMessage = (message: string, ...rest: unknown[]) => Thenable<unknown>;
 
 suite('The answer page through a nudge (a local webhook receiver)', () => {
-  let server: Server;
-  const received: Array<Record<string, unknown>> = [];
-  const ntfy: Array<{ raw: string; headers: Record<string, string | string[] | undefined> }> = [];
+  let receiver: WebhookReceiver;
+  // One receiver stands in for both channels: a webhook's JSON, and ntfy at the path ending -ntfy.
+  const received = () => receiver.received.filter((post) => !post.path.endsWith('-ntfy')).map((post) => post.body);
+  const ntfy = () => receiver.received.filter((post) => post.path.endsWith('-ntfy'));
   let url = '';
   let api: AgentQuestionsApi;
 
   suiteSetup(async () => {
     api = await getApi();
-    server = createServer((req, res) => {
-      let body = '';
-      req.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
-      req.on('end', () => {
-        if (req.url?.endsWith('-ntfy')) ntfy.push({ raw: body, headers: req.headers });
-        else received.push(JSON.parse(body) as Record<string, unknown>);
-        res.writeHead(200).end('ok');
-      });
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks/answer-page`;
+    receiver = await startWebhookReceiver();
+    url = `${receiver.origin}/hooks/answer-page`;
     await config().update('nudge.afterSeconds', 1, vscode.ConfigurationTarget.Global);
     await config().update('revealOnAsk', false, vscode.ConfigurationTarget.Global);
     // The hourly limit counts every nudge this window sent (nudges.test.ts fills it on purpose).
@@ -76,16 +68,16 @@ suite('The answer page through a nudge (a local webhook receiver)', () => {
     await vscode.commands.executeCommand('agentQuestions.clearNudgeChannel');
     for (const key of ['nudge.afterSeconds', 'nudge.maxPerHour', 'revealOnAsk', 'answerPage.enabled']) await config().update(key, undefined, vscode.ConfigurationTarget.Global);
     for (const request of api.list()) api.reject(request.id);
-    await new Promise((resolve) => server.close(resolve));
+    await receiver.close();
   });
 
   test('with the page off, a nudge carries no answerUrl', async () => {
-    const before = received.length;
+    const before = received().length;
     const added = nextAdded(api);
     void api.ask({ extensionId: 'test.answerPage', questions: [{ id: 'db', header: 'Database', question: 'Which database?', options: [{ label: 'A' }, { label: 'B' }] }] });
     const request = await added;
-    await until(() => received.length > before, 'the nudge');
-    assert.equal('answerUrl' in received[before]!, false);
+    await until(() => received().length > before, 'the nudge');
+    assert.equal('answerUrl' in received()[before]!, false);
     api.reject(request.id);
   });
 
@@ -106,15 +98,15 @@ suite('The answer page through a nudge (a local webhook receiver)', () => {
     assert.equal(warned.length, 1);
     assert.match(warned[0]!, /loopback address \(http:\/\/127\.0\.0\.1:\d+\), which a phone cannot open/);
 
-    const before = received.length;
+    const before = received().length;
     const added = nextAdded(api);
     const answered = api.ask({
       extensionId: 'test.answerPage',
       questions: [{ id: 'db', header: 'Database', question: 'Which database?', options: [{ label: 'SQLite' }, { label: 'Postgres' }] }],
     });
     const request = await added;
-    await until(() => received.length > before, 'the nudge');
-    const answerUrl = new URL(String(received[before]!.answerUrl));
+    await until(() => received().length > before, 'the nudge');
+    const answerUrl = new URL(String(received()[before]!.answerUrl));
     assert.equal(answerUrl.origin, new URL(base!).origin);
     assert.equal(answerUrl.pathname, `${new URL(base!).pathname}answer`);
 
@@ -145,12 +137,12 @@ suite('The answer page through a nudge (a local webhook receiver)', () => {
     } finally {
       window.showWarningMessage = original;
     }
-    const before = ntfy.length;
+    const before = ntfy().length;
     const added = nextAdded(api);
     void api.ask({ extensionId: 'test.answerPage', questions: [{ id: 'db', header: 'Database', question: 'CANARY-NTFY?', options: [{ label: 'A' }, { label: 'B' }] }] });
     const request = await added;
-    await until(() => ntfy.length > before, 'the ntfy nudge');
-    const { raw, headers } = ntfy[before]!;
+    await until(() => ntfy().length > before, 'the ntfy nudge');
+    const { raw, headers } = ntfy()[before]!;
     const click = String(headers['click']);
     assert.match(click, /^http:\/\/127\.0\.0\.1:\d+\/.*answer\?c=/);
     assert.equal(headers['actions'], `view, Answer, ${click}`);

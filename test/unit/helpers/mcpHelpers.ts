@@ -33,6 +33,13 @@ async function start(options: StartOptions) {
   return { broker, endpoint, logs, later };
 }
 
+/** The names of the endpoint's open sessions, sorted: which clients it kept. */
+export const sessionNames = (endpoint: Awaited<ReturnType<typeof start>>['endpoint']) =>
+  endpoint
+    .sessions()
+    .map((s) => s.name)
+    .sort();
+
 /** Runs a test against a fresh endpoint and always closes it. */
 export async function withEndpoint(run: (started: Awaited<ReturnType<typeof start>>) => Promise<void>, options: StartOptions = {}) {
   const started = await start(options);

@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { uiText } from '../../../src/broker/visibleText';
 import { MAX_SESSIONS, tokenMatches } from '../../../src/mcp/mcpEndpoint';
-import { ASK, callAsk, connect, INITIALIZE, post, TOKEN, until, withEndpoint, type ToolResult } from '../helpers/mcpHelpers';
+import { ASK, callAsk, connect, INITIALIZE, post, sessionNames, TOKEN, type ToolResult, until, withEndpoint } from '../helpers/mcpHelpers';
 
 const fingerprint = (token: string) => createHash('sha256').update(token).digest('hex').slice(0, 6);
 
@@ -287,22 +287,10 @@ suite('MCP endpoint', () => {
         const idle = await connect(endpoint.url, TOKEN, 'idle');
         // Both sessions are free of calls; the newcomer may close only the one that never worked.
         await connect(endpoint.url, TOKEN, 'newcomer');
-        assert.deepEqual(
-          endpoint
-            .sessions()
-            .map((s) => s.name)
-            .sort(),
-          ['newcomer', 'worker'],
-        );
+        assert.deepEqual(sessionNames(endpoint), ['newcomer', 'worker']);
         // A fourth client closes the newcomer (it never worked), again not the worker.
         assert.equal((await post(endpoint.url, INITIALIZE)).status, 200);
-        assert.deepEqual(
-          endpoint
-            .sessions()
-            .map((s) => s.name)
-            .sort(),
-          ['unit-client', 'worker'],
-        );
+        assert.deepEqual(sessionNames(endpoint), ['unit-client', 'worker']);
         assert.equal((await worker.listTools()).tools.length, 3);
         await idle.close().catch(() => undefined);
       },
@@ -348,26 +336,14 @@ suite('MCP endpoint', () => {
         const busyCall = callAsk(busy);
         await until(() => broker.size === 1);
         const newcomer = await connect(endpoint.url, TOKEN, 'newcomer');
-        assert.deepEqual(
-          endpoint
-            .sessions()
-            .map((s) => s.name)
-            .sort(),
-          ['busy', 'newcomer'],
-        );
+        assert.deepEqual(sessionNames(endpoint), ['busy', 'newcomer']);
         await assert.rejects(idle.listTools(), 'the idle session was closed');
         const newcomerCall = callAsk(newcomer);
         await until(() => broker.size === 2);
         const refused = await post(endpoint.url, INITIALIZE);
         assert.equal(refused.status, 503);
         assert.match(await refused.text(), /Too many open sessions \(2\)/);
-        assert.deepEqual(
-          endpoint
-            .sessions()
-            .map((s) => s.name)
-            .sort(),
-          ['busy', 'newcomer'],
-        );
+        assert.deepEqual(sessionNames(endpoint), ['busy', 'newcomer']);
         for (const request of broker.list()) broker.reply(request.id, { database: { selected: ['SQLite'], skipped: false } }, { by: 'user', where: 'panel' });
         assert.match((await busyCall).content[0]!.text, /database = "SQLite"/);
         await newcomerCall;

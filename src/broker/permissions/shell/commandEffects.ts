@@ -757,33 +757,7 @@ class Collector {
         break;
       }
       case 'wget': {
-        const parsed = parseArgs(args, {
-          short: 'OoaPtTwlQAReDIX',
-          long: [
-            'output-document',
-            'output-file',
-            'append-output',
-            'directory-prefix',
-            'tries',
-            'timeout',
-            'wait',
-            'level',
-            'quota',
-            'accept',
-            'reject',
-            'execute',
-            'domains',
-            'user',
-            'password',
-            'header',
-            'user-agent',
-            'post-data',
-            'post-file',
-            'body-data',
-            'method',
-            'input-file',
-          ],
-        });
+        const parsed = parseArgs(args, OUTPUT_OPTIONS['wget']!.spec);
         const document = optionValue(parsed, ['O', 'output-document']);
         if (document === undefined && parsed.operands.some(isUrl)) unknown('wget saves under the name the URL ends with');
         if (parsed.options.some((o) => /^(r|recursive|m|mirror)$/.test(o.name))) unknown('wget -r saves whatever the site links to');

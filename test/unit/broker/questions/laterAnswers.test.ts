@@ -4,7 +4,7 @@ import { callAskUser, type AskUserCall } from '../../../../src/broker/questions/
 import { callGetAnswers } from '../../../../src/broker/questions/getAnswersCall';
 import { LATER_WAITING_PER_GROUP, LATER_WAITING_PER_OWNER, LaterAnswers } from '../../../../src/broker/questions/laterAnswers';
 import { makeBroker, makePolicy } from '../../helpers/fakes';
-import { connect, TOKEN, until, withEndpoint, type ToolResult } from '../../helpers/mcpHelpers';
+import { connect, sessionNames, TOKEN, type ToolResult, until, withEndpoint } from '../../helpers/mcpHelpers';
 
 const ASK = { questions: [{ id: 'db', header: 'Database', question: 'Which database?', options: [{ label: 'PostgreSQL' }, { label: 'SQLite' }] }] };
 const LATER = { ...ASK, wait: false };
@@ -232,24 +232,12 @@ suite('wait: false over MCP', () => {
         // Used after the holder, so the holder is the one idle the longest.
         const idle = await connect(endpoint.url, TOKEN, 'idle');
         const newcomer = await connect(endpoint.url, TOKEN, 'newcomer');
-        assert.deepEqual(
-          endpoint
-            .sessions()
-            .map((s) => s.name)
-            .sort(),
-          ['holder', 'newcomer'],
-        );
+        assert.deepEqual(sessionNames(endpoint), ['holder', 'newcomer']);
         // Once its answer is collected, the holder is closed in its turn like any idle session.
         assert.match(textOf(await holder.callTool({ name: 'get_answers', arguments: { ids: [id] } })), /db = "SQLite"/);
         await newcomer.listTools();
         const third = await connect(endpoint.url, TOKEN, 'third');
-        assert.deepEqual(
-          endpoint
-            .sessions()
-            .map((s) => s.name)
-            .sort(),
-          ['newcomer', 'third'],
-        );
+        assert.deepEqual(sessionNames(endpoint), ['newcomer', 'third']);
         await Promise.all([newcomer.close(), third.close()]);
         await Promise.all([idle, holder].map((c) => c.close().catch(() => undefined)));
       },
