@@ -159,32 +159,32 @@ try {
     // After the unit layer, which reads the development build that packaging replaces.
     if (layer !== 'unit' && together && !longWaitsStarted) {
       longWaitsStarted = true;
-      for (const [key, files] of firstExternalParts) background.push(startNodeLayer(key, 'external', 120_000, externalEnv(), files));
+      for (const [key, files] of firstExternalParts) background.push(startNodeLayer(key, 'external', 300_000, externalEnv(), files));
     }
     console.log(`\n=== ${layer} ===`);
     const layerStarted = Date.now();
-    if (layer === 'unit') results.unit = runNodeLayer('unit', 10_000, {}, choiceArgs(choices.unit));
+    if (layer === 'unit') results.unit = runNodeLayer('unit', 60_000, {}, choiceArgs(choices.unit));
     if (layer === 'integration') results.integration = await runIntegration();
     if ((layer === 'ui' || layer === 'agent') && together && !restOfExternal && !choices.external) {
-      restOfExternal = startNodeLayer('external', 'external', 120_000, externalEnv(), ['except', Object.values(LONG_WAITS).join(',')]);
+      restOfExternal = startNodeLayer('external', 'external', 300_000, externalEnv(), ['except', Object.values(LONG_WAITS).join(',')]);
       background.push(restOfExternal);
     }
     // The ui layer drives the packaged .vsix, so packaging is tested on every run. It runs in two
     // halves side by side (each suite opens its own workbench), the second in the background; a part
     // named on the command line runs as one.
-    if (layer === 'ui' && choices.ui) results.ui = runNodeLayer('ui', 120_000, { AGENT_QUESTIONS_VSIX: vsix() }, choiceArgs(choices.ui));
+    if (layer === 'ui' && choices.ui) results.ui = runNodeLayer('ui', 300_000, { AGENT_QUESTIONS_VSIX: vsix() }, choiceArgs(choices.ui));
     else if (layer === 'ui') {
-      background.push(startNodeLayer('ui (second half)', 'ui', 120_000, { AGENT_QUESTIONS_VSIX: vsix() }, ['only', UI_SECOND_HALF]));
-      results.ui = runNodeLayer('ui', 120_000, { AGENT_QUESTIONS_VSIX: vsix() }, ['except', UI_SECOND_HALF]);
+      background.push(startNodeLayer('ui (second half)', 'ui', 300_000, { AGENT_QUESTIONS_VSIX: vsix() }, ['only', UI_SECOND_HALF]));
+      results.ui = runNodeLayer('ui', 300_000, { AGENT_QUESTIONS_VSIX: vsix() }, ['except', UI_SECOND_HALF]);
     }
     // The agent layer: VS Code's own agent mode with the scripted model calls ask_user (and, answered
     // from a phone, Claude Code asks through its hook beside it).
     if (layer === 'agent') provisionClaudeCode();
     if (layer === 'agent')
-      results.agent = runNodeLayer('agent', 180_000, { AGENT_QUESTIONS_VSIX: vsix(), AGENT_QUESTIONS_MODEL_VSIX: packageScriptedModel() }, choiceArgs(choices.agent));
+      results.agent = runNodeLayer('agent', 300_000, { AGENT_QUESTIONS_VSIX: vsix(), AGENT_QUESTIONS_MODEL_VSIX: packageScriptedModel() }, choiceArgs(choices.agent));
     // The external layer: the real Claude Code CLI asks through the MCP endpoint; OpenCode and
     // Codex CLI read the configurations we hand out.
-    if (layer === 'external') results.external = (await startNodeLayer('external', 'external', 120_000, externalEnv(), choiceArgs(choices.external))).result;
+    if (layer === 'external') results.external = (await startNodeLayer('external', 'external', 300_000, externalEnv(), choiceArgs(choices.external))).result;
     seconds[layer] = (Date.now() - layerStarted) / 1000;
   }
   for (const { key, result, seconds: took } of await Promise.all(background)) {

@@ -24,7 +24,6 @@ suite('The real agent loop (VS Code agent mode, scripted model)', () => {
   const received = async () => JSON.stringify(await ui.workbench.driver('received'));
 
   test('one single-choice question: answered in the panel, and the model receives the typed answer', async function () {
-    this.timeout(180_000);
     const chat = await send('Set up the service; ask me which database to use. scenario:database');
     // The first prompt also enables the built-in agent ("chat.allowAnonymousAccess"), which takes a while.
     const invocation = chat.locator('.interactive-list', { hasText: 'Asking 1 question (Database)' });
@@ -54,7 +53,6 @@ suite('The real agent loop (VS Code agent mode, scripted model)', () => {
   });
 
   test('a two-question batch with a multi-select, an "Other" answer and a note', async function () {
-    this.timeout(120_000);
     const chat = await send('Scaffold it. scenario:batch');
     await chat.locator('.interactive-list', { hasText: 'Asking 2 questions (Extras, Auth)' }).waitFor({ timeout: 60_000 });
     ui.panel = await ui.workbench.panel();
@@ -80,7 +78,6 @@ suite('The real agent loop (VS Code agent mode, scripted model)', () => {
   });
 
   test('the README demo: the demo prompt asks through the sidebar and the reply uses the answers', async function () {
-    this.timeout(120_000);
     const scenarios = JSON.parse(readFileSync(join(ROOT, 'test', 'fixtures', 'scripted-model', 'scenarios.json'), 'utf8')).scenarios as Array<{ demoPrompt?: string }>;
     const demoPrompt = scenarios.find((s) => s.demoPrompt)!.demoPrompt!;
     assert.ok(readFileSync(join(ROOT, 'README.md'), 'utf8').includes(demoPrompt), 'the README shows the demo prompt');
@@ -100,7 +97,6 @@ suite('The real agent loop (VS Code agent mode, scripted model)', () => {
   });
 
   test('invalid input first: the model reads the error, retries with valid input, and the loop completes', async function () {
-    this.timeout(120_000);
     const chat = await send('Pick a database. scenario:invalid-first');
     ui.panel = await ui.workbench.panel();
     await waitForRequest(ui.panel, 'Which database?');
@@ -115,7 +111,6 @@ suite('The real agent loop (VS Code agent mode, scripted model)', () => {
   });
 
   test('Stop in the chat while the question is shown settles it as cancelled and clears the panel and queue', async function () {
-    this.timeout(120_000);
     await send('Which database? scenario:database');
     ui.panel = await ui.workbench.panel();
     await waitForRequest(ui.panel, 'Which database should I use?');
@@ -129,7 +124,6 @@ suite('The real agent loop (VS Code agent mode, scripted model)', () => {
   });
 
   test('two chats asking at once: both wait in the queue, and each chat gets its own answer', async function () {
-    this.timeout(180_000);
     const first = await send('Which database? scenario:database');
     ui.panel = await ui.workbench.panel();
     await waitForRequest(ui.panel, 'Which database should I use?');
@@ -155,7 +149,6 @@ suite('The real agent loop (VS Code agent mode, scripted model)', () => {
   });
 
   test('a secret typed in the panel reaches the model only as its handle', async function () {
-    this.timeout(120_000);
     const canary = `sk-agent-canary-${Date.now().toString(36)}`;
     const chat = await send('Run the staging tests. scenario:secret');
     ui.panel = await ui.workbench.panel();

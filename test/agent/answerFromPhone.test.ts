@@ -36,7 +36,6 @@ suite('Answering from a phone: a nudge, its link through code-server, the page',
   let browser: Browser;
 
   suiteSetup(async function () {
-    this.timeout(120_000);
     mkdirSync(SHOTS, { recursive: true });
     browser = ui.workbench.page.context().browser()!;
     receiver = await startWebhookReceiver();
@@ -116,7 +115,6 @@ suite('Answering from a phone: a nudge, its link through code-server, the page',
   }
 
   test("VS Code's agent mode asks; the phone answers through the nudge's link; the model receives exactly that answer", async function () {
-    this.timeout(240_000);
     const before = nudges().length;
     const chat = await send(ui.workbench, 'Set up the service; ask me which database to use. scenario:database', 'editor');
     const link = await nextNudge(before, 'question');
@@ -139,7 +137,6 @@ suite('Answering from a phone: a nudge, its link through code-server, the page',
   });
 
   test('Claude Code asks to run a command; the phone allows it once (never always); the command runs', async function () {
-    this.timeout(240_000);
     const session = await startClaude();
     const before = nudges().length;
     await session.prompt('Make the phone marker. scenario:phone-allow', model);
@@ -159,7 +156,6 @@ suite('Answering from a phone: a nudge, its link through code-server, the page',
   });
 
   test("answered in Claude Code's own prompt while the page is open: the page says it is no longer waiting", async function () {
-    this.timeout(240_000);
     const session = await startClaude();
     const before = nudges().length;
     await session.prompt('Make the terminal marker. scenario:phone-elsewhere', model);
@@ -179,7 +175,6 @@ suite('Answering from a phone: a nudge, its link through code-server, the page',
   });
 
   test('Show History says who decided each request', async function () {
-    this.timeout(60_000);
     const { page } = ui.workbench;
     await ui.workbench.runCommand('Agent Questions: Show History');
     await page.locator('.quick-input-title', { hasText: 'Agent Questions: History' }).waitFor();

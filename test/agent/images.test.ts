@@ -11,7 +11,6 @@ suite('The real agent loop: images in the answer reach the model', () => {
   const ui = useWorkbench();
 
   test('a screenshot and a full-size one attached in the panel reach the model byte for byte, after the text that describes them', async function () {
-    this.timeout(240_000);
     const screenshot = png('screenshot.png', [40, 80, 200], [240, 240, 255]);
     // Larger than 768 px both ways and 2 MB: VS Code's agent passes it on unscaled.
     const fullSize: TestFile = { name: 'full-size.png', mimeType: 'image/png', buffer: makeNoisePng(1000, 700) };

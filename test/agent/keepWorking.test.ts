@@ -16,7 +16,6 @@ suite('Ask and keep working (VS Code agent mode, scripted model)', () => {
   const pending = () => ui.workbench.driver<Array<{ id: string; keepsWorking?: boolean }>>('list');
 
   test('the model calls another tool while the question waits, the user answers in the panel, and get_answers brings the answer into the reply', async function () {
-    this.timeout(180_000);
     const chat = await send(ui.workbench, 'Plan the service and keep working while I decide. scenario:keep-working');
     ui.panel = await ui.workbench.panel();
     await waitForRequest(ui.panel, 'Which database should I use later?');
@@ -36,7 +35,6 @@ suite('Ask and keep working (VS Code agent mode, scripted model)', () => {
   });
 
   test('the answer is collected in the next chat turn; another chat cannot collect it', async function () {
-    this.timeout(180_000);
     const chat = await send(ui.workbench, 'Ask me about the database but do not wait. scenario:ask-later');
     const first = await finalReply(chat);
     assert.match(first, /MODEL RECEIVED: The question waits for the user in VS Code \(request id "([\w-]+)"\); you were not blocked\./);

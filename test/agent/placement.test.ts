@@ -22,7 +22,6 @@ suite('Placement: the question next to the chat', () => {
   const progressLine = (chat: Locator) => chat.locator('.interactive-response .progress-step', { hasText: /Asking \d+ questions? \(/ }).last();
 
   test('a question from the agent shows next to the chat: the transcript and the first option are on screen together, uncovered', async function () {
-    this.timeout(180_000);
     const { page } = ui.workbench;
     // The first prompt also enables the built-in agent ("chat.allowAnonymousAccess"), which takes a while.
     const chat = await send(ui.workbench, 'Set up the service; ask me which database to use. scenario:database');
@@ -46,7 +45,6 @@ suite('Placement: the question next to the chat', () => {
   });
 
   test("the chat's progress line links to the question: clicking it focuses the question's first option", async function () {
-    this.timeout(120_000);
     const { page } = ui.workbench;
     const chat = await send(ui.workbench, 'Which database? scenario:database');
     const line = progressLine(chat);
@@ -75,7 +73,6 @@ suite('Placement: the question next to the chat', () => {
   });
 
   test('a collapsed Question view opens for a new question, beside the chat and without taking the keyboard (even after Focus Question Panel was used)', async function () {
-    this.timeout(120_000);
     const { page } = ui.workbench;
     // The user focused the panel earlier (nothing waiting): that request for focus is spent, not kept for the next load.
     await ui.workbench.runCommand('Agent Questions: Focus Question Panel');
@@ -95,12 +92,10 @@ suite('Placement: the question next to the chat', () => {
   });
 
   test('answered next to the chat: the Queue, the badge and the status bar count go 2 → 1 → none', async function () {
-    this.timeout(120_000);
     await countsFollowAnswers('next-to-chat');
   });
 
   test('Move Question to the Primary Side Bar and back: the counts stay right there too, and the chat stays visible', async function () {
-    this.timeout(120_000);
     const { page } = ui.workbench;
     await ui.workbench.runCommand('Agent Questions: Move Question to the Primary Side Bar');
     await questionHeader(page.locator('.part.sidebar')).waitFor();

@@ -26,7 +26,6 @@ suite('The question shown at prepareInvocation, held until invoke (VS Code agent
   const confirmation = (name: RegExp) => ui.workbench.page.locator('.chat-confirmation-widget-buttons a.monaco-text-button:visible', { hasText: name }).first();
 
   test('a prepared call the user skips: shown held, never queued, withdrawn, and the model is told it was skipped', async function () {
-    this.timeout(180_000);
     const before = (await history()).length;
     const chat = await send(ui.workbench, 'Which database? scenario:database');
     // Shown as VS Code prepares the call, before it asks to allow it. The first prompt also enables the built-in agent, which takes a while.
@@ -45,7 +44,6 @@ suite('The question shown at prepareInvocation, held until invoke (VS Code agent
   });
 
   test('a prepared call the user allows: the held question becomes the one request, answered normally', async function () {
-    this.timeout(180_000);
     const before = (await history()).length;
     const chat = await send(ui.workbench, 'Which database? scenario:database');
     await held().waitFor({ timeout: 90_000 });

@@ -49,7 +49,6 @@ suite('Interactive Claude Code keeps a long wait in the foreground (the handed-o
   const ui = useWorkbench();
 
   suiteSetup(async function () {
-    this.timeout(120_000);
     model = await startModelServer({ scenarios: SCENARIOS });
     const url = await enableEndpoint(ui.workbench);
     terminalEnv = await ui.workbench.driver<Record<string, string>>('terminalEnv', { names: ['AGENT_QUESTIONS_MCP_URL', 'AGENT_QUESTIONS_MCP_TOKEN', 'AGENT_QUESTIONS_HOOK'] });

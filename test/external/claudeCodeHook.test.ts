@@ -54,7 +54,6 @@ suite('Claude Code (interactive) asks through its PermissionRequest hook', () =>
   const ui = useWorkbench();
 
   suiteSetup(async function () {
-    this.timeout(120_000);
     model = await startModelServer({ scenarios: SCENARIOS });
     const url = await enableEndpoint(ui.workbench);
     // As a user would: a terminal opened now has the URL, the token and the hook command.
@@ -88,7 +87,6 @@ suite('Claude Code (interactive) asks through its PermissionRequest hook', () =>
   }
 
   test('a Bash command waits first in the queue with its full command and the way it came; Allow runs it; Deny sends the message to the model', async function () {
-    this.timeout(180_000);
     // A question is already waiting: the permission must still come first.
     const waiting = await ui.workbench.driver<{ callId: number }>('ask', {
       request: { questions: [{ id: 'later', header: 'Later', question: 'A question that waits', options: [{ label: 'A' }, { label: 'B' }] }] },
@@ -135,7 +133,6 @@ suite('Claude Code (interactive) asks through its PermissionRequest hook', () =>
   });
 
   test("answered in Claude Code's own prompt instead, the panel's request is withdrawn (settled as cancelled)", async function () {
-    this.timeout(120_000);
     const session = await startClaude(terminalEnv);
     await session.prompt('Make the terminal marker. scenario:hook-terminal', model);
     await waitForRequest(ui.panel, 'wants to run a command');
@@ -152,7 +149,6 @@ suite('Claude Code (interactive) asks through its PermissionRequest hook', () =>
   });
 
   test('its own question tool (AskUserQuestion) is asked in the panel as a question, and the answer reaches the model', async function () {
-    this.timeout(120_000);
     const session = await startClaude(terminalEnv);
     await session.prompt('Pick a cache. scenario:hook-question', model);
     await waitForRequest(ui.panel, 'Which cache should I use?');
@@ -162,7 +158,6 @@ suite('Claude Code (interactive) asks through its PermissionRequest hook', () =>
   });
 
   test('with a wrong token the hook fails closed: nothing waits in the panel and Claude Code asks in its own prompt', async function () {
-    this.timeout(120_000);
     const session = await startClaude({ ...terminalEnv, AGENT_QUESTIONS_MCP_TOKEN: 'wrong-token-wrong-token-wrong-token-wrong-t' });
     await session.prompt('Make the fallback marker. scenario:hook-fallback', model);
     await session.waitFor(/Do you want to proceed\?/, 60_000);

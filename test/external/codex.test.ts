@@ -41,7 +41,6 @@ suite('Codex CLI through the configuration we hand out (the real codex exec and 
   const handedOut = () => agentConfigs(mcpUrl).find((c) => c.agent === 'Codex CLI')!.text;
 
   suiteSetup(async function () {
-    this.timeout(120_000);
     model = await startResponsesModel({ scenarios: SCENARIOS });
     mcpUrl = await enableEndpoint(ui.workbench);
     assert.match(mcpUrl, /^http:\/\/127\.0\.0\.1:\d+\/mcp$/);
@@ -78,7 +77,6 @@ suite('Codex CLI through the configuration we hand out (the real codex exec and 
   const toolOutputs = () => model.received.flatMap((r) => (r.body.input ?? []).filter((i) => i.type === 'function_call_output')).map((i) => outputText(i.output));
 
   test('codex exec: the model calls ask_user in its namespace; the question appears labelled "Codex"; Codex prints the answer', async function () {
-    this.timeout(120_000);
     const run = exec('Set up the service. scenario:ask');
     await waitForRequest(ui.panel, 'Which database should I use?');
     // Codex's self-reported MCP client name (its initialize says title "Codex", name "codex-mcp-client")
@@ -95,7 +93,6 @@ suite('Codex CLI through the configuration we hand out (the real codex exec and 
   });
 
   test('codex exec with wait: false: Codex runs a command while the question waits, then get_answers brings the answer the user gave in the panel', async function () {
-    this.timeout(120_000);
     const since = model.received.length;
     const run = exec('Set up the service and keep working. scenario:keep-working');
     await waitForRequest(ui.panel, 'Which database should I use?');
@@ -114,7 +111,6 @@ suite('Codex CLI through the configuration we hand out (the real codex exec and 
   });
 
   test('codex exec with a wrong token: the tool is not offered and Codex prints why the endpoint refused it', async function () {
-    this.timeout(60_000);
     const { code, stdout, stderr } = await finished(exec('Set up the service. scenario:ask', { env: { AGENT_QUESTIONS_MCP_TOKEN: 'wrong-token' } }));
     assert.equal(code, 0);
     assert.match(stdout, /no tool named ask_user was offered/);
@@ -123,7 +119,6 @@ suite('Codex CLI through the configuration we hand out (the real codex exec and 
   });
 
   test('killing Codex while its question is shown settles it as cancelled within 2 s and empties the queue', async function () {
-    this.timeout(60_000);
     const run = exec('Set up the service. scenario:ask');
     await waitForRequest(ui.panel, 'Which database should I use?');
     const killedAt = Date.now();
@@ -140,7 +135,6 @@ suite('Codex CLI through the configuration we hand out (the real codex exec and 
   });
 
   test('codex exec approvals through the hook: the command comes first in the queue, whole; Allow runs it; Deny sends the message to the model', async function () {
-    this.timeout(180_000);
     // A question is already waiting: the permission must still come first.
     const waiting = await ui.workbench.driver<{ callId: number }>('ask', {
       request: { questions: [{ id: 'later', header: 'Later', question: 'A question that waits', options: [{ label: 'A' }, { label: 'B' }] }] },
@@ -186,7 +180,6 @@ suite('Codex CLI through the configuration we hand out (the real codex exec and 
   });
 
   test('the interactive codex (in tmux): trust the hook once as Codex asks; ask_user is answered in the panel, and Allow in the panel runs its command', async function () {
-    this.timeout(180_000);
     // on-request: Codex asks before a command leaves the sandbox (its default here refuses at once)
     const tui = startCodexTui({ config: handedOut(), modelUrl: model.url, extraEnv: terminalEnv, flags: ['-a', 'on-request'] });
     try {

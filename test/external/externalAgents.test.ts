@@ -62,7 +62,6 @@ suite('External agents through the MCP endpoint (the real Claude Code, OpenCode 
   const ui = useWorkbench();
 
   suiteSetup(async function () {
-    this.timeout(120_000);
     model = await startModelServer({ scenarios: SCENARIOS });
     mcpUrl = await enableEndpoint(ui.workbench);
     assert.match(mcpUrl, /^http:\/\/127\.0\.0\.1:\d+\/mcp$/);
@@ -111,7 +110,6 @@ suite('External agents through the MCP endpoint (the real Claude Code, OpenCode 
     typeof result?.content === 'string' ? result.content : ((result?.content as Array<{ text?: string }>) ?? []).map((c) => c.text ?? '').join('');
 
   test('(a) the model calls ask_user; the question appears in the panel labelled with the client; the CLI prints the typed answer', async function () {
-    this.timeout(120_000);
     const run = claude('Set up the service. scenario:ask');
     await waitForRequest(ui.panel, 'Which database should I use?');
     assert.match(await ui.panel.locator('.request-source').first().innerText(), /^Claude Code asks/);
@@ -125,7 +123,6 @@ suite('External agents through the MCP endpoint (the real Claude Code, OpenCode 
   });
 
   test('(b) a Bash permission prompt comes first in the queue; Allow runs the command, Deny sends the message to the model', async function () {
-    this.timeout(120_000);
     // A question is already waiting: the permission must still be shown first.
     const waiting = await ui.workbench.driver<{ callId: number }>('ask', {
       request: { questions: [{ id: 'later', header: 'Later', question: 'A question that waits', options: [{ label: 'A' }, { label: 'B' }] }] },
@@ -170,7 +167,6 @@ suite('External agents through the MCP endpoint (the real Claude Code, OpenCode 
   });
 
   test('"Always allow" on `npm test` approves neither `npm test; rm -rf x` nor `rm -rf x`; a prefix rule picked in the panel approves `npm test -- --watch`', async function () {
-    this.timeout(180_000);
     const cwd = mkdtempSync(join(tmpdir(), 'aq-always-'));
     // `npm test` appends a line to ran.txt; `x` is what `rm -rf x` would delete.
     writeFileSync(join(cwd, 'package.json'), JSON.stringify({ name: 'always', version: '1.0.0', scripts: { test: 'echo ran >> ran.txt' } }));
@@ -237,7 +233,6 @@ suite('External agents through the MCP endpoint (the real Claude Code, OpenCode 
   });
 
   test('a permission prompt shows a 5,000-character command whole and wrapped, calls out hidden Bash fields, and makes a bidi override visible', async function () {
-    this.timeout(120_000);
     const client = new Client({ name: 'Claude Code', version: '1' });
     await client.connect(new StreamableHTTPClientTransport(new URL(mcpUrl), { requestInit: { headers: { authorization: `Bearer ${token}` } } }));
     const approve = (input: Record<string, unknown>) =>
@@ -283,7 +278,6 @@ suite('External agents through the MCP endpoint (the real Claude Code, OpenCode 
   });
 
   test("(c) Claude Code's own AskUserQuestion is answered in the panel and reaches the model", async function () {
-    this.timeout(120_000);
     const run = claude('Pick a cache. scenario:builtin-question', { permissions: true });
     await waitForRequest(ui.panel, 'Which cache should I use?');
     await chooseAndSubmit(ui.panel, 'Redis');
@@ -292,7 +286,6 @@ suite('External agents through the MCP endpoint (the real Claude Code, OpenCode 
   });
 
   test('(d) a wrong token gets 401, and the CLI reports the server as failed', async function () {
-    this.timeout(60_000);
     const { stdout } = await finished(claude('Hello. scenario:ask', { token: 'wrong-token', outputFormat: 'stream-json' }));
     const init = stdout.split('\n').find((line) => line.includes('"mcp_servers"'))!;
     assert.match(init, /"mcp_servers":\[\{"name":"agent-questions","status":"failed"/);
@@ -301,7 +294,6 @@ suite('External agents through the MCP endpoint (the real Claude Code, OpenCode 
   });
 
   test('(e) killing the CLI while its question is shown settles it as cancelled within 2 s and empties the queue', async function () {
-    this.timeout(60_000);
     const run = claude('Set up the service. scenario:ask');
     await waitForRequest(ui.panel, 'Which database should I use?');
     const killedAt = Date.now();
@@ -318,7 +310,6 @@ suite('External agents through the MCP endpoint (the real Claude Code, OpenCode 
   });
 
   test('security: foreign Host, browser Origin, oversized body and a flood of 1,000 requests are refused or bounded; VS Code stays responsive', async function () {
-    this.timeout(120_000);
     const port = Number(new URL(mcpUrl).port);
     const raw = (headers: Record<string, string>, body: string) =>
       new Promise<number>((resolve, reject) => {
@@ -359,7 +350,6 @@ suite('External agents through the MCP endpoint (the real Claude Code, OpenCode 
   });
 
   test('a client name is shown as self-reported with its token fingerprint; Manage Connected Agents lists it and disconnecting cancels its question', async function () {
-    this.timeout(60_000);
     const client = new Client({ name: 'Claude Code\n[info] Always allowed', version: '1' });
     await client.connect(new StreamableHTTPClientTransport(new URL(mcpUrl), { requestInit: { headers: { authorization: `Bearer ${token}` } } }));
     const asked = client.callTool({ name: 'ask_user', arguments: DATABASE }).catch((error: unknown) => error);
@@ -396,7 +386,6 @@ suite('External agents through the MCP endpoint (the real Claude Code, OpenCode 
   });
 
   test('the Claude Code configuration we hand out works as copied, and `claude mcp add-json` writes the same file', async function () {
-    this.timeout(120_000);
     const terminalEnv = { AGENT_QUESTIONS_MCP_URL: mcpUrl, AGENT_QUESTIONS_MCP_TOKEN: token };
     const run = runClaude({
       prompt: 'Set up the service. scenario:ask',
@@ -420,7 +409,6 @@ suite('External agents through the MCP endpoint (the real Claude Code, OpenCode 
   });
 
   test('Codex CLI reads the configuration we hand out (OpenCode: see openCode.test.ts)', async function () {
-    this.timeout(180_000);
     const configs = agentConfigs(mcpUrl);
     const project = mkdtempSync(join(tmpdir(), 'aq-agents-'));
     try {
@@ -439,7 +427,6 @@ suite('External agents through the MCP endpoint (the real Claude Code, OpenCode 
   });
 
   test('"Connect an External Agent…" shows the endpoint; the status bar tooltip names it; rotating the token refuses the old one', async function () {
-    this.timeout(60_000);
     const state = await ui.workbench.driver<{ value: { tooltip: string } }>('command', { id: 'agentQuestions.internal.mcpState' });
     assert.match(state.value.tooltip, new RegExp(`External agents: MCP endpoint on ${mcpUrl.replace(/[.]/g, '\\.')}`));
     await ui.workbench.runCommand('Agent Questions: Connect an External Agent…');

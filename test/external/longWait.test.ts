@@ -37,7 +37,6 @@ suite('A question waits as long as the human (the real CLIs, answered in the pan
   const ui = useWorkbench();
 
   suiteSetup(async function () {
-    this.timeout(120_000);
     anthropic = await startModelServer({
       scenarios: [
         { match: 'scenario:claude-defaults', calls: [{ name: 'mcp__agent-questions__ask_user', input: CLAUDE_DEFAULTS }] },
@@ -96,7 +95,6 @@ suite('A question waits as long as the human (the real CLIs, answered in the pan
   const kill = (child: { kill(signal?: NodeJS.Signals): boolean }, ms: number) => setTimeout(() => child.kill('SIGKILL'), ms);
 
   test('answered after each limit: Claude Code (defaults, 90 s; idle limit 20 s, 45 s; print-mode approval, 90 s), Codex (90 s) and OpenCode (call timeout 20 s, 45 s) each get the answer', async function () {
-    this.timeout(300_000);
     const cwd = mkdtempSync(join(tmpdir(), 'aq-long-wait-'));
     const codexConfig = agentConfigs(mcpUrl).find((c) => c.agent === 'Codex CLI')!.text;
     // OpenCode's handed-out files with its call timeout lowered from a day to 20 s (1.18 applies it

@@ -44,7 +44,6 @@ suite('One "Always allow" for every agent (the real Claude Code, Codex and OpenC
   const ui = useWorkbench();
 
   suiteSetup(async function () {
-    this.timeout(120_000);
     anthropic = await startModelServer({
       scenarios: [bash('scenario:benign', BENIGN), bash('scenario:dangerous', DANGEROUS), bash('scenario:git-grep', GREP_ASKED), bash('scenario:pager', PAGER)],
     });
@@ -106,7 +105,6 @@ suite('One "Always allow" for every agent (the real Claude Code, Codex and OpenC
   }
 
   test('"Always allow `npm test …`" granted on a Claude Code prompt allows the same sub-command from Codex without asking; `npm test --script-shell=…` is asked in both', async function () {
-    this.timeout(300_000);
     const cwd = mkdtempSync(join(tmpdir(), 'aq-one-rule-'));
     writeFileSync(join(cwd, 'package.json'), JSON.stringify({ name: 'one-rule', version: '1.0.0', scripts: { test: 'echo tests-ran' } }));
     // What the dangerous variant would run as its shell.

@@ -51,7 +51,6 @@ suite('OpenCode through the MCP endpoint and its plugin (the real OpenCode CLI)'
   const ui = useWorkbench();
 
   suiteSetup(async function () {
-    this.timeout(120_000);
     model = await startChatModelServer({ scenarios: SCENARIOS });
     const mcpUrl = await enableEndpoint(ui.workbench);
     terminalEnv = await ui.workbench.driver<Record<string, string>>('terminalEnv', { names: ['AGENT_QUESTIONS_MCP_URL', 'AGENT_QUESTIONS_MCP_TOKEN', 'AGENT_QUESTIONS_HOOK'] });
@@ -92,7 +91,6 @@ suite('OpenCode through the MCP endpoint and its plugin (the real OpenCode CLI)'
   const shown = (text: string) => ui.panel.locator('.request', { hasText: text }).first().waitFor({ timeout: 90_000 });
 
   test('`opencode mcp list` connects with the configuration we hand out, and fails with a wrong token', async function () {
-    this.timeout(200_000);
     const where = project();
     // OpenCode starts in 3–35 s here, longer beside other layers: a limit, not a wait.
     const list = async (token: string) => (await finished(start(['mcp', 'list'], { ...where, env: { ...where.env, AGENT_QUESTIONS_MCP_TOKEN: token } }), 90_000)).stdout;
@@ -101,7 +99,6 @@ suite('OpenCode through the MCP endpoint and its plugin (the real OpenCode CLI)'
   });
 
   test('`opencode run` asks through ask_user with the configuration we hand out; the request is labelled with its name; after more than a minute the answer from the panel is in its output', async function () {
-    this.timeout(240_000);
     const run = start(['run', 'Set up the service. scenario:ask'], project());
     await shown('Which database should I use?').catch((error: Error) => {
       throw new Error(`${error.message}\nOpenCode said:\n${run.output()}`);
@@ -118,7 +115,6 @@ suite('OpenCode through the MCP endpoint and its plugin (the real OpenCode CLI)'
   });
 
   test('`opencode run` rejects a permission ask itself at once; the plugin leaves it alone, so nothing comes and goes in the panel', async function () {
-    this.timeout(120_000);
     const where = project();
     const { stdout, stderr } = await finished(start(['run', 'Make the marker. scenario:bash'], where));
     assert.match(stdout + stderr, /permission requested: bash \(touch marker, echo done\); auto-rejecting/);
@@ -132,7 +128,6 @@ suite('OpenCode through the MCP endpoint and its plugin (the real OpenCode CLI)'
   });
 
   test('the plugin brings OpenCode permission asks to the panel first (Allow runs the command, Deny tells the model why) and its own question tool as a question; answered in OpenCode, it leaves the panel; with a stale token OpenCode keeps the ask itself', async function () {
-    this.timeout(300_000);
     const where = project();
     const server = await serveOpenCode({ ...where, env: { ...where.env, OPENCODE_ENABLE_QUESTION_TOOL: '1' } });
     const { api, prompt } = server;

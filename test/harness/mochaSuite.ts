@@ -2,6 +2,7 @@
 import Mocha from 'mocha';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { lastStep, startRunnable } from './deadline';
 import { listTestFiles, type FileChoice } from './testFiles';
 
 export interface LayerResult {
@@ -20,7 +21,19 @@ export async function runMochaSuite(
   await new Promise<void>((resolve) => {
     const runner = mocha.run();
     runner.on('pass', () => result.passed++);
-    runner.on('fail', () => result.failed++);
+    // Each test and hook has one deadline; every wait inside it waits until then (deadline.ts).
+    runner.on('test', (test) => startRunnable(test));
+    runner.on('hook', (hook) => startRunnable(hook));
+    runner.on('hook end', (hook) => {
+      // The test's own clock starts after its "before each" hooks.
+      if (hook.title.startsWith('"before each"') && hook.ctx?.currentTest) startRunnable(hook.ctx.currentTest);
+    });
+    runner.on('fail', (_runnable, error: Error & { code?: string }) => {
+      result.failed++;
+      // A deadline that ran out names the step the test was waiting for (the reporter prints errors at the end).
+      const at = lastStep();
+      if (error?.code === 'ERR_MOCHA_TIMEOUT' && at) error.message += ` It was waiting for: ${at}.`;
+    });
     runner.on('pending', () => result.pending++);
     // Each top-level suite's time, set-up included: where a layer's minutes go.
     const started = new Map<Mocha.Suite, number>();

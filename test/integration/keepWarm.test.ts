@@ -6,7 +6,6 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 suite('ask_user keeps the chat tokenizer warm while it waits', () => {
   test('counts tokens through the invocation about every 10 s while pending, and stops once answered', async function () {
-    this.timeout(60_000);
     const api = await getApi();
     const counted: Array<{ text: string; at: number }> = [];
     // What the chat hands every tool invocation; the agent's countTokens goes to its tokenizer.

@@ -69,7 +69,6 @@ suite('The question shown at prepareInvocation', () => {
   });
 
   test('a prepared call that is never invoked leaves nothing in the queue, and its question is withdrawn', async function () {
-    this.timeout(60_000);
     const api = await getApi();
     const source = new vscode.CancellationTokenSource();
     // Cancelled right after the call goes out: VS Code has asked the tool to prepare, and then never invokes it.

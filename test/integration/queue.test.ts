@@ -120,7 +120,6 @@ suite('The queue and attention', () => {
   });
 
   test('200 pending requests from 20 sources: counts, order and Reject All stay right', async function () {
-    this.timeout(120_000);
     const api = await getApi();
     const responses: Array<Promise<QuestionResponse | PermissionResponse>> = [];
     for (let i = 0; i < 200; i++) {
@@ -157,7 +156,6 @@ suite('The queue and attention', () => {
   });
 
   test('over 50 waiting questions: the group shows 50 rows and "… and N more", whose quick pick lists them all and shows the one chosen', async function () {
-    this.timeout(120_000);
     const api = await getApi();
     const asked: Array<{ id: string; response: Promise<QuestionResponse> }> = [];
     for (let i = 0; i < 60; i++) asked.push(await askFrom(api, `source.m${i % 4}`, `many_${i}`));

@@ -162,7 +162,6 @@ suite('Question panel: accessibility, audited by axe-core in every state and the
   });
 
   test('every control has an accessible name, in every state', async function () {
-    this.timeout(300_000);
     const unnamed: string[] = [];
     const names = new Set<string>();
     let controls = 0;

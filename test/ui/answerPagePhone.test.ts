@@ -55,7 +55,6 @@ suite('answer page on a phone', () => {
   let next = 0;
 
   suiteSetup(async function () {
-    this.timeout(60_000);
     mkdirSync(SHOTS, { recursive: true });
     broker = new QuestionBroker({ newId: () => `r${++next}` });
     server = new AnswerPageServer(broker, { linkTtlMs: 10 * 60_000, renderMarkdown: renderMarkdownTree });
@@ -74,7 +73,6 @@ suite('answer page on a phone', () => {
 
   for (const scheme of ['light', 'dark'] as const) {
     test(`a question answered by tapping (${scheme})`, async function () {
-      this.timeout(60_000);
       let id = '';
       const response = broker.ask(QUESTION, { onQueued: (queued) => (id = queued) });
       const { context, page, errors } = await phone(scheme);
@@ -94,7 +92,6 @@ suite('answer page on a phone', () => {
     });
 
     test(`an approval allowed once by tapping, with no Always allow (${scheme})`, async function () {
-      this.timeout(60_000);
       let id = '';
       const response = broker.requestPermission(APPROVAL, { onQueued: (queued) => (id = queued) });
       const { context, page, errors } = await phone(scheme);
@@ -115,7 +112,6 @@ suite('answer page on a phone', () => {
     });
 
     test(`answered in the panel: the open page says "No longer waiting" (${scheme})`, async function () {
-      this.timeout(60_000);
       let id = '';
       const response = broker.ask(QUESTION, { onQueued: (queued) => (id = queued) });
       const { context, page, errors } = await phone(scheme);
@@ -139,7 +135,6 @@ suite('answer page on a phone', () => {
   }
 
   test('a page of another site that frames the link sees nothing of it, and the request and the link are as they were', async function () {
-    this.timeout(60_000);
     let id = '';
     const response = broker.ask(QUESTION, { onQueued: (queued) => (id = queued) });
     const link = server.urlFor(id)!;

@@ -12,7 +12,6 @@ suite('What a command does: the card line and Check a Command', () => {
   const settled = async (call: { callId: number }) => (await ui.workbench.driver<{ value: { decision?: string } }>('await', { callId: call.callId })).value;
 
   test('the permission card says in one line what the command runs, writes and where, and whether it reaches the network', async function () {
-    this.timeout(120_000);
     await ui.workbench.driver('command', { id: 'agentQuestions.clearRememberedPermissions' });
     const call = await ask('cp notes.txt ~/notes.txt; curl -s -o page.html https://example.com');
     await waitForRequest(ui.panel, 'Run a command?');
@@ -29,7 +28,6 @@ suite('What a command does: the card line and Check a Command', () => {
   });
 
   test('Check a Command shows the decision, the rule that decides with its scope and source, why, and what the command does', async function () {
-    this.timeout(120_000);
     // A rule granted in the panel: "git status …" in this workspace.
     const call = await ask('git status');
     await ui.panel.locator('.tool-call pre.command', { hasText: 'git status' }).waitFor();

@@ -23,7 +23,7 @@ export async function toolResult(workbench: Workbench, call: ToolCall): Promise<
 /** Waits until the panel shows the request whose first question has this header (or this permission title). */
 export async function waitForRequest(panel: Frame, text: string): Promise<void> {
   // Not a held preview (inert: a call VS Code prepared but has not invoked yet).
-  await panel.locator('.request:not([inert])', { hasText: text }).first().waitFor({ timeout: 20_000 });
+  await panel.locator('.request:not([inert])', { hasText: text }).first().waitFor();
 }
 
 /**
@@ -31,7 +31,7 @@ export async function waitForRequest(panel: Frame, text: string): Promise<void> 
  * action). A click in the request's first moments only chooses, so this waits until clicks answer.
  */
 export async function answerByClick(panel: Frame, value: string): Promise<void> {
-  await panel.locator('.request[data-one-action="ready"]').waitFor({ timeout: 10_000 });
+  await panel.locator('.request[data-one-action="ready"]').waitFor();
   await panel.locator(`.request vscode-radio[value="${value}"]`).click();
 }
 

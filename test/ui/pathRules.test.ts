@@ -33,7 +33,6 @@ suite('"Always allow" for file tools, by real path', () => {
   const choices = async () => (await ui.panel.locator('.rule-choice vscode-radio code').allInnerTexts()).map((t) => t.trim());
 
   test('a workspace rule covers a later file in the workspace; a symlink into .git, a .. out of the workspace, ~/.ssh and VS Code user settings are asked with a warning and no rule', async function () {
-    this.timeout(180_000);
     await ui.workbench.driver('command', { id: 'agentQuestions.clearRememberedPermissions' });
     try {
       let call = await write(join(workspace, 'src', 'a.ts'));

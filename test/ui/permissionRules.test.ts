@@ -20,7 +20,6 @@ suite('"Always allow" and "Always deny" in the permission prompt', () => {
   const pick = (label: string) => ui.panel.locator('.rule-choice vscode-radio', { hasText: label }).first().click();
 
   test('a chained command offers a rule per sub-command and the line; the preview names what it would have allowed and a denied command; the scope is chosen; Always deny is remembered; the rules list shows scopes', async function () {
-    this.timeout(180_000);
     await ui.workbench.driver('command', { id: 'agentQuestions.clearRememberedPermissions' });
     // A command the user denies: a later rule that would cover it says so.
     call = await ask('npm test -- --bail');
@@ -102,7 +101,6 @@ suite('"Always allow" and "Always deny" in the permission prompt', () => {
   });
 
   test('a workspace rule does not apply in another workspace; an all-workspaces rule does (and is in the user settings)', async function () {
-    this.timeout(180_000);
     await ui.workbench.driver('command', { id: 'agentQuestions.clearRememberedPermissions' });
     /** Asks, picks the rule and scope in the panel, and chooses Always allow. */
     const grant = async (command: string, rule: string, scope: string) => {

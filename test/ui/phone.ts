@@ -2,6 +2,7 @@
 // script errors it reports collected, and the checks a page on a phone must pass.
 import * as assert from 'node:assert/strict';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { followDeadline } from '../harness/deadline';
 
 export const PHONE = { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 } as const;
 
@@ -15,8 +16,9 @@ export interface Phone {
 /** A fresh phone (no cookies, nothing cached) in `scheme`. */
 export async function openPhone(browser: Browser, scheme: 'light' | 'dark' = 'light'): Promise<Phone> {
   const context = await browser.newContext({ ...PHONE, colorScheme: scheme });
+  // Every page of the phone (a test may open a second) waits until the test's deadline.
+  followDeadline(context);
   const page = await context.newPage();
-  page.setDefaultTimeout(30_000);
   const errors: string[] = [];
   page.on('console', (message) => {
     if (message.type() === 'error') errors.push(message.text());

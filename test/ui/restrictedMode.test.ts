@@ -32,7 +32,6 @@ suite('Restricted Mode: an untrusted workspace', () => {
   const pendingIds = async () => (await workbench.driver<Array<{ id: string }>>('list')).map((r) => r.id);
 
   suiteSetup(async function () {
-    this.timeout(180_000);
     port = await freePort();
     // A scratch folder: the shared fixture workspace is what `npm start` opens.
     folder = mkdtempSync(join(tmpdir(), 'agent-questions-untrusted-'));

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Frame, Page } from 'playwright-core';
 import { freePort, installExtension, launchBrowser, startCodeServer, workbenchUrl } from '../harness/codeServer.mjs';
+import { followDeadline, step, until } from '../harness/deadline';
 import { installLanguagePack } from './languagePack';
 
 export const ROOT = join(__dirname, '..', '..', '..');
@@ -57,16 +58,18 @@ export async function openWorkbench({ workspace = WORKSPACE, workspaceTrust = fa
   try {
     browser = await launchBrowser();
     const page = await browser.newPage(device ?? { viewport: { width: 1280, height: 1000 } });
-    // No click or wait may hang a test forever; a failure should name the step.
-    page.setDefaultTimeout(30_000);
+    // No click or wait may hang a test forever, nor give up before the test's deadline; a failure names its locator.
+    followDeadline(page);
+    step('the workbench page to load');
     await page.goto(workbenchUrl(server, { workspace, extensionDevelopmentPath: DRIVER }));
-    await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
+    await page.locator('.monaco-workbench').waitFor();
     const openedBrowser = browser;
     const driver = createDriver(driverPort);
-    await waitForDriver(driver);
+    await until('the test driver extension to answer', () => driver('list').then(() => true));
     // As it starts, the extension moves the Question view next to the Chat once; no test should see it move.
     names = viewNames(locale);
-    await page.locator(`.part.auxiliarybar ${questionHeader()}`).first().waitFor({ state: 'attached', timeout: 60_000 });
+    step('the Question view to move next to the Chat');
+    await page.locator(`.part.auxiliarybar ${questionHeader()}`).first().waitFor({ state: 'attached' });
     return {
       page,
       driver,
@@ -97,20 +100,6 @@ function createDriver(port: number): Driver {
     if (!response.ok) throw new Error(`driver ${op} failed: ${body.error}`);
     return body;
   };
-}
-
-async function waitForDriver(driver: Driver): Promise<void> {
-  let lastError: unknown;
-  for (let attempt = 0; attempt < 120; attempt++) {
-    try {
-      await driver('list');
-      return;
-    } catch (error) {
-      lastError = error;
-      await new Promise((r) => setTimeout(r, 500));
-    }
-  }
-  throw new Error(`the test driver extension did not start within 60 s; last: ${String(lastError).split('\n')[0]}`);
 }
 
 /**
@@ -155,12 +144,11 @@ export function screenshotFailures(workbench: () => Workbench | undefined): void
  */
 export async function enableEndpoint(workbench: Workbench): Promise<string> {
   await workbench.driver('config', { section: 'agentQuestions', key: 'mcp.enabled', value: true });
-  for (let i = 0; i < 100; i++) {
-    const url = (await workbench.driver<{ value: { url?: string } }>('command', { id: 'agentQuestions.internal.mcpState' })).value.url;
-    if (url) return url;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('the MCP endpoint did not report its URL within 10 s of being turned on');
+  return until(
+    'the MCP endpoint to report its URL after it was turned on',
+    async () => (await workbench.driver<{ value: { url?: string } }>('command', { id: 'agentQuestions.internal.mcpState' })).value.url,
+    { everyMs: 100 },
+  );
 }
 
 /** The names the workbench shows for our views and commands, in its display language (package.nls.<locale>.json). */
@@ -190,7 +178,7 @@ const agentQuestionsItem = (page: Page) => page.locator(`.activitybar li.action-
  */
 export async function openAgentQuestionsView(page: Page): Promise<void> {
   // The item (not its link): the badge sits on top of the link while requests wait. A checked item would close.
-  if (!(await agentQuestionsItem(page).evaluate((item) => item.classList.contains('checked')))) await agentQuestionsItem(page).click({ timeout: 60_000 });
+  if (!(await agentQuestionsItem(page).evaluate((item) => item.classList.contains('checked')))) await agentQuestionsItem(page).click();
   if (!(await questionPane(page).isVisible())) await runCommand(page, names.focusPanel);
   await questionPane(page).waitFor();
   // Move off the icon, or its hover can cover the panel's buttons.
@@ -206,33 +194,36 @@ export async function hideQuestionPanel(page: Page): Promise<void> {
   await page.locator('.quick-input-widget').waitFor({ state: 'hidden' });
 }
 
+/** Not a deadline: how long a press of F1 is given before it is pressed again (the wait itself lasts until the test's deadline). */
+const F1_AGAIN_AFTER_MS = 10_000;
+
 async function runCommand(page: Page, title: string): Promise<void> {
   const input = page.locator('.quick-input-widget input');
   // A quick input that was just closed (a Reject reason, the last command) fades out, inert but still visible.
-  await page
-    .locator('.quick-input-widget')
-    .waitFor({ state: 'hidden', timeout: 2000 })
-    .catch(() => undefined);
-  for (let attempt = 0; attempt < 3 && !(await input.isVisible()); attempt++) {
-    // F1 is lost while focus sits in a webview that is still loading; focus the editor area first.
-    if (attempt > 0) await page.locator('.part.editor').click({ position: { x: 20, y: 20 } });
+  step('the last quick input to close');
+  await page.locator('.quick-input-widget').waitFor({ state: 'hidden' });
+  // F1 is lost while focus sits in a webview that is still loading: then focus the editor area and press it again.
+  let pressed = 0;
+  await until(`the command palette to open for "${title}"`, async () => {
+    if (await input.isVisible()) return true;
+    if (pressed++ > 0) await page.locator('.part.editor').click({ position: { x: 20, y: 20 } });
     await page.keyboard.press('F1');
-    await input.waitFor({ timeout: 3000 }).catch(() => undefined);
-  }
-  await input.waitFor();
+    return input.waitFor({ timeout: F1_AGAIN_AFTER_MS }).then(
+      () => true,
+      () => false,
+    );
+  });
   await input.fill(`>${title}`);
   await page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first().waitFor();
   await input.press('Enter');
 }
 
 /** A webview is an iframe inside an iframe; ours is the one holding main#app. */
-async function findPanelFrame(page: Page, timeoutMs = 30_000): Promise<Frame> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
+async function findPanelFrame(page: Page): Promise<Frame> {
+  return until('the Question webview to appear', async () => {
     for (const frame of page.frames()) {
       if (await frame.$('main#app').catch(() => null)) return frame;
     }
-    await page.waitForTimeout(200);
-  }
-  throw new Error('the Question webview did not appear');
+    return undefined;
+  });
 }
