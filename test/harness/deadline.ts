@@ -48,7 +48,7 @@ export function lastStep(): string | undefined {
   return state.step;
 }
 
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
  * Waits until `check` returns something truthy (and resolves with it), polling every `everyMs`;
@@ -89,4 +89,13 @@ export function followDeadline(page: TimedPage): void {
   const timer = setInterval(update, 500);
   timer.unref();
   page.once('close', () => clearInterval(timer));
+}
+
+/**
+ * A deliberate pause before asserting that something did NOT happen (a click that must not answer, a
+ * key that must be ignored): a busy machine can only make such a check weaker, never fail it. Never
+ * a wait for something to happen: that is until(), or a locator's wait.
+ */
+export function quietFor(ms: number): Promise<void> {
+  return pause(ms);
 }
