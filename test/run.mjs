@@ -1,6 +1,7 @@
-// `npm test`: type-checks, lints and builds, then runs the unit, integration, ui and agent layers one after
-// another; half of the ui layer and the external layer run beside them (their output printed whole
-// when each ends). It ends with a line per layer (or part) and a total. Exit code is non-zero on any failure.
+// `npm test`: type-checks, lints and builds, provisions the harness up front (under a lock), runs the
+// unit layer, then the other layers (some in parts) side by side as the machine's cores and load allow
+// (test/harness/scheduler.mjs), each part's output printed whole when it ends. It ends with a line per
+// layer (or part) and a total. Exit code is non-zero on any failure.
 //   npm test                      all layers
 //   npm test -- unit integration  some layers
 //   npm test -- ui only panel,queue  a part of a layer: `only` or `except` test files, each by its
@@ -15,9 +16,8 @@ import { join } from 'node:path';
 import { runTests } from '@vscode/test-electron';
 import { choiceArgs, emptyReason, parseArguments } from './harness/layers.mjs';
 import { packageExtension, packageScriptedModel } from '../scripts/package.mjs';
-import { provision } from './harness/provision.mjs';
-import { provisionCodex, provisionOpenCode } from './harness/agentClis.mjs';
-import { provisionClaudeCode } from './harness/claudeCode.mjs';
+import { provisionAll } from './harness/provisionAll.mjs';
+import { runJobs } from './harness/scheduler.mjs';
 
 const root = join(import.meta.dirname, '..');
 const out = join(root, 'out', 'test');
@@ -130,67 +130,59 @@ const results = {};
 const seconds = {};
 try {
   build();
-  // Only the unit layer and the integration layer on desktop VS Code run without code-server.
-  if (layers.some((l) => l !== 'unit' && !(l === 'integration' && desktop))) provision();
+  // Every layer but unit (and integration on desktop VS Code) needs the harness: all of it installed
+  // and checked up front, under a lock (provisionAll.mjs); the agent CLIs for the agent and external layers.
+  if (layers.some((l) => l !== 'unit' && !(l === 'integration' && desktop))) provisionAll({ agents: layers.includes('agent') || layers.includes('external') });
   // Artifacts are this run's only.
   rmSync(join(root, 'test-results'), { recursive: true, force: true });
   mkdirSync(join(root, 'test-results'), { recursive: true });
-  // The external layer runs beside the others when they run too (see startNodeLayer): its long
-  // waits from the integration layer on, each a part of its own (they share no workbench and mostly
-  // wait: interactive Claude Code answered after ten minutes; each CLI answered past its own limit),
-  // the rest with the ui layer.
-  const background = [];
-  const together = layers.includes('external') && layers.some((l) => l === 'ui' || l === 'agent');
-  const externalEnv = () => {
-    provisionClaudeCode();
-    provisionOpenCode();
-    provisionCodex();
-    return { AGENT_QUESTIONS_VSIX: vsix() };
-  };
+  // The unit layer first and alone: it reads the development build that packaging replaces.
+  if (layers.includes('unit')) {
+    console.log('\n=== unit ===');
+    const unitStarted = Date.now();
+    results.unit = runNodeLayer('unit', 60_000, {}, choiceArgs(choices.unit));
+    seconds.unit = (Date.now() - unitStarted) / 1000;
+  }
+  // The other layers as jobs, side by side as the machine allows (scheduler.mjs). Each suite opens its
+  // own workbench, so a layer can be split in parts that run apart; a part prints its output whole
+  // when it ends. The long waits mostly wait (a CLI answered past its own limit, interactive Claude
+  // Code after ten minutes): they go first and take no slot.
+  const env = {};
+  const withVsix = () => ({ ...env, AGENT_QUESTIONS_VSIX: vsix() });
+  const jobs = [];
+  const job = (key, waits, start) => jobs.push({ key, waits, start });
   const LONG_WAITS = { 'external (ten-minute wait)': 'claudeCodeForeground', 'external (long waits)': 'longWait' };
-  // A part of the external layer named on the command line runs as one, from where the long waits start.
-  const firstExternalParts = choices.external ? [['external', choiceArgs(choices.external)]] : Object.entries(LONG_WAITS).map(([key, file]) => [key, ['only', file]]);
   // About half of the ui layer's minutes (the suites' own times, printed by each run).
   const UI_SECOND_HALF = 'accessibility,markdown,previews,panel,localization,oneAction,images';
-  let longWaitsStarted = false;
-  let restOfExternal;
-  for (const layer of layers) {
-    if (layer === 'external' && together) continue;
-    // After the unit layer, which reads the development build that packaging replaces.
-    if (layer !== 'unit' && together && !longWaitsStarted) {
-      longWaitsStarted = true;
-      for (const [key, files] of firstExternalParts) background.push(startNodeLayer(key, 'external', 300_000, externalEnv(), files));
-    }
-    console.log(`\n=== ${layer} ===`);
-    const layerStarted = Date.now();
-    if (layer === 'unit') results.unit = runNodeLayer('unit', 60_000, {}, choiceArgs(choices.unit));
-    if (layer === 'integration') results.integration = await runIntegration();
-    if ((layer === 'ui' || layer === 'agent') && together && !restOfExternal && !choices.external) {
-      restOfExternal = startNodeLayer('external', 'external', 300_000, externalEnv(), ['except', Object.values(LONG_WAITS).join(',')]);
-      background.push(restOfExternal);
-    }
-    // The ui layer drives the packaged .vsix, so packaging is tested on every run. It runs in two
-    // halves side by side (each suite opens its own workbench), the second in the background; a part
-    // named on the command line runs as one.
-    if (layer === 'ui' && choices.ui) results.ui = runNodeLayer('ui', 300_000, { AGENT_QUESTIONS_VSIX: vsix() }, choiceArgs(choices.ui));
-    else if (layer === 'ui') {
-      background.push(startNodeLayer('ui (second half)', 'ui', 300_000, { AGENT_QUESTIONS_VSIX: vsix() }, ['only', UI_SECOND_HALF]));
-      results.ui = runNodeLayer('ui', 300_000, { AGENT_QUESTIONS_VSIX: vsix() }, ['except', UI_SECOND_HALF]);
-    }
-    // The agent layer: VS Code's own agent mode with the scripted model calls ask_user (and, answered
-    // from a phone, Claude Code asks through its hook beside it).
-    if (layer === 'agent') provisionClaudeCode();
-    if (layer === 'agent')
-      results.agent = runNodeLayer('agent', 300_000, { AGENT_QUESTIONS_VSIX: vsix(), AGENT_QUESTIONS_MODEL_VSIX: packageScriptedModel() }, choiceArgs(choices.agent));
-    // The external layer: the real Claude Code CLI asks through the MCP endpoint; OpenCode and
-    // Codex CLI read the configurations we hand out.
-    if (layer === 'external') results.external = (await startNodeLayer('external', 'external', 300_000, externalEnv(), choiceArgs(choices.external))).result;
-    seconds[layer] = (Date.now() - layerStarted) / 1000;
+  if (layers.includes('external') && !choices.external) {
+    for (const [key, file] of Object.entries(LONG_WAITS)) job(key, true, () => startNodeLayer(key, 'external', 300_000, withVsix(), ['only', file]));
   }
-  for (const { key, result, seconds: took } of await Promise.all(background)) {
-    results[key] = result;
-    seconds[key] = took;
+  if (layers.includes('integration')) {
+    job('integration', false, async () => {
+      const started = Date.now();
+      return { result: await runIntegration(), seconds: (Date.now() - started) / 1000 };
+    });
   }
+  // The ui layer drives the packaged .vsix, so packaging is tested on every run.
+  if (layers.includes('ui') && choices.ui) job('ui', false, () => startNodeLayer('ui', 'ui', 300_000, withVsix(), choiceArgs(choices.ui)));
+  else if (layers.includes('ui')) {
+    job('ui (second half)', false, () => startNodeLayer('ui (second half)', 'ui', 300_000, withVsix(), ['only', UI_SECOND_HALF]));
+    job('ui', false, () => startNodeLayer('ui', 'ui', 300_000, withVsix(), ['except', UI_SECOND_HALF]));
+  }
+  // The real Claude Code, Codex and OpenCode CLIs read the configurations we hand out.
+  if (layers.includes('external')) {
+    const files = choices.external ? choiceArgs(choices.external) : ['except', Object.values(LONG_WAITS).join(',')];
+    job('external', false, () => startNodeLayer('external', 'external', 300_000, withVsix(), files));
+  }
+  // VS Code's own agent mode with the scripted model calls ask_user (and, answered from a phone,
+  // Claude Code asks through its hook beside it).
+  if (layers.includes('agent'))
+    job('agent', false, () => startNodeLayer('agent', 'agent', 300_000, { ...withVsix(), AGENT_QUESTIONS_MODEL_VSIX: packageScriptedModel() }, choiceArgs(choices.agent)));
+  const done = await runJobs(jobs);
+  jobs.forEach(({ key }, i) => {
+    results[key] = done[i]?.result ?? { passed: 0, failed: 1, pending: 0, crashed: true };
+    if (done[i]) seconds[key] = done[i].seconds;
+  });
 } catch (error) {
   console.error(`npm test: ${error instanceof Error ? error.message : error}`);
   results.setup = { passed: 0, failed: 1, pending: 0, crashed: true };
