@@ -1,9 +1,13 @@
 import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { until } from '../harness/deadline';
 import { answerByClick, button, waitForRequest } from '../ui/panelHelpers';
 import { ROOT, useWorkbench } from '../ui/workbench';
 import { finalReply, send as sendIn, type ChatPlace } from './chat';
+
+/** How long one try at opening the chat's finished steps gets before the next try: a retry interval, not a deadline. */
+const REOPEN_STEPS_MS = 5_000;
 
 // VS Code's own agent mode, with the scripted language model (test/fixtures/scripted-model): the
 // model calls ask_user, the user answers in the sidebar, and the model's reply quotes what it received.
@@ -27,7 +31,7 @@ suite('The real agent loop (VS Code agent mode, scripted model)', () => {
     const chat = await send('Set up the service; ask me which database to use. scenario:database');
     // The first prompt also enables the built-in agent ("chat.allowAnonymousAccess"), which takes a while.
     const invocation = chat.locator('.interactive-list', { hasText: 'Asking 1 question (Database)' });
-    await invocation.waitFor({ timeout: 90_000 });
+    await invocation.waitFor();
     ui.panel = await ui.workbench.panel();
     await waitForRequest(ui.panel, 'Which database should I use?');
     await answerByClick(ui.panel, 'SQLite');
@@ -39,14 +43,15 @@ suite('The real agent loop (VS Code agent mode, scripted model)', () => {
     // The steps may collapse after we looked (the chat finishes rendering under load): open them until the step shows.
     // The collapsed list keeps a hidden copy of the text: look for the one on screen.
     const step = response.getByText('Asking 1 question (Database)').filter({ visible: true }).first();
-    for (let attempt = 0; attempt < 5 && !(await step.isVisible()); attempt++) {
+    await until('the finished step "Asking 1 question (Database)" on screen', async () => {
+      if (await step.isVisible()) return true;
       await response
         .getByText(/^Completed \d+ steps/)
-        .dispatchEvent('click', undefined, { timeout: 5_000 })
+        .dispatchEvent('click', undefined, { timeout: REOPEN_STEPS_MS })
         .catch(() => undefined);
-      await step.waitFor({ timeout: 5_000 }).catch(() => undefined);
-    }
-    await step.waitFor();
+      await step.waitFor({ timeout: REOPEN_STEPS_MS }).catch(() => undefined);
+      return step.isVisible();
+    });
     await ui.workbench.screenshot('agent-loop-answered');
     assert.match(reply, /MODEL RECEIVED: The user answered 1 question, "[^"]+" \(request id "[^"]+"\): database = "SQLite"\./);
     assert.match(reply, /"answers":\{"database":\{"selected":\["SQLite"\],"skipped":false\}\}/);
@@ -54,7 +59,7 @@ suite('The real agent loop (VS Code agent mode, scripted model)', () => {
 
   test('a two-question batch with a multi-select, an "Other" answer and a note', async function () {
     const chat = await send('Scaffold it. scenario:batch');
-    await chat.locator('.interactive-list', { hasText: 'Asking 2 questions (Extras, Auth)' }).waitFor({ timeout: 60_000 });
+    await chat.locator('.interactive-list', { hasText: 'Asking 2 questions (Extras, Auth)' }).waitFor();
     ui.panel = await ui.workbench.panel();
     await waitForRequest(ui.panel, 'Which extras?');
     await ui.panel.locator('vscode-checkbox[value="Redis"]').click();
@@ -115,10 +120,10 @@ suite('The real agent loop (VS Code agent mode, scripted model)', () => {
     ui.panel = await ui.workbench.panel();
     await waitForRequest(ui.panel, 'Which database should I use?');
     await ui.workbench.driver('command', { id: 'workbench.action.chat.cancel' });
-    await ui.panel.locator('.notice', { hasText: 'The agent cancelled' }).waitFor({ timeout: 30_000 });
+    await ui.panel.locator('.notice', { hasText: 'The agent cancelled' }).waitFor();
     await ui.panel.locator('.empty').waitFor();
     assert.deepEqual(await ui.workbench.driver('list'), []);
-    await queueRows().first().waitFor({ state: 'detached', timeout: 10_000 });
+    await queueRows().first().waitFor({ state: 'detached' });
     const history = await ui.workbench.driver<Array<{ status: string }>>('history');
     assert.equal(history[0]!.status, 'cancelled');
   });
@@ -129,7 +134,7 @@ suite('The real agent loop (VS Code agent mode, scripted model)', () => {
     await waitForRequest(ui.panel, 'Which database should I use?');
     const second = await send('Which runner? scenario:test-runner', 'editor');
     const queue = queueRows();
-    await queue.filter({ hasText: 'Test runner' }).first().waitFor({ timeout: 60_000 });
+    await queue.filter({ hasText: 'Test runner' }).first().waitFor();
     await queue.filter({ hasText: 'Database' }).first().waitFor();
     assert.equal((await ui.workbench.driver<unknown[]>('list')).length, 2);
     await ui.workbench.screenshot('agent-loop-two-chats');
@@ -145,7 +150,7 @@ suite('The real agent loop (VS Code agent mode, scripted model)', () => {
     assert.doesNotMatch(firstReply, /runner/);
     assert.match(secondReply, /runner = "Jest"/);
     assert.doesNotMatch(secondReply, /database/);
-    await queueRows().first().waitFor({ state: 'detached', timeout: 10_000 });
+    await queueRows().first().waitFor({ state: 'detached' });
   });
 
   test('a secret typed in the panel reaches the model only as its handle', async function () {

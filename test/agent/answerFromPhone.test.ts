@@ -5,6 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import { agentConfigs } from '../../src/agents/configRegistry';
 import { startModelServer, type ModelServer } from '../fixtures/anthropic-model/server.mjs';
 import { configSection, startInteractiveClaude, type InteractiveClaude } from '../harness/claudeCodeTmux.mjs';
+import { remainingMs, until } from '../harness/deadline';
 import { startWebhookReceiver, type WebhookReceiver } from '../harness/webhookReceiver';
 import { assertPhoneLayout, openPhone, type Phone } from '../ui/phone';
 import { enableEndpoint, hideQuestionPanel, RESULTS, useWorkbench } from '../ui/workbench';
@@ -23,6 +24,8 @@ const bash = (match: string, marker: string) => ({
   reply: REPLY,
 });
 const SCENARIOS = [bash('scenario:phone-allow', 'phone-marker'), bash('scenario:phone-elsewhere', 'terminal-marker')];
+/** How long Enter in Claude Code's prompt gets to take effect before it is pressed again (a key pressed as the prompt is drawn can be lost): a retry interval, not a deadline. */
+const KEY_RETRY_MS = 3_000;
 
 suite('Answering from a phone: a nudge, its link through code-server, the page', () => {
   const ui = useWorkbench();
@@ -84,10 +87,7 @@ suite('Answering from a phone: a nudge, its link through code-server, the page',
 
   /** The next nudge the receiver gets; it carries the page's link through code-server's proxy and, by default, no question or command. */
   async function nextNudge(after: number, kind: 'question' | 'approval'): Promise<URL> {
-    for (let i = 0; nudges().length <= after; i++) {
-      if (i > 1200) assert.fail('no nudge reached the webhook within 60 s');
-      await new Promise((r) => setTimeout(r, 50));
-    }
+    await until(`a ${kind} nudge to reach the webhook`, () => nudges().length > after, { everyMs: 50 });
     const nudge = nudges()[after]!;
     assert.equal(nudge['kind'], kind);
     assert.doesNotMatch(JSON.stringify(nudge), /Which database|touch /);
@@ -110,7 +110,7 @@ suite('Answering from a phone: a nudge, its link through code-server, the page',
 
   async function startClaude(): Promise<InteractiveClaude> {
     claude = startInteractiveClaude({ modelUrl: model.url, env: terminalEnv, projectFiles: { '.claude/settings.json': settings } });
-    await claude.ready();
+    await claude.ready(remainingMs());
     return claude;
   }
 
@@ -149,7 +149,7 @@ suite('Answering from a phone: a nudge, its link through code-server, the page',
     await screenshots(phone.page, 'approval');
     await phone.page.getByRole('button', { name: 'Allow once' }).tap();
     await phone.page.getByRole('heading', { name: 'Answered' }).waitFor();
-    await session.waitFor(/BASH RESULT \(error=false\): made-phone-marker/, 60_000);
+    await session.waitFor(/BASH RESULT \(error=false\): made-phone-marker/, remainingMs());
     assert.equal(existsSync(join(session.project, 'phone-marker')), true, 'the command the phone allowed ran');
     assert.deepEqual(await lastDecidedBy(), { by: 'user', where: 'page' });
     assert.deepEqual(phone.errors, []);
@@ -163,11 +163,16 @@ suite('Answering from a phone: a nudge, its link through code-server, the page',
     phone = await openPhone(browser);
     await phone.page.goto(link.toString());
     await phone.page.getByRole('button', { name: 'Allow once' }).waitFor();
-    await session.waitFor(/Do you want to proceed\?/);
-    // As a person would, a moment after the prompt appears: a key pressed as it is drawn can be lost.
-    await new Promise((r) => setTimeout(r, 700));
-    session.press('Enter'); // "1. Yes" in the terminal
-    await session.waitFor(/BASH RESULT \(error=false\): made-terminal-marker/);
+    const asking = /Do you want to proceed\?/;
+    await session.waitFor(asking, remainingMs());
+    // "1. Yes" in the terminal. A key pressed as the prompt is drawn can be lost: pressed again while the prompt stays.
+    const ran = /BASH RESULT \(error=false\): made-terminal-marker/;
+    await until("Claude Code's own prompt to take Enter (1. Yes)", async () => {
+      if (!asking.test(session.screen())) return true;
+      session.press('Enter');
+      return session.waitFor(ran, KEY_RETRY_MS).catch(() => false);
+    });
+    await session.waitFor(ran, remainingMs());
     await phone.page.getByRole('heading', { name: 'No longer waiting' }).waitFor();
     assert.equal(await phone.page.getByRole('button', { name: 'Allow once' }).count(), 0);
     await screenshots(phone.page, 'no-longer-waiting');

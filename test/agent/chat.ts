@@ -1,5 +1,6 @@
 // Driving VS Code's chat in the real workbench, for the agent-loop tests and benchmark.
 import type { Locator } from 'playwright-core';
+import { step } from '../harness/deadline';
 import type { Workbench } from '../ui/workbench';
 
 export type ChatPlace = 'view' | 'editor';
@@ -18,7 +19,9 @@ export async function typePrompt(workbench: Workbench, prompt: string, where: Ch
   }
   const chat = chatIn(workbench, where);
   // A new chat has no responses yet; this keeps one test's replies out of the next.
-  await chat.locator('.interactive-response').first().waitFor({ state: 'detached', timeout: 10_000 });
+  // Like every wait on the workbench page, these last until the test's deadline (followDeadline).
+  step('a new chat, empty, to take the prompt');
+  await chat.locator('.interactive-response').first().waitFor({ state: 'detached' });
   await chat.locator('.interactive-input-part .monaco-editor').first().click();
   await page.keyboard.type(prompt);
   return chat;
@@ -34,7 +37,8 @@ export async function send(workbench: Workbench, prompt: string, where: ChatPlac
 /** The text of the chat's last complete response that contains `marker`. */
 export async function finalReply(chat: Locator, marker = 'MODEL RECEIVED'): Promise<string> {
   const reply = chat.locator('.interactive-item-container.interactive-response:not(.chat-response-loading)', { hasText: marker }).last();
-  await reply.waitFor({ timeout: 60_000 });
+  step(`the chat's complete reply containing "${marker}"`);
+  await reply.waitFor();
   return reply.innerText();
 }
 

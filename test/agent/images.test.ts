@@ -17,7 +17,7 @@ suite('The real agent loop: images in the answer reach the model', () => {
 
     const chat = await send(ui.workbench, 'The layout is broken; ask me which one I expect. scenario:screenshot');
     // The first prompt also enables the built-in agent ("chat.allowAnonymousAccess"), which takes a while.
-    await chat.locator('.interactive-list', { hasText: 'Asking 1 question (Layout)' }).waitFor({ timeout: 120_000 });
+    await chat.locator('.interactive-list', { hasText: 'Asking 1 question (Layout)' }).waitFor();
     ui.panel = await ui.workbench.panel();
     await waitForRequest(ui.panel, 'Which layout is the page meant to have?');
     await ui.panel.locator('vscode-radio[value="Sidebar"]').click();

@@ -1,4 +1,5 @@
 import * as assert from 'node:assert/strict';
+import { until } from '../harness/deadline';
 import { answerByClick, waitForRequest } from '../ui/panelHelpers';
 import { useWorkbench } from '../ui/workbench';
 import { finalReply, send, sendFollowUp } from './chat';
@@ -8,11 +9,6 @@ import { finalReply, send, sendFollowUp } from './chat';
 suite('Ask and keep working (VS Code agent mode, scripted model)', () => {
   const ui = useWorkbench();
 
-  /** Polls the driver until `check` holds (the test's own timeout bounds it). */
-  async function until(check: () => Promise<boolean>): Promise<void> {
-    while (!(await check())) await new Promise((r) => setTimeout(r, 100));
-  }
-
   const pending = () => ui.workbench.driver<Array<{ id: string; keepsWorking?: boolean }>>('list');
 
   test('the model calls another tool while the question waits, the user answers in the panel, and get_answers brings the answer into the reply', async function () {
@@ -21,12 +17,12 @@ suite('Ask and keep working (VS Code agent mode, scripted model)', () => {
     await waitForRequest(ui.panel, 'Which database should I use later?');
     await ui.panel.locator('.keeps-working', { hasText: 'The agent keeps working' }).waitFor();
     // ask_user returned at once: the model is already in its next tool call, and the question still waits.
-    await until(async () => (await ui.workbench.driver<{ count: number }>('held')).count === 1);
+    await until('the model to be in its next tool call (held by the driver)', async () => (await ui.workbench.driver<{ count: number }>('held')).count === 1);
     const waiting = await pending();
     assert.equal(waiting.length, 1);
     assert.equal(waiting[0]!.keepsWorking, true);
     await answerByClick(ui.panel, 'SQLite');
-    await until(async () => (await pending()).length === 0);
+    await until('the answered question to leave the queue', async () => (await pending()).length === 0);
     await ui.workbench.driver('releaseHold', { text: 'OTHER WORK DONE' });
     const reply = await finalReply(chat);
     assert.match(reply, /MODEL RECEIVED: "[\w-]+": The user answered 1 question: database = "SQLite"\./);
@@ -42,7 +38,7 @@ suite('Ask and keep working (VS Code agent mode, scripted model)', () => {
     ui.panel = await ui.workbench.panel();
     await waitForRequest(ui.panel, 'Which database should I use later?');
     await answerByClick(ui.panel, 'PostgreSQL');
-    await until(async () => (await pending()).length === 0);
+    await until('the answered question to leave the queue', async () => (await pending()).length === 0);
 
     // The next turn of the same chat: the model finds the id in the chat and collects the answer.
     await sendFollowUp(ui.workbench, chat, 'Now read my answer. scenario:collect-later');

@@ -25,7 +25,7 @@ suite('Placement: the question next to the chat', () => {
     const { page } = ui.workbench;
     // The first prompt also enables the built-in agent ("chat.allowAnonymousAccess"), which takes a while.
     const chat = await send(ui.workbench, 'Set up the service; ask me which database to use. scenario:database');
-    await progressLine(chat).waitFor({ timeout: 90_000 });
+    await progressLine(chat).waitFor();
     ui.panel = await ui.workbench.panel();
     await waitForRequest(ui.panel, 'Which database should I use?');
     await ui.panel.locator('vscode-radio[value="PostgreSQL"][aria-checked="true"]').waitFor();
@@ -48,7 +48,7 @@ suite('Placement: the question next to the chat', () => {
     const { page } = ui.workbench;
     const chat = await send(ui.workbench, 'Which database? scenario:database');
     const line = progressLine(chat);
-    await line.waitFor({ timeout: 60_000 });
+    await line.waitFor();
     ui.panel = await ui.workbench.panel();
     await waitForRequest(ui.panel, 'Which database should I use?');
     // The request arrived without taking the keyboard: it is still in the chat input.
@@ -60,7 +60,7 @@ suite('Placement: the question next to the chat', () => {
     assert.equal(await link.getAttribute('data-href'), 'command:agentQuestions.focusPanel');
     await ui.workbench.screenshot('placement-progress-link');
     await link.click();
-    await ui.panel.locator('vscode-radio:focus').waitFor({ timeout: 10_000 });
+    await ui.panel.locator('vscode-radio:focus').waitFor();
     const focused = await ui.panel.evaluate(() => {
       const first = document.querySelector('.request vscode-radio');
       return { isFirst: document.activeElement === first, value: document.activeElement?.getAttribute('value') };
@@ -80,7 +80,7 @@ suite('Placement: the question next to the chat', () => {
     if ((await header.getAttribute('aria-expanded')) === 'true') await header.click();
     await header.and(page.locator('[aria-expanded="false"]')).waitFor();
     const chat = await send(ui.workbench, 'Which database? scenario:database');
-    await header.and(page.locator('[aria-expanded="true"]')).waitFor({ timeout: 60_000 });
+    await header.and(page.locator('[aria-expanded="true"]')).waitFor();
     ui.panel = await ui.workbench.panel();
     await waitForRequest(ui.panel, 'Which database should I use?');
     await assertUncovered(page, progressLine(chat), "the chat's progress line");
@@ -145,8 +145,8 @@ suite('Placement: the question next to the chat', () => {
     await ui.workbench.screenshot(`placement-${label}-none-waiting`);
 
     async function expectCounts(count: string): Promise<void> {
-      await badge.filter({ hasText: new RegExp(`^${count}$`) }).waitFor({ timeout: 5000 });
-      await statusBar.filter({ hasText: new RegExp(`^\\s*${count}\\s*$`) }).waitFor({ timeout: 5000 });
+      await badge.filter({ hasText: new RegExp(`^${count}$`) }).waitFor();
+      await statusBar.filter({ hasText: new RegExp(`^\\s*${count}\\s*$`) }).waitFor();
       const questions = await rows.filter({ hasText: /Database|Runner/ }).count();
       assert.equal(String(questions), count, `the Queue lists ${count}`);
     }

@@ -29,7 +29,7 @@ suite('The question shown at prepareInvocation, held until invoke (VS Code agent
     const before = (await history()).length;
     const chat = await send(ui.workbench, 'Which database? scenario:database');
     // Shown as VS Code prepares the call, before it asks to allow it. The first prompt also enables the built-in agent, which takes a while.
-    await held().waitFor({ timeout: 90_000 });
+    await held().waitFor();
     await confirmation(/^Skip/).waitFor();
     assert.deepEqual(await pending(), [], 'a prepared call is not in the queue');
     await ui.workbench.screenshot('agent-prepared-held');
@@ -37,7 +37,7 @@ suite('The question shown at prepareInvocation, held until invoke (VS Code agent
     await confirmation(/^Skip/).click();
     assert.match(await finalReply(chat), /MODEL RECEIVED: The user chose to skip the tool call/);
     // Withdrawn when its invocation does not come (within PREPARED_HOLD_MS).
-    await ui.panel.locator('.empty').waitFor({ timeout: 20_000 });
+    await ui.panel.locator('.empty').waitFor();
     assert.equal(await ui.panel.locator('.request').count(), 0);
     assert.deepEqual(await pending(), []);
     assert.equal((await history()).length, before, 'nothing was asked, so nothing was recorded');
@@ -46,7 +46,7 @@ suite('The question shown at prepareInvocation, held until invoke (VS Code agent
   test('a prepared call the user allows: the held question becomes the one request, answered normally', async function () {
     const before = (await history()).length;
     const chat = await send(ui.workbench, 'Which database? scenario:database');
-    await held().waitFor({ timeout: 90_000 });
+    await held().waitFor();
     await confirmation(/^Allow/).waitFor();
     assert.deepEqual(await pending(), []);
 

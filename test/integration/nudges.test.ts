@@ -4,6 +4,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import * as vscode from 'vscode';
 import type { AgentQuestionsApi } from '../../src/extension/api';
+import { until } from '../harness/deadline';
 import { startWebhookReceiver, type WebhookReceiver } from '../harness/webhookReceiver';
 import { getApi, nextAdded } from './helpers';
 
@@ -15,14 +16,6 @@ interface State {
 
 const state = () => vscode.commands.executeCommand<State>('agentQuestions.internal.nudgeState');
 const config = () => vscode.workspace.getConfiguration('agentQuestions');
-
-async function until(check: () => boolean | Promise<boolean>, what: string, timeoutMs = 30_000): Promise<void> {
-  const started = Date.now();
-  while (!(await check())) {
-    if (Date.now() - started > timeoutMs) assert.fail(`${what} did not happen`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
 
 type ShowWarning = (message: string, ...rest: unknown[]) => Thenable<unknown>;
 
@@ -87,7 +80,7 @@ suite('Nudges when a request waits unseen (a local webhook receiver)', () => {
 
   const hidePanel = async () => {
     await vscode.commands.executeCommand('workbench.action.closeAuxiliaryBar');
-    await until(async () => !(await state()).panelVisible, 'hiding the Question view');
+    await until('hiding the Question view', async () => !(await state()).panelVisible);
   };
 
   test('exactly one nudge per request left unseen, after the delay; the default message holds no question text', async () => {
@@ -98,7 +91,7 @@ suite('Nudges when a request waits unseen (a local webhook receiver)', () => {
     const asked = Date.now();
     void api.ask(question(`Which database? ${canary}`));
     const first = await added;
-    await until(() => received.length === before + 1, 'the first nudge');
+    await until('the first nudge', () => received.length === before + 1);
     assert.ok(Date.now() - asked >= 950, 'not before the delay');
     const { body, path } = received[before]!;
     assert.equal(path, secretPath);
@@ -107,14 +100,14 @@ suite('Nudges when a request waits unseen (a local webhook receiver)', () => {
     assert.match(String(body.text), /^Extension test nudges asks you a question in VS Code/);
     assert.equal(JSON.stringify(received).includes(canary), false, 'the question text is not in the nudge');
     // Nothing more is due for it: no second nudge for the same request.
-    await until(async () => (await state()).nudgesDue === 0, 'the first request is done with');
+    await until('the first request is done with', async () => (await state()).nudgesDue === 0);
 
     const second = nextAdded(api);
     void api.ask(question('Which cache?'));
     const other = await second;
-    await until(() => received.length === before + 2, "the second request's nudge");
+    await until("the second request's nudge", () => received.length === before + 2);
     assert.equal(received[before + 1]!.body.waiting, 2);
-    await until(async () => (await state()).nudgesDue === 0, 'both requests are done with');
+    await until('both requests are done with', async () => (await state()).nudgesDue === 0);
     assert.equal(received.length, before + 2);
     api.reject(first.id);
     api.reject(other.id);
@@ -122,14 +115,14 @@ suite('Nudges when a request waits unseen (a local webhook receiver)', () => {
 
   test('no nudge for a request seen first (the Question view visible in a focused window)', async () => {
     await vscode.commands.executeCommand('agentQuestions.focusPanel');
-    await until(async () => (await state()).panelVisible, 'showing the Question view');
+    await until('showing the Question view', async () => (await state()).panelVisible);
     const seen = await state();
     assert.equal(seen.windowFocused, true, 'the test window has focus');
     const before = received.length;
     const added = nextAdded(api);
     void api.ask(question('Which queue?'));
     const request = await added;
-    await until(async () => (await state()).nudgesDue === 0, 'the request counted as seen');
+    await until('the request counted as seen', async () => (await state()).nudgesDue === 0);
     api.reject(request.id);
     assert.equal(received.length, before);
   });
@@ -141,8 +134,8 @@ suite('Nudges when a request waits unseen (a local webhook receiver)', () => {
     const ids: string[] = [];
     const subscription = api.onDidChange((change) => change.type === 'added' && ids.push(change.request.id));
     for (let i = 0; i < 50; i++) void api.ask(question(`Burst ${i}?`));
-    await until(() => received.length > before, 'a nudge for the burst');
-    await until(async () => (await state()).nudgesDue === 0, 'every request of the burst done with');
+    await until('a nudge for the burst', () => received.length > before);
+    await until('every request of the burst done with', async () => (await state()).nudgesDue === 0);
     subscription.dispose();
     assert.equal(received.length, before + 1);
     assert.equal(received[before]!.body.waiting, 50);
@@ -154,7 +147,7 @@ suite('Nudges when a request waits unseen (a local webhook receiver)', () => {
     try {
       assert.equal((await setChannel({ kind: 'ntfy', url: `${url}-ntfy` })).result, true);
       assert.equal(await vscode.commands.executeCommand('agentQuestions.sendTestNudge'), true);
-      await until(() => received.length === before + 1, 'the test nudge');
+      await until('the test nudge', () => received.length === before + 1);
       const { raw, headers, path } = received[before]!;
       assert.equal(path, `${secretPath}-ntfy`);
       assert.equal(headers['title'], 'Agent Questions');
@@ -173,14 +166,14 @@ suite('Nudges when a request waits unseen (a local webhook receiver)', () => {
       assert.deepEqual(declined, { result: false, asked: [`modal: Send nudges to ${host}?`] });
       let before = received.length;
       assert.equal(await vscode.commands.executeCommand('agentQuestions.sendTestNudge'), true);
-      await until(() => received.length === before + 1, 'the test nudge');
+      await until('the test nudge', () => received.length === before + 1);
       assert.equal(received[before]!.path, secretPath, 'declined: the channel did not change');
 
       const confirmed = await setChannel({ kind: 'webhook', url: elsewhere });
       assert.deepEqual(confirmed, { result: true, asked: [`modal: Send nudges to ${host}?`] });
       before = received.length;
       assert.equal(await vscode.commands.executeCommand('agentQuestions.sendTestNudge'), true);
-      await until(() => received.length === before + 1, 'the test nudge');
+      await until('the test nudge', () => received.length === before + 1);
       assert.equal(received[before]!.path, `${secretPath}-elsewhere`, 'confirmed: nudges go there');
     } finally {
       await setChannel({ kind: 'webhook', url });

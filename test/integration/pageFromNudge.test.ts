@@ -2,6 +2,7 @@ import * as assert from 'node:assert/strict';
 import { request as httpRequest } from 'node:http';
 import * as vscode from 'vscode';
 import type { AgentQuestionsApi } from '../../src/extension/api';
+import { until } from '../harness/deadline';
 import { startWebhookReceiver, type WebhookReceiver } from '../harness/webhookReceiver';
 import { getApi, nextAdded } from './helpers';
 
@@ -22,14 +23,6 @@ function http(url: URL, method: string, body?: string): Promise<Reply> {
     req.on('error', reject);
     req.end(body);
   });
-}
-
-async function until(check: () => boolean | Promise<boolean>, what: string, timeoutMs = 30_000): Promise<void> {
-  const started = Date.now();
-  while (!(await check())) {
-    if (Date.now() - started > timeoutMs) assert.fail(`${what} did not happen`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
 }
 
 const config = () => vscode.workspace.getConfiguration('agentQuestions');
@@ -76,7 +69,7 @@ suite('The answer page through a nudge (a local webhook receiver)', () => {
     const added = nextAdded(api);
     void api.ask({ extensionId: 'test.answerPage', questions: [{ id: 'db', header: 'Database', question: 'Which database?', options: [{ label: 'A' }, { label: 'B' }] }] });
     const request = await added;
-    await until(() => received().length > before, 'the nudge');
+    await until('the nudge', () => received().length > before);
     assert.equal('answerUrl' in received()[before]!, false);
     api.reject(request.id);
   });
@@ -105,7 +98,7 @@ suite('The answer page through a nudge (a local webhook receiver)', () => {
       questions: [{ id: 'db', header: 'Database', question: 'Which database?', options: [{ label: 'SQLite' }, { label: 'Postgres' }] }],
     });
     const request = await added;
-    await until(() => received().length > before, 'the nudge');
+    await until('the nudge', () => received().length > before);
     const answerUrl = new URL(String(received()[before]!.answerUrl));
     assert.equal(answerUrl.origin, new URL(base!).origin);
     assert.equal(answerUrl.pathname, `${new URL(base!).pathname}answer`);
@@ -141,7 +134,7 @@ suite('The answer page through a nudge (a local webhook receiver)', () => {
     const added = nextAdded(api);
     void api.ask({ extensionId: 'test.answerPage', questions: [{ id: 'db', header: 'Database', question: 'CANARY-NTFY?', options: [{ label: 'A' }, { label: 'B' }] }] });
     const request = await added;
-    await until(() => ntfy().length > before, 'the ntfy nudge');
+    await until('the ntfy nudge', () => ntfy().length > before);
     const { raw, headers } = ntfy()[before]!;
     const click = String(headers['click']);
     assert.match(click, /^http:\/\/127\.0\.0\.1:\d+\/.*answer\?c=/);

@@ -1,6 +1,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { ApiChange } from '../../src/extension/api';
+import { until } from '../harness/deadline';
 import { DATABASE_QUESTION, getApi, invokeAskUser, nextAdded, parseResult, resultText } from './helpers';
 
 // ask_user shows its question when VS Code prepares the call (vscode.lm.invokeTool prepares, then
@@ -12,14 +13,6 @@ const marks = (keepOn: boolean) => vscode.commands.executeCommand<Mark[]>('agent
 const names = (list: Mark[]) => list.map((m) => m.name);
 const panelVisible = async () => (await vscode.commands.executeCommand<{ panelVisible: boolean }>('agentQuestions.internal.nudgeState')).panelVisible;
 
-async function until(check: () => boolean | Promise<boolean>, what: string, timeoutMs = 30_000): Promise<void> {
-  const started = Date.now();
-  while (!(await check())) {
-    if (Date.now() - started > timeoutMs) assert.fail(`${what} did not happen`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
-
 suite('The question shown at prepareInvocation', () => {
   const seen: Mark[] = [];
   const changes: ApiChange['type'][] = [];
@@ -28,7 +21,7 @@ suite('The question shown at prepareInvocation', () => {
   // Only a panel on screen gets a prepared call's question.
   suiteSetup(async () => {
     await vscode.commands.executeCommand('agentQuestions.panel.focus');
-    await until(panelVisible, 'the Question view showing');
+    await until('the Question view showing', panelVisible);
   });
   setup(async () => {
     await marks(true);
@@ -76,11 +69,11 @@ suite('The question shown at prepareInvocation', () => {
     source.cancel();
     const result = await outcome;
     assert.ok(result instanceof Error && /cancel/i.test(result.message), `the call was cancelled before invoke: ${String(result)}`);
-    await until(async () => (await collect()).includes('preview posted'), 'the prepared question shown');
+    await until('the prepared question shown', async () => (await collect()).includes('preview posted'));
     assert.deepEqual(api.list(), [], 'nothing is queued for a prepared call');
 
     // The withdraw condition: no invocation within the hold time.
-    await until(async () => (await collect()).includes('preview withdrawn'), 'the prepared question withdrawn', 30_000);
+    await until('the prepared question withdrawn', async () => (await collect()).includes('preview withdrawn'));
     const happened = names(seen);
     assert.equal(happened.includes('invoke'), false, `never invoked: ${happened.join(', ')}`);
     assert.deepEqual(api.list(), []);

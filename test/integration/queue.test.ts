@@ -1,6 +1,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { AgentQuestionsApi, PermissionResponse, QuestionResponse } from '../../src/extension/api';
+import { until } from '../harness/deadline';
 import { getApi, invokeAskUser, nextAdded, parseResult, resultText } from './helpers';
 
 interface AttentionState {
@@ -14,16 +15,24 @@ interface AttentionState {
 }
 
 const readAttention = () => vscode.commands.executeCommand<AttentionState>('agentQuestions.internal.attentionState');
-/** Counts are batched (about 50 ms), so wait until they settle. */
+/**
+ * Counts are batched (a 50 ms timer), so wait until they settle: the same state read twice, the
+ * second time after four 25 ms pauses. The batch's timer started before this call, in this same
+ * extension host, so it has fired by then: a busy machine makes this slower, never early.
+ */
 async function attention(): Promise<AttentionState> {
-  let state = await readAttention();
-  for (let i = 0; i < 40; i++) {
-    await new Promise((r) => setTimeout(r, 25));
-    const next = await readAttention();
-    if (JSON.stringify(next) === JSON.stringify(state) && i >= 3) return next;
-    state = next;
-  }
-  return state;
+  let last = '';
+  let reads = 0;
+  return until(
+    'the badge, status bar and Queue to settle',
+    async () => {
+      const state = await readAttention();
+      const settled = ++reads >= 5 && JSON.stringify(state) === last;
+      last = JSON.stringify(state);
+      return settled ? state : undefined;
+    },
+    { everyMs: 25 },
+  );
 }
 const question = (id: string, header = id) => ({ questions: [{ id, header, question: `${header}?`, options: [{ label: 'Yes' }, { label: 'No' }] }] });
 
@@ -190,10 +199,13 @@ suite('The queue and attention', () => {
 });
 
 /** Waits until the Queue's quick pick is open and `ready` holds. */
-async function waitForPick(ready: (pick: NonNullable<AttentionState['pick']>) => boolean): Promise<NonNullable<AttentionState['pick']>> {
-  for (;;) {
-    const { pick } = await readAttention();
-    if (pick && ready(pick)) return pick;
-    await new Promise((r) => setTimeout(r, 25));
-  }
+function waitForPick(ready: (pick: NonNullable<AttentionState['pick']>) => boolean): Promise<NonNullable<AttentionState['pick']>> {
+  return until(
+    "the Queue's quick pick",
+    async () => {
+      const { pick } = await readAttention();
+      return pick && ready(pick) ? pick : undefined;
+    },
+    { everyMs: 25 },
+  );
 }

@@ -4,6 +4,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
+import { until } from '../harness/deadline';
 import { getApi, invokeAskUser, nextAdded, parseResult, resultText } from './helpers';
 
 const config = () => vscode.workspace.getConfiguration('agentQuestions');
@@ -24,7 +25,7 @@ async function terminalEnvHash(name: string): Promise<string> {
     shellArgs: ['-c', `printf %s "$${name}" | sha256sum | cut -c1-64 > ${file}.tmp && mv ${file}.tmp ${file}`],
   });
   try {
-    for (let i = 0; i < 200 && !existsSync(file); i++) await new Promise((r) => setTimeout(r, 50));
+    await until(`the new terminal to write the hash of $${name}`, () => existsSync(file), { everyMs: 50 });
     return readFileSync(file, 'utf8').trim();
   } finally {
     terminal.dispose();
