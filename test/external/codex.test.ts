@@ -3,8 +3,10 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { agentConfigs } from '../../src/agents/configRegistry';
+import { KEEP_ALIVE_MS } from '../../src/mcp/mcpEndpoint';
 import { startResponsesModel, outputText, type ResponsesModel } from '../fixtures/openai-responses-model/server.mjs';
 import { runCodexExec, startCodexTui, type CodexRun } from '../harness/codexCli.mjs';
+import { remainingMs, step, until } from '../harness/deadline';
 import { button, chooseAndSubmit, waitForRequest } from '../ui/panelHelpers';
 import { enableEndpoint, useWorkbench } from '../ui/workbench';
 
@@ -64,12 +66,13 @@ suite('Codex CLI through the configuration we hand out (the real codex exec and 
       ...(options.cwd ? { cwd: options.cwd } : {}),
     });
 
-  /** The CLI's result; a run that does not end in 60 s is killed and its output reported. */
-  async function finished(run: CodexRun, ms = 60_000) {
-    const timer = setTimeout(() => run.kill(), ms);
+  /** The CLI's result; a run still going at the test's deadline is killed and its output reported. */
+  async function finished(run: CodexRun) {
+    step('Codex finishes');
+    const timer = setTimeout(() => run.kill(), remainingMs());
     const result = await run.done;
     clearTimeout(timer);
-    if (result.signal === 'SIGKILL') throw new Error(`Codex did not finish in ${ms} ms:\n${result.stdout}\n${result.stderr}`);
+    if (result.signal === 'SIGKILL') throw new Error(`waited until the test's deadline: Codex did not finish:\n${result.stdout}\n${result.stderr}`);
     return result;
   }
 
@@ -99,7 +102,7 @@ suite('Codex CLI through the configuration we hand out (the real codex exec and 
     await ui.panel.locator('.keeps-working').waitFor();
     // The model got ask_user's "waiting" result, then the command's output, while the question still waits.
     const outputs = () => (model.received.slice(since).at(-1)?.body.input ?? []).filter((i) => i.type === 'function_call_output').map((i) => outputText(i.output));
-    for (let i = 0; i < 600 && !outputs().some((o) => o.includes('OTHER-WORK-DONE')); i++) await new Promise((r) => setTimeout(r, 100));
+    await until("the command's output reaches the model", () => outputs().some((o) => o.includes('OTHER-WORK-DONE')), { everyMs: 100 });
     const [asked, worked] = outputs();
     assert.match(asked ?? '', /"status":"waiting"/);
     assert.match(worked ?? '', /OTHER-WORK-DONE/);
@@ -118,18 +121,19 @@ suite('Codex CLI through the configuration we hand out (the real codex exec and 
     assert.match(stderr, /AuthRequired[^\n]*missing or wrong token; start the agent in a VS Code terminal/);
   });
 
-  test('killing Codex while its question is shown settles it as cancelled within 2 s and empties the queue', async function () {
+  test('killing Codex while its question is shown settles it as cancelled at once (not at the next keep-alive) and empties the queue', async function () {
     const run = exec('Set up the service. scenario:ask');
     await waitForRequest(ui.panel, 'Which database should I use?');
     const killedAt = Date.now();
     run.kill();
-    await ui.panel.locator('.empty').waitFor({ timeout: 2000 });
+    await ui.panel.locator('.empty').waitFor();
     const elapsed = Date.now() - killedAt;
     assert.deepEqual(await ui.workbench.driver('list'), []);
     const history = await ui.workbench.driver<Array<{ status: string; source: { type: string; label: string } }>>('history');
     assert.equal(history[0]!.status, 'cancelled');
     assert.deepEqual([history[0]!.source.type, history[0]!.source.label], ['mcp', 'Codex']);
-    assert.ok(elapsed < 2000, `settled after ${elapsed} ms`);
+    // The closed connection settles it, not the keep-alive written every 15 s into the dead one; the panel may be slow on a busy machine.
+    assert.ok(elapsed < KEEP_ALIVE_MS, `settled after ${elapsed} ms`);
     console.log(`      the panel was empty ${elapsed} ms after the kill`);
     await run.done;
   });
@@ -144,7 +148,7 @@ suite('Codex CLI through the configuration we hand out (the real codex exec and 
     try {
       let run = exec('Make the marker. scenario:shell', { flags: ASKING_EXEC, cwd });
       const row = ui.workbench.page.locator('.monaco-list-row', { hasText: 'wants to run a command' }).first();
-      await row.waitFor({ timeout: 60_000 });
+      await row.waitFor();
       const tree = await ui.workbench.driver<{ value: { tree: Array<{ label: string; children: string[] }> } }>('command', { id: 'agentQuestions.internal.attentionState' });
       assert.deepEqual(tree.value.tree, [
         { label: 'Permissions', children: ['Codex wants to run a command'] },
@@ -162,7 +166,7 @@ suite('Codex CLI through the configuration we hand out (the real codex exec and 
 
       rmSync(join(cwd, 'marker'));
       run = exec('Make the marker. scenario:shell', { flags: ASKING_EXEC, cwd });
-      await ui.workbench.page.locator('.monaco-list-row', { hasText: 'wants to run a command' }).first().click({ timeout: 60_000 });
+      await ui.workbench.page.locator('.monaco-list-row', { hasText: 'wants to run a command' }).first().click();
       await waitForRequest(ui.panel, 'wants to run a command');
       await ui.panel.locator('.deny-message').click();
       await ui.workbench.page.keyboard.type('not now, use the staging box');

@@ -9,9 +9,9 @@ export interface CodexRun {
   done: Promise<{ code: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string }>;
   /** SIGKILL to the whole CLI (the Node launcher and the native binary). */
   kill(): void;
-  /** The scratch HOME (removed after exit unless AGENT_QUESTIONS_KEEP=1). */
+  /** The scratch HOME, outside the temp dir; CODEX_HOME is its .codex (removed after exit unless AGENT_QUESTIONS_KEEP=1). */
   dir: string;
-  /** The working directory the CLI runs in (inside dir). */
+  /** The working directory the CLI runs in. */
   cwd: string;
 }
 
@@ -22,7 +22,7 @@ export interface CodexOptions {
   modelUrl: string;
   extraEnv?: Record<string, string>;
   flags?: string[];
-  /** The working directory (default: a folder in the scratch HOME, removed with it). */
+  /** The working directory (default: a scratch folder in the temp dir, outside any git repository, removed with the HOME). */
   cwd?: string;
 }
 
@@ -37,8 +37,8 @@ export interface CodexTui {
   submit(text: string): Promise<void>;
   /** tmux key names, such as Enter or Down. */
   press(...keys: string[]): void;
-  /** The screen once it matches. */
-  waitFor(pattern: RegExp, ms?: number): Promise<string>;
+  /** The screen once it matches, waiting until the test's deadline. */
+  waitFor(pattern: RegExp): Promise<string>;
   close(): void;
 }
 

@@ -1,17 +1,26 @@
 // Runs the real Codex CLI (`codex exec`, or the interactive `codex` inside tmux) in a scratch HOME
 // and CODEX_HOME, against the scripted Responses model on 127.0.0.1 and the MCP endpoint of ours.
+// The scratch HOME (CODEX_HOME is its .codex, as a user's) is in the clone's out/ folder, not the
+// temp dir: Codex refuses to set up its sandbox helper (`codex-linux-sandbox`, an alias of itself in
+// CODEX_HOME/tmp) under the temp dir, and with the system's bubblewrap (bwrap) it then cannot start
+// any command. The working directory is in the temp dir: outside the clone's git repository.
 // The config.toml is the text the test gives (the configuration we hand out, byte for byte) with
 // the scripted model provider's table appended; the top-level model keys go on the command line.
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { provisionCodex } from './agentClis.mjs';
+import { timeLeftMs } from './timeLeft.mjs';
 
 // Variables that would send the CLI's traffic elsewhere than 127.0.0.1, or point it at a real account.
 const STRIPPED = /^(https?_proxy|all_proxy|no_proxy|npm_.*|OPENAI_.*|CODEX_.*)$/i;
 const PROVIDER = 'scripted';
 const KEY_VAR = 'AGENT_QUESTIONS_SCRIPTED_MODEL_KEY';
+/** Where the scratch HOMEs go: outside the temp dir, as a user's HOME is (see above). This file is bundled into out/test/<layer>/. */
+const SCRATCH_ROOT = join(__dirname, '..', '..', 'codex-homes');
+/** Between a prompt's typing and its Enter, so Enter is not taken as part of a paste (not a wait for anything). */
+const PASTE_GAP_MS = 600;
 
 /** The model-provider table a test appends to the configuration under test. */
 export const providerToml = (modelUrl) =>
@@ -31,12 +40,16 @@ const COMMON_ARGS = [
   `model_provider="${PROVIDER}"`,
 ];
 
+/** True when `path` is inside the temp dir (Codex's own test: TMPDIR, else /tmp). */
+const inTempDir = (path) => !relative(tmpdir(), path).startsWith('..');
+
 function scratch({ config, modelUrl, extraEnv, cwd: givenCwd }) {
-  const dir = mkdtempSync(join(tmpdir(), 'agent-questions-codex-'));
-  const codexHome = join(dir, 'codex');
-  const cwd = givenCwd ?? join(dir, 'work');
+  mkdirSync(SCRATCH_ROOT, { recursive: true });
+  const dir = mkdtempSync(join(SCRATCH_ROOT, 'codex-'));
+  if (inTempDir(dir)) throw new Error(`the clone is in the temp dir (${tmpdir()}): Codex would not set up its sandbox helper in a CODEX_HOME at ${dir}`);
+  const codexHome = join(dir, '.codex');
+  const cwd = givenCwd ?? mkdtempSync(join(tmpdir(), 'agent-questions-codex-work-'));
   mkdirSync(codexHome);
-  mkdirSync(cwd, { recursive: true });
   writeFileSync(join(codexHome, 'config.toml'), `${config}\n\n${providerToml(modelUrl)}\n`, { mode: 0o600 });
   const inherited = Object.fromEntries(Object.entries(process.env).filter(([key]) => !STRIPPED.test(key)));
   const env = {
@@ -50,9 +63,10 @@ function scratch({ config, modelUrl, extraEnv, cwd: givenCwd }) {
     [KEY_VAR]: 'dummy',
     ...extraEnv,
   };
+  const scratchDirs = givenCwd ? [dir] : [dir, cwd];
   const cleanUp = () => {
-    if (process.env.AGENT_QUESTIONS_KEEP === '1') process.stderr.write(`[codex] kept ${dir}\n`);
-    else rmSync(dir, { recursive: true, force: true });
+    if (process.env.AGENT_QUESTIONS_KEEP === '1') process.stderr.write(`[codex] kept ${scratchDirs.join(' and ')}\n`);
+    else for (const path of scratchDirs) rmSync(path, { recursive: true, force: true });
   };
   return { dir, codexHome, cwd, env, cleanUp };
 }
@@ -94,7 +108,7 @@ export function runCodexExec({ prompt, config, modelUrl, extraEnv = {}, flags = 
 
 /**
  * The interactive `codex` in a detached tmux session of its own (a private socket), 200×50.
- * Returns { screen(), type(text), submit(text), press(...keys), waitFor(regex, ms), cwd, close() }.
+ * Returns { screen(), type(text), submit(text), press(...keys), waitFor(regex), cwd, close() }.
  */
 export function startCodexTui({ config, modelUrl, extraEnv = {}, flags = [], cwd: givenCwd }) {
   const codex = provisionCodex();
@@ -111,16 +125,17 @@ export function startCodexTui({ config, modelUrl, extraEnv = {}, flags = [], cwd
     /** Types a prompt and sends it; Enter right after fast typing would count as part of a paste. */
     async submit(text) {
       tmux('send-keys', '-t', 'codex', '-l', text);
-      await new Promise((r) => setTimeout(r, 600));
+      await new Promise((r) => setTimeout(r, PASTE_GAP_MS));
       tmux('send-keys', '-t', 'codex', 'Enter');
     },
     press: (...keys) => tmux('send-keys', '-t', 'codex', ...keys),
-    async waitFor(pattern, ms = 30_000) {
-      const until = Date.now() + ms;
+    /** The screen once it matches `pattern`, waiting until the test's deadline. */
+    async waitFor(pattern) {
+      const until = Date.now() + timeLeftMs();
       for (;;) {
         const text = screen();
         if (pattern.test(text)) return text;
-        if (Date.now() > until) throw new Error(`the Codex screen never showed ${pattern}:\n${text}`);
+        if (Date.now() > until) throw new Error(`waited until the test's deadline: the Codex screen did not show ${pattern}; it shows:\n${text}`);
         await new Promise((r) => setTimeout(r, 200));
       }
     },
