@@ -1,7 +1,7 @@
 // Runs the real Codex CLI (`codex exec`, or the interactive `codex` inside tmux) in a scratch HOME
 // and CODEX_HOME, against the scripted Responses model on 127.0.0.1 and the MCP endpoint of ours.
-// The scratch HOME (CODEX_HOME is its .codex, as a user's) is in the clone's out/ folder, not the
-// temp dir: Codex refuses to set up its sandbox helper (`codex-linux-sandbox`, an alias of itself in
+// The scratch HOME (CODEX_HOME is its .codex, as a user's) is in the harness cache, not the temp
+// dir (a clone may well be in the temp dir): Codex refuses to set up its sandbox helper (`codex-linux-sandbox`, an alias of itself in
 // CODEX_HOME/tmp) under the temp dir, and with the system's bubblewrap (bwrap) it then cannot start
 // any command. The working directory is in the temp dir: outside the clone's git repository.
 // The config.toml is the text the test gives (the configuration we hand out, byte for byte) with
@@ -11,14 +11,15 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { provisionCodex } from './agentClis.mjs';
+import { cacheDir } from './provision.mjs';
 import { timeLeftMs } from './timeLeft.mjs';
 
 // Variables that would send the CLI's traffic elsewhere than 127.0.0.1, or point it at a real account.
 const STRIPPED = /^(https?_proxy|all_proxy|no_proxy|npm_.*|OPENAI_.*|CODEX_.*)$/i;
 const PROVIDER = 'scripted';
 const KEY_VAR = 'AGENT_QUESTIONS_SCRIPTED_MODEL_KEY';
-/** Where the scratch HOMEs go: outside the temp dir, as a user's HOME is (see above). This file is bundled into out/test/<layer>/. */
-const SCRATCH_ROOT = join(__dirname, '..', '..', 'codex-homes');
+/** Where the scratch HOMEs go: outside the temp dir, as a user's HOME is (see above). */
+const SCRATCH_ROOT = join(cacheDir, 'codex-homes');
 /** Between a prompt's typing and its Enter, so Enter is not taken as part of a paste (not a wait for anything). */
 const PASTE_GAP_MS = 600;
 
@@ -46,7 +47,8 @@ const inTempDir = (path) => !relative(tmpdir(), path).startsWith('..');
 function scratch({ config, modelUrl, extraEnv, cwd: givenCwd }) {
   mkdirSync(SCRATCH_ROOT, { recursive: true });
   const dir = mkdtempSync(join(SCRATCH_ROOT, 'codex-'));
-  if (inTempDir(dir)) throw new Error(`the clone is in the temp dir (${tmpdir()}): Codex would not set up its sandbox helper in a CODEX_HOME at ${dir}`);
+  if (inTempDir(dir))
+    throw new Error(`the harness cache is in the temp dir (${tmpdir()}): Codex would not set up its sandbox helper in a CODEX_HOME at ${dir}; set AGENT_QUESTIONS_CACHE elsewhere`);
   const codexHome = join(dir, '.codex');
   const cwd = givenCwd ?? mkdtempSync(join(tmpdir(), 'agent-questions-codex-work-'));
   mkdirSync(codexHome);
