@@ -5,6 +5,7 @@ import { claudeCodeMcpJson } from '../../src/agents/claudeCode/claudeCodeConfig'
 import { agentConfigs } from '../../src/agents/configRegistry';
 import { startModelServer, type ModelServer } from '../fixtures/anthropic-model/server.mjs';
 import { runClaude } from '../harness/claudeCode.mjs';
+import { remainingMs, until } from '../harness/deadline';
 import { configSection, startInteractiveClaude, type InteractiveClaude } from '../harness/claudeCodeTmux.mjs';
 import { answerByClick, button, waitForRequest } from '../ui/panelHelpers';
 import { enableEndpoint, useWorkbench } from '../ui/workbench';
@@ -80,14 +81,10 @@ suite('Interactive Claude Code keeps a long wait in the foreground (the handed-o
   }
 
   /** When a pending request whose JSON contains `text` was first seen in the queue. */
-  async function arrival(text: string, ms = 90_000): Promise<number> {
-    const deadline = Date.now() + ms;
-    while (Date.now() < deadline) {
-      if (JSON.stringify(await ui.workbench.driver<unknown[]>('list')).includes(text)) return Date.now();
-      await new Promise((r) => setTimeout(r, 250));
-    }
-    throw new Error(`no request with "${text}" arrived in ${ms} ms`);
-  }
+  const arrival = (text: string): Promise<number> =>
+    until(`a request with "${text}" to wait in the queue`, async () => (JSON.stringify(await ui.workbench.driver<unknown[]>('list')).includes(text) ? Date.now() : undefined), {
+      everyMs: 250,
+    });
 
   /** One answer at a time: the panel shows one request, picked from the Queue. Resolves with when the answer was given (just before it). */
   let answering = Promise.resolve();
@@ -118,11 +115,11 @@ suite('Interactive Claude Code keeps a long wait in the foreground (the handed-o
     return { at, waited: (at - arrived) / 1000 };
   }
 
-  /** Everything a session's screen showed while `until` was pending, sampled twice a second (what scrolls by is caught too). */
-  function recordScreen(session: InteractiveClaude, until: Promise<unknown>): { seen: () => string } {
+  /** Everything a session's screen showed while `pending` was pending, sampled twice a second (what scrolls by is caught too). */
+  function recordScreen(session: InteractiveClaude, pending: Promise<unknown>): { seen: () => string } {
     let seen = '';
     let done = false;
-    void until.finally(() => (done = true)).catch(() => undefined);
+    void pending.finally(() => (done = true)).catch(() => undefined);
     void (async () => {
       while (!done) {
         const match = BACKGROUND.exec(session.screen());
@@ -138,12 +135,11 @@ suite('Interactive Claude Code keeps a long wait in the foreground (the handed-o
 
   /** Waits for a model request of the scenario after `at` that carries `text`; the answer reached the model, in whatever frame. */
   async function nextRequest(scenario: string, at: number, text: string, session: InteractiveClaude): Promise<void> {
-    const deadline = Date.now() + 60_000;
-    while (Date.now() < deadline) {
-      if (requestsOf(scenario).some((r) => r.at >= at && JSON.stringify(r.body.messages).includes(text))) return;
-      await new Promise((r) => setTimeout(r, 200));
-    }
-    throw new Error(`no model request after the answer carried "${text}"; the terminal shows:\n${session.screen()}`);
+    await until(`a model request of ${scenario} after the answer carrying "${text}"`, () =>
+      requestsOf(scenario).some((r) => r.at >= at && JSON.stringify(r.body.messages).includes(text)),
+    ).catch((error: Error) => {
+      throw new Error(`${error.message}; the terminal shows:\n${session.screen()}`);
+    });
   }
 
   /** The tool_result the model got for its call of `tool` in this scenario (the last request's view of the conversation). */
@@ -157,7 +153,8 @@ suite('Interactive Claude Code keeps a long wait in the foreground (the handed-o
   }
 
   test('a question (ask_user) and a permission prompt (Bash, through the hook) answered after 150 s, and a question after 10 minutes, come back as the results of their calls, with no "moved to the background"; print mode unchanged', async function () {
-    this.timeout(LONG_DELAY_S * 1000 + 180_000);
+    // The ten minutes, plus starting three sessions and the print run before and their replies after, on a busy machine.
+    this.timeout(LONG_DELAY_S * 1000 + 300_000);
     const [asking, approving, waitingLong] = await Promise.all([startSession(), startSession(), startSession()]);
     await Promise.all([
       asking.prompt('Go. scenario:fg-ask', model),
@@ -165,7 +162,8 @@ suite('Interactive Claude Code keeps a long wait in the foreground (the handed-o
       waitingLong.prompt('Go. scenario:fg-long', model),
     ]);
     const print = runClaude({ prompt: 'Go. scenario:fg-print', modelUrl: model.url, mcpUrl: '', mcpConfig: claudeCodeMcpJson(), allowedTools: [ASK_USER], extraEnv: terminalEnv });
-    const killPrint = setTimeout(() => print.child.kill('SIGKILL'), USER_DELAY_S * 1000 + 150_000);
+    // Still running at the test's deadline: killed, so its output is reported.
+    const killPrint = setTimeout(() => print.child.kill('SIGKILL'), remainingMs());
     try {
       const askAnswer = answerAfter(USER_DELAY_S, QUESTION_TEXT, 'Late question', () => answerByClick(ui.panel, 'SQLite'));
       const bashAnswer = answerAfter(USER_DELAY_S, MARKER, 'wants to run a command', () => button(ui.panel, 'allow_once').click());
@@ -175,14 +173,14 @@ suite('Interactive Claude Code keeps a long wait in the foreground (the handed-o
       const askScreen = recordScreen(asking, askAnswer);
       const bashScreen = recordScreen(approving, bashAnswer);
       // Claude Code shows its own permission prompt meanwhile.
-      await approving.waitFor(/Do you want to proceed\?/, 60_000);
+      await approving.waitFor(/Do you want to proceed\?/);
       const [asked, approved, printed, long] = await Promise.all([askAnswer, bashAnswer, printAnswer, longAnswer]);
       console.log(
         `      answered after ${[asked, approved, printed, long].map((a) => `${a.waited.toFixed(0)} s`).join(', ')} (interactive ask_user, interactive Bash permission, print-mode ask_user, interactive ask_user after ten minutes)`,
       );
       assert.ok(asked.waited >= USER_DELAY_S && approved.waited >= USER_DELAY_S && printed.waited >= USER_DELAY_S && long.waited >= LONG_DELAY_S);
 
-      // Each case is checked to the end, so one run shows which of them fail.
+      // Each case is checked to the end, all at once (a wait lasts until the test's deadline), so one run shows which of them fail.
       const failures: string[] = [];
       const check = async (name: string, run: () => Promise<void>) => run().catch((error: Error) => failures.push(`${name}: ${error.message}`));
       const answeredInForeground = async (scenario: string, text: string, session: InteractiveClaude, at: number, screen: { seen: () => string }) => {
@@ -190,38 +188,40 @@ suite('Interactive Claude Code keeps a long wait in the foreground (the handed-o
         await nextRequest(scenario, at, 'The user answered', session);
         const answer = textOf(toolResultFor(scenario, ASK_USER).content);
         assert.match(answer, new RegExp(`^The user answered 1 question, "${text.replace(/[?]/g, '\\?')}" \\(request id "[^"]+"\\): database = "SQLite"\\.`), answer);
-        await session.waitFor(/MODEL RECEIVED: The user answered 1 question/, 30_000);
+        await session.waitFor(/MODEL RECEIVED: The user answered 1 question/);
         assert.equal(screen.seen(), '', `the terminal showed:\n${screen.seen()}`);
         const framed = requestsOf(scenario)
           .map((r) => JSON.stringify(r.body.messages))
           .find((body) => BACKGROUND.test(body));
         assert.equal(framed, undefined, 'the model got a background-task frame');
       };
-      await check('ask_user, interactive', () => answeredInForeground('scenario:fg-ask', QUESTION_TEXT, asking, asked.at, askScreen));
-      await check('ask_user, interactive, after ten minutes', () => answeredInForeground('scenario:fg-long', LONG_QUESTION_TEXT, waitingLong, long.at, longScreen));
-      await check('Bash permission through the hook, interactive', async () => {
-        // The command ran as the result of its Bash call.
-        await nextRequest('scenario:fg-bash', approved.at, `made-${MARKER}`, approving);
-        const ran = toolResultFor('scenario:fg-bash', 'Bash');
-        assert.notEqual(ran.is_error, true, textOf(ran.content));
-        assert.match(textOf(ran.content), new RegExp(`made-${MARKER}`));
-        assert.equal(existsSync(join(approving.project, MARKER)), true, 'the allowed command ran');
-        await approving.waitFor(/BASH RESULT \(error=false\): made-foreground-marker/, 30_000);
-        assert.equal(bashScreen.seen(), '', `the terminal showed:\n${bashScreen.seen()}`);
-        const framed = requestsOf('scenario:fg-bash')
-          .map((r) => JSON.stringify(r.body.messages))
-          .find((text) => BACKGROUND.test(text));
-        assert.equal(framed, undefined, 'the model got a background-task frame');
-      });
-      await check('ask_user, print mode', async () => {
-        // As before: the answer is the tool result.
-        const { stdout, stderr } = await print.done;
-        assert.match(
-          stdout,
-          new RegExp(`MODEL RECEIVED: The user answered 1 question, "${PRINT_QUESTION_TEXT.replace(/[?]/g, '\\?')}" \\(request id "[^"]+"\\): database = "PostgreSQL"\\.`),
-          `${stdout}\n${stderr}`,
-        );
-      });
+      await Promise.all([
+        check('ask_user, interactive', () => answeredInForeground('scenario:fg-ask', QUESTION_TEXT, asking, asked.at, askScreen)),
+        check('ask_user, interactive, after ten minutes', () => answeredInForeground('scenario:fg-long', LONG_QUESTION_TEXT, waitingLong, long.at, longScreen)),
+        check('Bash permission through the hook, interactive', async () => {
+          // The command ran as the result of its Bash call.
+          await nextRequest('scenario:fg-bash', approved.at, `made-${MARKER}`, approving);
+          const ran = toolResultFor('scenario:fg-bash', 'Bash');
+          assert.notEqual(ran.is_error, true, textOf(ran.content));
+          assert.match(textOf(ran.content), new RegExp(`made-${MARKER}`));
+          assert.equal(existsSync(join(approving.project, MARKER)), true, 'the allowed command ran');
+          await approving.waitFor(/BASH RESULT \(error=false\): made-foreground-marker/);
+          assert.equal(bashScreen.seen(), '', `the terminal showed:\n${bashScreen.seen()}`);
+          const framed = requestsOf('scenario:fg-bash')
+            .map((r) => JSON.stringify(r.body.messages))
+            .find((text) => BACKGROUND.test(text));
+          assert.equal(framed, undefined, 'the model got a background-task frame');
+        }),
+        check('ask_user, print mode', async () => {
+          // As before: the answer is the tool result.
+          const { stdout, stderr } = await print.done;
+          assert.match(
+            stdout,
+            new RegExp(`MODEL RECEIVED: The user answered 1 question, "${PRINT_QUESTION_TEXT.replace(/[?]/g, '\\?')}" \\(request id "[^"]+"\\): database = "PostgreSQL"\\.`),
+            `${stdout}\n${stderr}`,
+          );
+        }),
+      ]);
       assert.deepEqual(failures, []);
       assert.match(settings, /"CLAUDE_CODE_MCP_AUTO_BACKGROUND_MS": "0"/, 'the handed-out settings keep MCP calls in the foreground');
     } finally {

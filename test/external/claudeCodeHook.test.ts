@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { agentConfigs } from '../../src/agents/configRegistry';
 import { startModelServer, type ModelServer } from '../fixtures/anthropic-model/server.mjs';
 import { configSection, startInteractiveClaude, type InteractiveClaude } from '../harness/claudeCodeTmux.mjs';
+import { quietFor } from '../harness/deadline';
 import { button, chooseAndSubmit, waitForRequest } from '../ui/panelHelpers';
 import { enableEndpoint, RESULTS, useWorkbench } from '../ui/workbench';
 
@@ -96,7 +97,7 @@ suite('Claude Code (interactive) asks through its PermissionRequest hook', () =>
 
     await session.prompt('Make the first marker. scenario:hook-allow', model);
     const row = ui.workbench.page.locator('.monaco-list-row', { hasText: 'Claude Code wants to run a command' }).first();
-    await row.waitFor({ timeout: 60_000 });
+    await row.waitFor();
     const tree = await ui.workbench.driver<{ value: { tree: Array<{ label: string; children: string[] }> } }>('command', { id: 'agentQuestions.internal.attentionState' });
     assert.deepEqual(tree.value.tree, [
       { label: 'Permissions', children: ['Claude Code wants to run a command'] },
@@ -117,7 +118,7 @@ suite('Claude Code (interactive) asks through its PermissionRequest hook', () =>
     assert.equal(existsSync(join(session.project, 'allowed-marker')), true, 'the allowed command ran');
 
     await session.prompt('Make the second marker. scenario:hook-deny', model);
-    await ui.workbench.page.locator('.monaco-list-row', { hasText: 'Claude Code wants to run a command' }).first().click({ timeout: 60_000 });
+    await ui.workbench.page.locator('.monaco-list-row', { hasText: 'Claude Code wants to run a command' }).first().click();
     await waitForRequest(ui.panel, 'wants to run a command');
     assert.match(await ui.panel.locator('.request.permission').innerText(), /touch denied-marker && echo made-denied-marker/);
     await ui.panel.locator('.deny-message').click();
@@ -137,12 +138,10 @@ suite('Claude Code (interactive) asks through its PermissionRequest hook', () =>
     await session.prompt('Make the terminal marker. scenario:hook-terminal', model);
     await waitForRequest(ui.panel, 'wants to run a command');
     await session.waitFor(/Do you want to proceed\?/);
-    // As a person would, a moment after the prompt appears: a key pressed as it is drawn can be lost.
-    await new Promise((r) => setTimeout(r, 700));
-    session.press('Enter'); // "1. Yes" in the terminal
-    await session.waitFor(/BASH RESULT \(error=false\): made-terminal-marker/);
+    // "1. Yes" in the terminal (pressed again if it went in as the prompt was drawn, and lost).
+    await session.pressUntil('Enter', /BASH RESULT \(error=false\): made-terminal-marker/);
     assert.equal(existsSync(join(session.project, 'terminal-marker')), true);
-    await ui.panel.locator('.empty').waitFor({ timeout: 10_000 });
+    await ui.panel.locator('.empty').waitFor();
     assert.deepEqual(await ui.workbench.driver<unknown[]>('list'), []);
     const history = await ui.workbench.driver<Array<{ status: string; summary: string }>>('history');
     assert.equal(history[0]!.status, 'cancelled');
@@ -158,16 +157,18 @@ suite('Claude Code (interactive) asks through its PermissionRequest hook', () =>
   });
 
   test('with a wrong token the hook fails closed: nothing waits in the panel and Claude Code asks in its own prompt', async function () {
+    const settledBefore = (await ui.workbench.driver<unknown[]>('history')).length;
     const session = await startClaude({ ...terminalEnv, AGENT_QUESTIONS_MCP_TOKEN: 'wrong-token-wrong-token-wrong-token-wrong-t' });
     await session.prompt('Make the fallback marker. scenario:hook-fallback', model);
-    await session.waitFor(/Do you want to proceed\?/, 60_000);
-    // The hook has given up by now (a 401 is immediate); the prompt stays, and the panel has nothing.
-    await new Promise((r) => setTimeout(r, 1500));
+    await session.waitFor(/Do you want to proceed\?/);
+    // The hook gives up at once (a 401); the prompt stays, and the panel has nothing.
+    await quietFor(1500);
     assert.deepEqual(await ui.workbench.driver<unknown[]>('list'), []);
     assert.match(session.screen(), /Do you want to proceed\?/);
-    session.press('Enter'); // "1. Yes" is preselected
-    await session.waitFor(/BASH RESULT \(error=false\): made-fallback-marker/);
+    await session.pressUntil('Enter', /BASH RESULT \(error=false\): made-fallback-marker/); // "1. Yes" is preselected
     assert.equal(existsSync(join(session.project, 'fallback-marker')), true);
+    // Nor did a request come and go meanwhile, however slowly the hook ran.
+    assert.equal((await ui.workbench.driver<unknown[]>('history')).length, settledBefore, 'no request reached the panel');
   });
 
   test('the token appears in no log, no server state and no test artifact of these runs', function () {

@@ -9,6 +9,8 @@ import { startModelServer, type ModelServer } from '../fixtures/anthropic-model/
 import { execFileSync } from 'node:child_process';
 import { CLAUDE_MCP_ADD_JSON_ARGS, claudeCodeMcpJson } from '../../src/agents/claudeCode/claudeCodeConfig';
 import { agentConfigs } from '../../src/agents/configRegistry';
+import { KEEP_ALIVE_MS } from '../../src/mcp/mcpEndpoint';
+import { remainingMs } from '../harness/deadline';
 import { provisionCodex, runCli } from '../harness/agentClis.mjs';
 import { provisionClaudeCode, runClaude } from '../harness/claudeCode.mjs';
 import { button, chooseAndSubmit, waitForRequest } from '../ui/panelHelpers';
@@ -90,12 +92,12 @@ suite('External agents through the MCP endpoint (the real Claude Code, OpenCode 
       ...(options.cwd ? { cwd: options.cwd } : {}),
     });
 
-  /** The CLI's result; a run that does not end in 60 s is killed and its output reported. */
-  async function finished(run: ReturnType<typeof runClaude>, ms = 60_000) {
-    const timer = setTimeout(() => run.child.kill('SIGKILL'), ms);
+  /** The CLI's result; a run still going at the test's deadline is killed and its output reported. */
+  async function finished(run: ReturnType<typeof runClaude>) {
+    const timer = setTimeout(() => run.child.kill('SIGKILL'), remainingMs());
     const result = await run.done;
     clearTimeout(timer);
-    if (result.signal === 'SIGKILL') throw new Error(`the CLI did not finish in ${ms} ms:\n${result.stdout}\n${result.stderr}`);
+    if (result.signal === 'SIGKILL') throw new Error(`waited until the test's deadline: the CLI did not finish:\n${result.stdout}\n${result.stderr}`);
     return result;
   }
 
@@ -293,19 +295,22 @@ suite('External agents through the MCP endpoint (the real Claude Code, OpenCode 
     assert.equal(response.status, 401);
   });
 
-  test('(e) killing the CLI while its question is shown settles it as cancelled within 2 s and empties the queue', async function () {
+  test('(e) killing the CLI while its question is shown settles it as cancelled at once (not at the next keep-alive) and empties the queue', async function () {
     const run = claude('Set up the service. scenario:ask');
     await waitForRequest(ui.panel, 'Which database should I use?');
     const killedAt = Date.now();
     run.child.kill('SIGKILL');
-    await ui.panel.locator('.empty').waitFor({ timeout: 2000 });
-    const elapsed = Date.now() - killedAt;
+    await ui.panel.locator('.empty').waitFor();
+    const emptyAfter = Date.now() - killedAt;
     assert.deepEqual(await ui.workbench.driver('list'), []);
-    const history = await ui.workbench.driver<Array<{ status: string; source: { type: string } }>>('history');
+    const history = await ui.workbench.driver<Array<{ status: string; source: { type: string }; settledAt: number }>>('history');
     assert.equal(history[0]!.status, 'cancelled');
     assert.equal(history[0]!.source.type, 'mcp');
-    assert.ok(elapsed < 2000, `settled after ${elapsed} ms`);
-    console.log(`      the panel was empty ${elapsed} ms after the kill`);
+    // The endpoint notices the closed connection itself: a write of the next keep-alive would only find
+    // it 15 s on. Timed where it settles (the extension host), not by the panel's repaint, which a busy machine delays.
+    const settledAfter = history[0]!.settledAt - killedAt;
+    assert.ok(settledAfter < KEEP_ALIVE_MS, `settled ${settledAfter} ms after the kill`);
+    console.log(`      settled ${settledAfter} ms after the kill; the panel was empty after ${emptyAfter} ms`);
     await run.done;
   });
 

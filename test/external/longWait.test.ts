@@ -10,6 +10,7 @@ import { startChatModelServer, type ChatModelServer } from '../fixtures/openai-c
 import { startResponsesModel, type ResponsesModel } from '../fixtures/openai-responses-model/server.mjs';
 import { runClaude } from '../harness/claudeCode.mjs';
 import { runCodexExec } from '../harness/codexCli.mjs';
+import { remainingMs, until } from '../harness/deadline';
 import { openCodeProject, startOpenCode } from '../harness/openCodeCli.mjs';
 import { button, chooseAndSubmit, waitForRequest } from '../ui/panelHelpers';
 import { enableEndpoint, useWorkbench } from '../ui/workbench';
@@ -55,7 +56,7 @@ suite('A question waits as long as the human (the real CLIs, answered in the pan
     await Promise.all([anthropic?.close(), responses?.close(), chat?.close()]);
   });
 
-  /** When each awaited request (by a text its JSON contains) was first seen waiting: one poller for all. */
+  /** When each awaited request (by a text its JSON contains) was first seen waiting: one poller for all, every 250 ms (how precisely an arrival is timed). */
   const seen = new Map<string, number>();
   async function watchArrivals(texts: string[], stop: AbortSignal): Promise<void> {
     while (!stop.aborted && texts.some((t) => !seen.has(t))) {
@@ -64,18 +65,15 @@ suite('A question waits as long as the human (the real CLIs, answered in the pan
       await new Promise((r) => setTimeout(r, 250));
     }
   }
-  async function arrival(text: string, ms = 90_000): Promise<number> {
-    const deadline = Date.now() + ms;
-    while (!seen.has(text) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
-    if (!seen.has(text)) throw new Error(`no request with "${text}" arrived in ${ms} ms`);
-    return seen.get(text)!;
-  }
+  const arrival = (text: string): Promise<number> => until(`a request with "${text}" to wait in the queue`, () => seen.get(text), { everyMs: 100 });
 
   /** One answer at a time: the panel shows one request, picked from the Queue. */
   let answering = Promise.resolve();
   function answerInPanel(row: string, shown: string, answer: () => Promise<void>): Promise<void> {
     const turn = answering.then(async () => {
-      await ui.workbench.page.locator('.monaco-list-row', { hasText: row }).first().click();
+      // Picked from the Queue only when not already on screen: showing it again draws it anew, and a click in its first moments only chooses.
+      if (!(await ui.panel.locator('.request:not([inert])', { hasText: shown }).first().isVisible()))
+        await ui.workbench.page.locator('.monaco-list-row', { hasText: row }).first().click();
       await waitForRequest(ui.panel, shown);
       await answer();
       await ui.panel.locator('.request', { hasText: shown }).waitFor({ state: 'detached' });
@@ -92,7 +90,8 @@ suite('A question waits as long as the human (the real CLIs, answered in the pan
     return (Date.now() - arrived) / 1000;
   }
 
-  const kill = (child: { kill(signal?: NodeJS.Signals): boolean }, ms: number) => setTimeout(() => child.kill('SIGKILL'), ms);
+  /** A CLI still running at the test's deadline is killed, so its output is reported. */
+  const killAtDeadline = (child: { kill(signal?: NodeJS.Signals): boolean }) => setTimeout(() => child.kill('SIGKILL'), remainingMs());
 
   test('answered after each limit: Claude Code (defaults, 90 s; idle limit 20 s, 45 s; print-mode approval, 90 s), Codex (90 s) and OpenCode (call timeout 20 s, 45 s) each get the answer', async function () {
     const cwd = mkdtempSync(join(tmpdir(), 'aq-long-wait-'));
@@ -136,11 +135,11 @@ suite('A question waits as long as the human (the real CLIs, answered in the pan
       const codex = runCodexExec({ prompt: 'Go. scenario:codex', config: codexConfig, modelUrl: responses.url, extraEnv: terminalEnv });
       const opencode = startOpenCode(['run', 'Go. scenario:opencode'], openCode);
       const timers = [
-        kill(defaults.child, 280_000),
-        kill(idle.child, 280_000),
-        kill(approve.child, 280_000),
-        kill(opencode.child, 280_000),
-        setTimeout(() => codex.kill(), 280_000),
+        killAtDeadline(defaults.child),
+        killAtDeadline(idle.child),
+        killAtDeadline(approve.child),
+        killAtDeadline(opencode.child),
+        setTimeout(() => codex.kill(), remainingMs()),
       ];
 
       const watching = watchArrivals([CLAUDE_DEFAULTS, CLAUDE_IDLE, CODEX, OPENCODE].map((q) => q.questions[0]!.question).concat('long-wait-marker'), stopWatching.signal);

@@ -9,6 +9,7 @@ import { startChatModelServer, type ChatModelServer } from '../fixtures/openai-c
 import { startResponsesModel, type ResponsesModel } from '../fixtures/openai-responses-model/server.mjs';
 import { runClaude } from '../harness/claudeCode.mjs';
 import { runCodexExec, type CodexRun } from '../harness/codexCli.mjs';
+import { remainingMs } from '../harness/deadline';
 import { openCodeProject, serveOpenCode } from '../harness/openCodeCli.mjs';
 import { button, waitForRequest } from '../ui/panelHelpers';
 import { enableEndpoint, useWorkbench } from '../ui/workbench';
@@ -64,15 +65,12 @@ suite('One "Always allow" for every agent (the real Claude Code, Codex and OpenC
     await Promise.all([anthropic?.close(), responses?.close(), chat?.close()]);
   });
 
-  async function finished<T extends { code: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string }>(
-    done: Promise<T>,
-    kill: () => void,
-    ms = 90_000,
-  ): Promise<T> {
-    const timer = setTimeout(kill, ms);
+  /** The CLI's result; a run still going at the test's deadline is killed and its output reported. */
+  async function finished<T extends { code: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string }>(done: Promise<T>, kill: () => void): Promise<T> {
+    const timer = setTimeout(kill, remainingMs());
     const result = await done;
     clearTimeout(timer);
-    if (result.signal === 'SIGKILL') throw new Error(`the CLI did not finish in ${ms} ms:\n${result.stdout}\n${result.stderr}`);
+    if (result.signal === 'SIGKILL') throw new Error(`waited until the test's deadline: the CLI did not finish:\n${result.stdout}\n${result.stderr}`);
     return result;
   }
 
@@ -97,7 +95,7 @@ suite('One "Always allow" for every agent (the real Claude Code, Codex and OpenC
 
   /** The run's permission request appears in the panel with `command`; it is denied there. */
   async function deniedInPanel(command: string): Promise<void> {
-    await ui.workbench.page.locator('.monaco-list-row', { hasText: 'wants to run a command' }).first().click({ timeout: 90_000 });
+    await ui.workbench.page.locator('.monaco-list-row', { hasText: 'wants to run a command' }).first().click();
     await waitForRequest(ui.panel, 'wants to run a command');
     await ui.panel.locator('.tool-call pre.command', { hasText: command }).waitFor();
     assert.equal((await ui.panel.locator('.tool-call pre.command').innerText()).trim(), command);

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { startChatModelServer, type ChatModelServer } from '../fixtures/openai-chat-model/server.mjs';
 import type { AgentConfig } from '../../src/agents/agentConfig';
 import { agentConfigs } from '../../src/agents/configRegistry';
+import { remainingMs, until } from '../harness/deadline';
 import { openCodeProject, serveOpenCode, startOpenCode, type OpenCodeFinished as Finished } from '../harness/openCodeCli.mjs';
 import { button, chooseAndSubmit } from '../ui/panelHelpers';
 import { enableEndpoint, useWorkbench } from '../ui/workbench';
@@ -78,22 +79,22 @@ suite('OpenCode through the MCP endpoint and its plugin (the real OpenCode CLI)'
 
   const start = startOpenCode;
 
-  /** The CLI's result; a run that does not end in `ms` is killed and its output reported. */
-  async function finished(run: { child: ChildProcess; done: Promise<Finished> }, ms = 90_000): Promise<Finished> {
-    const timer = setTimeout(() => run.child.kill('SIGKILL'), ms);
+  /** The CLI's result; a run still going at the test's deadline is killed and its output reported. */
+  async function finished(run: { child: ChildProcess; done: Promise<Finished> }): Promise<Finished> {
+    const timer = setTimeout(() => run.child.kill('SIGKILL'), remainingMs());
     const result = await run.done;
     clearTimeout(timer);
-    if (result.signal === 'SIGKILL') throw new Error(`OpenCode did not finish in ${ms} ms:\n${result.stdout}\n${result.stderr}`);
+    if (result.signal === 'SIGKILL') throw new Error(`waited until the test's deadline: OpenCode did not finish:\n${result.stdout}\n${result.stderr}`);
     return result;
   }
 
-  /** OpenCode starts in 3–35 s here, so the first request can take a while to appear. */
-  const shown = (text: string) => ui.panel.locator('.request', { hasText: text }).first().waitFor({ timeout: 90_000 });
+  /** OpenCode starts in 3–35 s here (longer beside other layers), so the first request can take a while to appear. */
+  const shown = (text: string) => ui.panel.locator('.request', { hasText: text }).first().waitFor();
 
   test('`opencode mcp list` connects with the configuration we hand out, and fails with a wrong token', async function () {
     const where = project();
-    // OpenCode starts in 3–35 s here, longer beside other layers: a limit, not a wait.
-    const list = async (token: string) => (await finished(start(['mcp', 'list'], { ...where, env: { ...where.env, AGENT_QUESTIONS_MCP_TOKEN: token } }), 90_000)).stdout;
+    // OpenCode starts in 3–35 s here, longer beside other layers.
+    const list = async (token: string) => (await finished(start(['mcp', 'list'], { ...where, env: { ...where.env, AGENT_QUESTIONS_MCP_TOKEN: token } }))).stdout;
     assert.match(await list(terminalEnv['AGENT_QUESTIONS_MCP_TOKEN']!), /✓ agent-questions\s+connected/);
     assert.match(await list('wrong'), /✗ agent-questions\s+failed[\s\S]*401/);
   });
@@ -106,7 +107,7 @@ suite('OpenCode through the MCP endpoint and its plugin (the real OpenCode CLI)'
     const source = await ui.panel.locator('.request-source').first().innerText();
     assert.match(source, /^opencode asks/);
     assert.match(await ui.panel.locator('.request-source .via').innerText(), /^MCP client · name self-reported · token [0-9a-f]{6}$/);
-    // OpenCode gives an MCP call 60 s unless the server's entry says otherwise (ours: a day).
+    // The point of the test: OpenCode gives an MCP call 60 s unless the server's entry says otherwise (ours: a day).
     await new Promise((r) => setTimeout(r, 62_000));
     await chooseAndSubmit(ui.panel, 'SQLite');
     const { code, stdout } = await finished(run);
@@ -139,7 +140,7 @@ suite('OpenCode through the MCP endpoint and its plugin (the real OpenCode CLI)'
       // Allow: the command appears whole, first in the queue, and runs.
       let reply = prompt('Make the marker. scenario:bash');
       const row = ui.workbench.page.locator('.monaco-list-row', { hasText: 'OpenCode wants to run a command' }).first();
-      await row.waitFor({ timeout: 90_000 });
+      await row.waitFor();
       const tree = await ui.workbench.driver<{ value: { tree: Array<{ label: string; children: string[] }> } }>('command', { id: 'agentQuestions.internal.attentionState' });
       assert.deepEqual(tree.value.tree, [
         { label: 'Permissions', children: ['OpenCode wants to run a command'] },
@@ -157,7 +158,7 @@ suite('OpenCode through the MCP endpoint and its plugin (the real OpenCode CLI)'
       // Deny: the command does not run and the model gets the message.
       rmSync(marker);
       reply = prompt('Make the marker. scenario:bash');
-      await ui.workbench.page.locator('.monaco-list-row', { hasText: 'OpenCode wants to run a command' }).first().click({ timeout: 60_000 });
+      await ui.workbench.page.locator('.monaco-list-row', { hasText: 'OpenCode wants to run a command' }).first().click();
       await shown('wants to run a command');
       await ui.panel.locator('.deny-message').click();
       await ui.workbench.page.keyboard.type('not now, use the staging box');
@@ -188,7 +189,8 @@ suite('OpenCode through the MCP endpoint and its plugin (the real OpenCode CLI)'
       // A stale token: the hook fails closed, the reason is logged, and the ask stays OpenCode's.
       await ui.workbench.driver('command', { id: 'agentQuestions.rotateMcpToken', args: [{ skipConfirmation: true }] });
       reply = prompt('Make the marker. scenario:bash');
-      for (let i = 0; i < 600 && !/refused the token/.test(server.output()); i++) await new Promise((r) => setTimeout(r, 100));
+      // At the deadline, the assertion below shows what OpenCode said instead.
+      await until('the hook to say the endpoint refused the token', () => /refused the token/.test(server.output()), { everyMs: 100 }).catch(() => undefined);
       assert.match(server.output(), /Agent Questions hook: the endpoint refused the token \(401\).*; OpenCode asks you itself\./);
       const pending = await api<Array<{ id: string; permission: string }>>('GET', '/permission');
       assert.deepEqual(

@@ -8,13 +8,15 @@ export interface InteractiveClaude {
   screen(): string;
   type(text: string): void;
   press(key: string): void;
-  /** Resolves with the screen once it matches; rejects with the screen after `ms`. */
+  /** Presses `key` (again if nothing shows for a while) until the screen matches `pattern`; resolves with the screen, rejects at the test's deadline. */
+  pressUntil(key: string, pattern: RegExp): Promise<string>;
+  /** Resolves with the screen once it matches; rejects with the screen at the test's deadline (or after `ms`). */
   waitFor(pattern: RegExp, ms?: number): Promise<string>;
-  /** Resolves once Claude Code shows its prompt, ready for typing (60 s by default). */
+  /** Resolves once Claude Code shows its prompt, ready for typing (until the test's deadline, or `ms`). */
   ready(ms?: number): Promise<string>;
-  /** Types `text` and presses Enter until the scripted model has received it; fails with the screen otherwise. */
+  /** Types `text` and presses Enter until the scripted model has received it; fails with the screen at the test's deadline. */
   prompt(text: string, model: { received: Array<{ body: { messages?: unknown[] } }> }): Promise<void>;
-  /** Ends the session and its hooks; removes the scratch folder once Claude Code has exited. */
+  /** Ends the session and its hooks; removes the scratch folder once Claude Code has exited (or at the test's deadline). */
   close(): Promise<void>;
 }
 

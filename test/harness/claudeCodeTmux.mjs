@@ -7,6 +7,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { provisionClaudeCode } from './claudeCode.mjs';
+import { timeLeftMs } from './timeLeft.mjs';
 
 // Variables that would send the CLI's traffic elsewhere than 127.0.0.1, point it at a real account,
 // or tie the private tmux server to an outer one.
@@ -15,13 +16,21 @@ const API_KEY = 'dummy-key-for-the-scripted-model';
 /** What Claude Code's screen shows once its prompt takes typing. */
 const READY = /manual mode on|\? for shortcuts/;
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+// Not deadlines (a prompt is sent, or fails, at the test's deadline): how long typed text gets to show
+// before Enter is pressed anyway, the pause before each Enter (right after typing it can count as part
+// of a paste), and how long Claude Code gets to send the prompt to the model before Enter is pressed again.
+const SHOW_TEXT_MS = 5000;
+const PASTE_SETTLE_MS = 300;
+const ENTER_AGAIN_AFTER_MS = 3000;
+/** Not a deadline: how long a pressed key gets to take effect before it is pressed again (see pressUntil). */
+const KEY_AGAIN_AFTER_MS = 10_000;
 
 /**
  * Starts `claude --permission-mode default` in <scratch>/project with `projectFiles` written there
  * (e.g. { '.claude/settings.json': text }) and `env` added (the terminal's variables).
  * `enabledMcpjsonServers`: the project's .mcp.json servers already approved, as after the user
- * said yes to them once. Returns { project, screen(), type(text), press(key), waitFor(regex, ms), ready(ms),
- * prompt(text, model), close() }.
+ * said yes to them once. Returns { project, screen(), type(text), press(key), pressUntil(key, regex), waitFor(regex, ms), ready(ms),
+ * prompt(text, model), close() }. Every wait lasts until the running test's deadline unless given `ms`.
  */
 export function startInteractiveClaude({ modelUrl, env = {}, projectFiles = {}, enabledMcpjsonServers = [], columns = 200, rows = 60 }) {
   const claude = provisionClaudeCode();
@@ -83,37 +92,62 @@ export function startInteractiveClaude({ modelUrl, env = {}, projectFiles = {}, 
     type: (text) => void tmux('send-keys', '-t', 'main', '-l', text),
     /** Presses a key by tmux name: Enter, Escape, C-c, … */
     press: (key) => void tmux('send-keys', '-t', 'main', key),
-    async waitFor(pattern, ms = 30_000) {
+    /**
+     * Presses a key until the screen shows `pattern`, its effect: a key pressed while a prompt is still
+     * being drawn can be lost, so it is pressed again if nothing shows for a while (a key too many lands
+     * in the empty prompt, where it does nothing). Until the test's deadline.
+     */
+    async pressUntil(key, pattern) {
+      const deadline = Date.now() + timeLeftMs();
+      let text = '';
+      for (;;) {
+        api.press(key);
+        const again = Math.min(Date.now() + KEY_AGAIN_AFTER_MS, deadline);
+        do {
+          text = screen();
+          if (pattern.test(text)) return text;
+          await sleep(200);
+        } while (Date.now() < again);
+        if (Date.now() >= deadline) throw new Error(`waited until the test's deadline: pressing ${key}, the Claude Code screen did not show ${pattern}; it shows:\n${text}`);
+      }
+    },
+    async waitFor(pattern, ms = timeLeftMs()) {
       const deadline = Date.now() + ms;
       let text = '';
-      while (Date.now() < deadline) {
+      for (;;) {
         text = screen();
         if (pattern.test(text)) return text;
-        await new Promise((r) => setTimeout(r, 200));
+        if (Date.now() >= deadline) break;
+        await sleep(200);
       }
-      throw new Error(`the Claude Code screen did not show ${pattern} in ${ms} ms; it shows:\n${text}`);
+      throw new Error(`waited until the test's deadline (${ms} ms): the Claude Code screen did not show ${pattern}; it shows:\n${text}`);
     },
     /** Resolves once Claude Code shows its prompt, ready for typing. */
-    ready: (ms = 60_000) => api.waitFor(READY, ms),
+    ready: (ms = timeLeftMs()) => api.waitFor(READY, ms),
     /**
      * Types a prompt and submits it. Enter right after fast typing can count as part of a paste, so it
      * is pressed again until the scripted model (`model.received`) has a request carrying the prompt.
      */
     async prompt(text, model) {
+      const deadline = Date.now() + timeLeftMs();
       api.type(text);
-      for (let i = 0; i < 50 && !screen().includes(text); i++) await sleep(100);
+      const shownBy = Date.now() + SHOW_TEXT_MS;
+      while (Date.now() < shownBy && !screen().includes(text)) await sleep(100);
       const sent = () => model.received.some((r) => JSON.stringify(r.body.messages ?? []).includes(text));
-      for (let attempt = 0; attempt < 5 && !sent(); attempt++) {
-        await sleep(300);
+      while (!sent() && Date.now() < deadline) {
+        await sleep(PASTE_SETTLE_MS);
         api.press('Enter');
-        for (let i = 0; i < 15 && !sent(); i++) await sleep(200);
+        const next = Math.min(Date.now() + ENTER_AGAIN_AFTER_MS, deadline);
+        while (!sent() && Date.now() < next) await sleep(200);
       }
-      assert.ok(sent(), `Claude Code did not take the prompt; it shows:\n${screen()}`);
+      assert.ok(sent(), `waited until the test's deadline: Claude Code did not send the prompt to the model; it shows:\n${screen()}`);
     },
     /** Ends the session (and its hooks) and, once Claude Code has exited, removes the scratch folder. */
     async close() {
       spawnSync('tmux', ['-S', socket, 'kill-server'], { env: childEnv });
-      for (let i = 0; i < 50 && alive(); i++) await new Promise((r) => setTimeout(r, 100));
+      // Until the test's deadline: a folder removed under a running Claude Code (or its hooks) is not cleaned up.
+      const deadline = Date.now() + timeLeftMs();
+      while (alive() && Date.now() < deadline) await sleep(100);
       if (process.env.AGENT_QUESTIONS_KEEP === '1') process.stderr.write(`[claude-code tty] kept ${dir}\n`);
       else rmSync(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
     },

@@ -7,6 +7,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { provisionOpenCode } from './agentClis.mjs';
+import { timeLeftMs } from './timeLeft.mjs';
 
 // Variables that would send OpenCode's traffic elsewhere than 127.0.0.1.
 const STRIPPED = /^(https?_proxy|all_proxy|no_proxy|npm_.*|OPENAI_.*|ANTHROPIC_.*)$/i;
@@ -79,11 +80,15 @@ export function startOpenCode(args, where) {
 export async function serveOpenCode(where) {
   const port = await freePort();
   const server = startOpenCode(['serve', '--port', String(port), '--hostname', '127.0.0.1'], where);
-  for (let i = 0; i < 300 && !/listening on/.test(server.output()) && server.child.exitCode === null; i++) await new Promise((r) => setTimeout(r, 100));
+  // It listens, exits, or the test's deadline comes.
+  const deadline = Date.now() + timeLeftMs();
+  const running = () => server.child.exitCode === null && server.child.signalCode === null;
+  while (!/listening on/.test(server.output()) && running() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
   if (!/listening on/.test(server.output())) {
+    const why = running() ? "waited until the test's deadline: " : `it exited (${server.child.exitCode ?? server.child.signalCode}): `;
     server.child.kill('SIGKILL');
     await server.done;
-    throw new Error(`opencode serve did not listen:\n${server.output()}`);
+    throw new Error(`${why}opencode serve did not listen:\n${server.output()}`);
   }
   const base = `http://127.0.0.1:${port}`;
   const api = async (method, path, body) => {
