@@ -5,6 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { provisionNpmCli } from './npmCli.mjs';
+import { timeLeftMs } from './timeLeft.mjs';
 
 export const OPENCODE_VERSION = '1.18.33';
 export const CODEX_VERSION = '0.171.0';
@@ -24,7 +25,7 @@ export function runCli(exe, args, { cwd, env = {} }) {
   const inherited = Object.fromEntries(Object.entries(process.env).filter(([key]) => !STRIPPED.test(key)));
   const fullEnv = { ...inherited, HOME: home, XDG_CONFIG_HOME: join(home, '.config'), XDG_DATA_HOME: join(home, '.local', 'share'), XDG_CACHE_HOME: join(home, '.cache'), ...env };
   return new Promise((resolve) => {
-    execFile(exe, args, { cwd, env: fullEnv, timeout: 60_000, encoding: 'utf8' }, (_error, stdout, stderr) => {
+    execFile(exe, args, { cwd, env: fullEnv, timeout: timeLeftMs(), encoding: 'utf8' }, (_error, stdout, stderr) => {
       rmSync(home, { recursive: true, force: true });
       resolve(`${stdout}${stderr}`.replace(/\u001b\[[0-9;]*m/g, ''));
     });

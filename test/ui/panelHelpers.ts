@@ -31,8 +31,8 @@ export async function waitForRequest(panel: Frame, text: string): Promise<void> 
  * action). A click in the request's first moments only chooses, so this waits until clicks answer.
  */
 export async function answerByClick(panel: Frame, value: string): Promise<void> {
-  await panel.locator('.request[data-one-action="ready"]').waitFor();
-  await panel.locator(`.request vscode-radio[value="${value}"]`).click();
+  // One locator from the ready request to its option: a copy of the request drawn again (a pick from the Queue) is not ready yet.
+  await panel.locator(`.request[data-one-action="ready"] vscode-radio[value="${value}"]`).click();
 }
 
 /** Answers a request with one choice whichever way it takes: one click when choosing sends it (one single-choice question), else the choice and Submit. */
