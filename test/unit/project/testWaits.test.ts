@@ -7,9 +7,9 @@ import { ROOT } from '../helpers/repoRoot';
 // shorter than a minute for something a busy machine can make slower. These catch the usual shapes.
 const MINUTE = 60_000;
 const SHAPES: Array<{ what: string; pattern: RegExp; literal?: boolean }> = [
-  { what: 'a `timeout:` under a minute', pattern: /\btimeout:\s*(\d[\d_]*)/g, literal: true },
+  { what: 'a `timeout:` under a minute', pattern: /\btimeout:\s*(\d[\d_]*)\s*(?=[,})]|$)/g, literal: true },
   { what: 'a wait helper given a deadline under a minute', pattern: /\b(?:waitFor|until|finished|arrival|ready)\([^()\n]*,\s*(\d[\d_]*)\)/g, literal: true },
-  { what: 'a default deadline under a minute', pattern: /\b(?:ms|timeoutMs|waitMs)\s*=\s*(\d[\d_]*)\b/g, literal: true },
+  { what: 'a default deadline under a minute', pattern: /\b(?:ms|timeoutMs|waitMs)\s*=\s*(\d[\d_]*)\s*(?=[,)]|$)/g, literal: true },
   { what: 'a fixed Playwright timeout (pages follow the test deadline: followDeadline)', pattern: /\.setDefault(?:Navigation)?Timeout\((?!remainingMs\(\))/g },
   { what: 'a fixed pause (quietFor before asserting nothing happened, else wait for the condition)', pattern: /\.waitForTimeout\(/g },
 ];
@@ -55,6 +55,8 @@ suite('Tests wait for conditions, until their own deadline', () => {
       assert.ok(match, `${shape.what} not seen in ${sample}`);
       if (shape.literal) assert.ok(Number(match[1]!.replaceAll('_', '')) < MINUTE);
     });
-    assert.equal([...'await x.waitFor({ timeout: 120_000 });'.matchAll(SHAPES[0]!.pattern)].filter((m) => Number(m[1]!.replaceAll('_', '')) < MINUTE).length, 0);
+    for (const longEnough of ['await x.waitFor({ timeout: 120_000 });', 'spawnSync(x, [], { timeout: 10 * 60_000 });']) {
+      assert.equal([...longEnough.matchAll(SHAPES[0]!.pattern)].filter((m) => Number(m[1]!.replaceAll('_', '')) < MINUTE).length, 0, longEnough);
+    }
   });
 });
