@@ -70,18 +70,18 @@ export const THEMES = [
 ] as const;
 
 /**
- * The theme VS Code applies for a colorTheme setting (null: its default), as a webview's
- * data-vscode-theme-id names it: VS Code renamed its "Default … Modern" themes.
+ * The themes VS Code may apply for a colorTheme setting, as a webview's data-vscode-theme-id names
+ * them: VS Code renamed its "Default … Modern" themes; its default (null) is its light or dark 2026 theme.
  */
-const appliedTheme = (theme: string | null) => (theme === null ? 'Dark 2026' : theme.replace(/^Default (Light|Dark) Modern$/, '$1 Modern'));
+const appliedThemes = (theme: string | null) => (theme === null ? ['Dark 2026', 'Light 2026'] : [theme.replace(/^Default (Light|Dark) Modern$/, '$1 Modern')]);
 
 /** Switches VS Code's colour theme (null: back to the default) and waits for the Question webview to take it (after the workbench). */
 export async function useTheme(workbench: Workbench, theme: string | null): Promise<void> {
   await workbench.driver('config', { section: 'workbench', key: 'colorTheme', value: theme });
-  const expected = appliedTheme(theme);
-  await until(`the Question webview to take the theme ${expected}`, async () => {
+  const expected = appliedThemes(theme);
+  await until(`the Question webview to take the theme ${expected.join(' or ')}`, async () => {
     const seen = await (await workbench.panel()).evaluate(() => document.body.dataset.vscodeThemeId);
-    if (seen !== expected) throw new Error(`it has ${seen}`);
+    if (!expected.includes(seen ?? '')) throw new Error(`it has ${seen}`);
     return true;
   });
 }
