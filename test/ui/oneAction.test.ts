@@ -15,6 +15,8 @@ interface EarlyClick {
   state?: string;
   locked?: boolean;
 }
+/** How long a lone single-choice request guards against a click after it shows (src/webview/questionRequestView.ts). */
+const ARRIVAL_GUARD_MS = 400;
 const ONE_CLICK_HINT = 'Click an option (or press Space on it) to send it as your answer.';
 
 suite('One decision, one action: a lone single-choice question is answered by the choice itself', () => {
@@ -56,36 +58,50 @@ suite('One decision, one action: a lone single-choice question is answered by th
   });
 
   test('prevents a double-click answer: a click in the first moments of a request only chooses', async () => {
-    // Installed before the request is asked: in the very task in which the request appears (and is
-    // answerable), a click on SQLite, so it lands while the request is still arriving however slow the machine.
-    await ui.panel.evaluate(() => {
+    // The arrival guard's timer is held until the click is done, as a busy machine may hold it: the
+    // click surely lands while the request is still arriving, however long the test takes to get there.
+    await ui.panel.evaluate((guardMs) => {
+      const w = window as unknown as { earlyClick: EarlyClick };
       const seen: EarlyClick = {};
-      (window as unknown as { earlyClick: EarlyClick }).earlyClick = seen;
-      const observer = new MutationObserver(() => {
+      w.earlyClick = seen;
+      const realSetTimeout = window.setTimeout;
+      const held: Array<() => void> = [];
+      window.setTimeout = ((handler: TimerHandler, ms?: number, ...args: unknown[]) => {
+        if (ms !== guardMs || typeof handler !== 'function') return realSetTimeout(handler, ms, ...args);
+        held.push(() => handler(...args));
+        return 0;
+      }) as typeof window.setTimeout;
+      const release = () => {
+        window.setTimeout = realSetTimeout;
+        for (const fire of held) fire();
+      };
+      // The click a user's second click would be: on the request as it shows (answerable, its options upgraded).
+      const clickWhenShown = () => {
         const request = document.querySelector<HTMLElement>('.request:not([inert])');
-        if (!request) return;
-        observer.disconnect();
+        if (!request?.querySelector('vscode-radio[aria-checked="true"]')) return requestAnimationFrame(clickWhenShown);
         seen.state = request.dataset.oneAction;
-        if (seen.state !== 'arriving') return;
         request.querySelector<HTMLElement>('vscode-radio[value="SQLite"]')!.click();
         // An answer sent locks the request's buttons at once, in this same task.
         seen.locked = [...request.querySelectorAll<HTMLElement & { disabled: boolean }>('vscode-button')].some((b) => b.disabled);
-      });
-      observer.observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['inert', 'data-one-action'] });
-    });
-    // Through the API: a tool call's prepared preview is shown first, inert, with the guard already
-    // running, and on a busy machine its request can take it over only after the guard.
-    const call = await ui.workbench.driver<{ callId: number }>('ask', { request: { extensionId: 'tests.driver', ...DATABASE } });
+        release();
+      };
+      requestAnimationFrame(clickWhenShown);
+    }, ARRIVAL_GUARD_MS);
+    const call = await invoke(ui.workbench, DATABASE);
     await waitForRequest(ui.panel, 'Which database?');
-    const during = await ui.panel.evaluate(() => (window as unknown as { earlyClick: EarlyClick }).earlyClick);
+    const during = await until('the early click', () =>
+      ui.panel.evaluate(() => {
+        const seen = (window as unknown as { earlyClick: EarlyClick }).earlyClick;
+        return seen.state ? seen : undefined;
+      }),
+    );
     assert.equal(during.state, 'arriving', 'the request was still arriving when clicked');
     assert.equal(during.locked, false, 'the early click sent nothing');
     await ui.panel.locator('.request vscode-radio[value="SQLite"][aria-checked="true"]').waitFor();
     await ready();
     assert.equal(await pendingCount(), 1, 'the early click chose but did not answer');
     await ui.panel.locator('.request vscode-radio[value="SQLite"]').click();
-    const { value } = await ui.workbench.driver<{ value: { answers: unknown } }>('await', { callId: call.callId });
-    assert.deepEqual(value.answers, { database: { selected: ['SQLite'], skipped: false } });
+    assert.deepEqual((await toolResult(ui.workbench, call)).json.answers, { database: { selected: ['SQLite'], skipped: false } });
   });
 
   test('a request with several questions: a click on an option only chooses', async () => {
