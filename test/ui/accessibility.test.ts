@@ -1,6 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { until } from '../harness/deadline';
 import { approveThroughMcp, paneBackground, rejectAll, runAxe, THEMES, useTheme, type AxeFinding } from './auditHelpers';
 import { button, chooseAndSubmit, FOUR_KINDS, invoke, toolResult, waitForRequest } from './panelHelpers';
 import { RESULTS, useWorkbench } from './workbench';
@@ -45,7 +46,7 @@ suite('Question panel: accessibility, audited by axe-core in every state and the
     await ui.workbench?.driver('config', { section: 'agentQuestions', key: 'mcp.enabled', value: null }).catch(() => undefined);
   });
 
-  const notice = (text: string) => ui.panel.locator('.notice', { hasText: text }).waitFor({ timeout: 20_000 });
+  const notice = (text: string) => ui.panel.locator('.notice', { hasText: text }).waitFor();
   const pendingIds = async () => (await ui.workbench.driver<Array<{ id: string }>>('list')).map((r) => r.id);
 
   /** Puts the panel in each state in turn; yields the state's name once it is on screen. */
@@ -108,7 +109,7 @@ suite('Question panel: accessibility, audited by axe-core in every state and the
     await waitForRequest(ui.panel, 'Hurry?');
     await ui.panel.locator('.countdown.warning').waitFor();
     yield 'countdown (last minute)';
-    await ui.panel.locator('.notice', { hasText: 'timed out' }).waitFor({ timeout: 40_000 });
+    await ui.panel.locator('.notice', { hasText: 'timed out' }).waitFor();
     await ui.workbench.driver('await', { callId: timed.callId });
     yield 'notice: timed out';
 
@@ -287,7 +288,11 @@ suite('Question panel: accessibility, audited by axe-core in every state and the
     let from = 0;
     const hear = async (pattern: RegExp) => {
       const since = async () => (await heard()).slice(from);
-      for (let i = 0; i < 150 && !(await since()).some((t) => pattern.test(t)); i++) await ui.workbench.page.waitForTimeout(100);
+      await until(`the live region to say ${pattern}`, async () => {
+        const said = await since();
+        if (!said.some((t) => pattern.test(t))) throw new Error(`heard ${JSON.stringify(said)}`);
+        return true;
+      });
       const matches = (await since()).filter((t) => pattern.test(t)).length;
       assert.equal(matches, 1, `heard ${pattern} once after ${JSON.stringify((await heard()).slice(0, from))}, in ${JSON.stringify(await since())}`);
       from += (await since()).findIndex((t) => pattern.test(t)) + 1;

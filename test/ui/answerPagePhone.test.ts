@@ -119,7 +119,7 @@ suite('answer page on a phone', () => {
         await page.goto(server.urlFor(id)!);
         await page.getByRole('button', { name: 'Send answers' }).waitFor();
         assert.equal(broker.reply(id, { database: { selected: ['SQLite'], skipped: false } }, { by: 'user', where: 'panel' }), true);
-        await page.getByRole('heading', { name: 'No longer waiting' }).waitFor({ timeout: 15_000 });
+        await page.getByRole('heading', { name: 'No longer waiting' }).waitFor();
         assert.equal(await page.getByRole('button', { name: 'Send answers' }).count(), 0);
         await page.screenshot({ path: join(SHOTS, `no-longer-waiting-${scheme}.png`), fullPage: true });
         assert.equal((await response).answers?.['database']?.selected[0], 'SQLite');

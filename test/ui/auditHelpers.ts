@@ -1,11 +1,13 @@
-// What the accessibility and small-screen tests share: axe-core run inside the Question webview,
-// a permission prompt with a real tool call (through the MCP endpoint's approve tool), themes.
+// What the ui tests share beyond the panel helpers: axe-core run inside the Question webview, a
+// permission prompt with a real tool call (through the MCP endpoint's approve tool), themes, an
+// empty queue before each test, a reload of the webview.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Frame, Page } from 'playwright-core';
-import { enableEndpoint, ROOT, type Workbench } from './workbench';
+import { until } from '../harness/deadline';
+import { enableEndpoint, ROOT, type Workbench, type WorkbenchFixture } from './workbench';
 
 const AXE_SOURCE = readFileSync(join(ROOT, 'node_modules', 'axe-core', 'axe.min.js'), 'utf8');
 
@@ -67,15 +69,51 @@ export const THEMES = [
   ['Default High Contrast', 'high-contrast'],
 ] as const;
 
-/** Switches VS Code's colour theme (null: back to the default) and waits for the webview to take it. */
+/**
+ * The themes VS Code may apply for a colorTheme setting, as a webview's data-vscode-theme-id names
+ * them: VS Code renamed its "Default … Modern" themes; its default (null) is its light or dark 2026 theme.
+ */
+const appliedThemes = (theme: string | null) => (theme === null ? ['Dark 2026', 'Light 2026'] : [theme.replace(/^Default (Light|Dark) Modern$/, '$1 Modern')]);
+
+/** Switches VS Code's colour theme (null: back to the default) and waits for the Question webview to take it (after the workbench). */
 export async function useTheme(workbench: Workbench, theme: string | null): Promise<void> {
   await workbench.driver('config', { section: 'workbench', key: 'colorTheme', value: theme });
-  await workbench.page.waitForTimeout(1200);
+  const expected = appliedThemes(theme);
+  await until(`the Question webview to take the theme ${expected.join(' or ')}`, async () => {
+    const seen = await (await workbench.panel()).evaluate(() => document.body.dataset.vscodeThemeId);
+    if (!expected.includes(seen ?? '')) throw new Error(`it has ${seen}`);
+    return true;
+  });
 }
 
 /** Rejects whatever is still pending, so one test's request never stays in front of the next. */
 export async function rejectAll(workbench: Workbench): Promise<void> {
   for (const pending of await workbench.driver<Array<{ id: string }>>('list')) await workbench.driver('reject', { requestId: pending.id });
+}
+
+/**
+ * Each test starts from an empty queue: settles whatever an earlier test left pending (a failed test
+ * leaves its request on screen, in front of the next test's) and waits until the panel shows none.
+ */
+export async function startEmpty(ui: WorkbenchFixture): Promise<void> {
+  await until('the panel to be empty, nothing pending', async () => {
+    await rejectAll(ui.workbench);
+    return (await ui.panel.locator('.empty').count()) === 1 && (await ui.workbench.driver<unknown[]>('list')).length === 0;
+  });
+}
+
+/**
+ * Reloads the webviews (Developer: Reload Webviews) and resolves with the Question view's new frame,
+ * once the old one is gone: the old frame still holds main#app for a moment after the command.
+ */
+export async function reloadWebviews(ui: WorkbenchFixture): Promise<Frame> {
+  await ui.panel.evaluate(() => ((window as unknown as { beforeReload: boolean }).beforeReload = true));
+  await ui.workbench.runCommand('Developer: Reload Webviews');
+  ui.panel = await until('the Question webview to load again', async () => {
+    const frame = await ui.workbench.panel();
+    return (await frame.evaluate(() => !('beforeReload' in window)).catch(() => false)) ? frame : undefined;
+  });
+  return ui.panel;
 }
 
 export interface ApproveCall {

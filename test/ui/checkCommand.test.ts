@@ -1,4 +1,5 @@
 import * as assert from 'node:assert/strict';
+import { startEmpty } from './auditHelpers';
 import { button, waitForRequest } from './panelHelpers';
 import { useWorkbench } from './workbench';
 
@@ -6,6 +7,8 @@ import { useWorkbench } from './workbench';
 // "Check a Command…" in the palette (the decision the rules would make now, which rule and why).
 suite('What a command does: the card line and Check a Command', () => {
   const ui = useWorkbench();
+  // A permission a failed test left waiting would stay on screen in front of the next test's.
+  setup(() => startEmpty(ui));
 
   const ask = (command: string) =>
     ui.workbench.driver<{ callId: number }>('permission', { request: { extensionId: 'tests.check', title: 'Run a command?', detail: command, command } });

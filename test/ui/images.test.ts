@@ -1,5 +1,7 @@
 import * as assert from 'node:assert/strict';
 import type { Frame, Locator } from 'playwright-core';
+import { until } from '../harness/deadline';
+import { reloadWebviews, useTheme } from './auditHelpers';
 import { GIF, makePng, png, sha256, type DataPart, type TestFile } from './imageHelpers';
 import { button, invoke, toolResult, waitForRequest } from './panelHelpers';
 import { useWorkbench, type Workbench } from './workbench';
@@ -38,11 +40,13 @@ async function drop(workbench: Workbench, target: Locator, file: TestFile): Prom
 /** Names of the attached images, once every thumbnail has decoded (a CSP without blob: would leave them broken). */
 async function thumbnails(panel: Frame, count: number): Promise<string[]> {
   const images = panel.locator('.question .attached-image');
-  for (let i = 0; i < 100 && (await images.count()) !== count; i++) await panel.waitForTimeout(100);
-  assert.equal(await images.count(), count, 'thumbnails shown');
-  await panel.waitForFunction(() => [...document.querySelectorAll<HTMLImageElement>('.question .thumbnail')].every((img) => img.complete && img.naturalWidth > 0), undefined, {
-    timeout: 10_000,
+  await until(`${count} thumbnails to show`, async () => {
+    const shown = await images.count();
+    if (shown !== count) throw new Error(`${shown} shown`);
+    return true;
   });
+  assert.equal(await images.count(), count, 'thumbnails shown');
+  await panel.waitForFunction(() => [...document.querySelectorAll<HTMLImageElement>('.question .thumbnail')].every((img) => img.complete && img.naturalWidth > 0));
   return images.locator('.image-name').allInnerTexts();
 }
 
@@ -78,7 +82,7 @@ suite('Question panel: images in the answer', () => {
   });
 
   test('paste, drop and pick images, remove one: the tool result carries exactly the bytes attached, and no base64 in its text', async () => {
-    await ui.workbench.driver('config', { section: 'workbench', key: 'colorTheme', value: 'Default Light Modern' });
+    await useTheme(ui.workbench, 'Default Light Modern');
     const pasted = png('pasted.png', [30, 90, 200], [250, 250, 255]);
     const dropped: TestFile = { name: 'dropped.gif', mimeType: 'image/gif', buffer: GIF };
     const picked = png('picked.png', [200, 60, 40], [255, 240, 200]);
@@ -104,7 +108,6 @@ suite('Question panel: images in the answer', () => {
     assert.deepEqual(await thumbnails(ui.panel, 2), ['pasted.png', 'picked.png']);
     assert.equal(await announced(ui.panel), 'Removed dropped.gif.');
     assert.equal(await ui.panel.evaluate(() => document.activeElement?.getAttribute('aria-label')), 'Remove image picked.png', 'focus stays in the list');
-    await ui.workbench.page.waitForTimeout(1000);
     await ui.workbench.screenshot('images-attached-light');
 
     await button(ui.panel, 'next').click();
@@ -146,7 +149,7 @@ suite('Question panel: images in the answer', () => {
   });
 
   test('refuses a file that is not an image, a too-large one and a fifth one, each with a message that is read out; the API answer keeps the base64', async () => {
-    await ui.workbench.driver('config', { section: 'workbench', key: 'colorTheme', value: 'Default Dark Modern' });
+    await useTheme(ui.workbench, 'Default Dark Modern');
     const ask = await ui.workbench.driver<{ callId: number }>('ask', {
       request: { extensionId: 'tests.driver', questions: [{ id: 'screens', header: 'Screens', question: 'Can you show me the bug?', kind: 'text' }] },
     });
@@ -169,7 +172,6 @@ suite('Question panel: images in the answer', () => {
     await errors.filter({ hasText: '"shot-5.png" was not added: an answer takes at most 4 images.' }).waitFor();
     assert.match(await announced(ui.panel), /Attached shot-1\.png, shot-2\.png, shot-3\.png, shot-4\.png; 4 images on this answer\. "shot-5\.png" was not added/);
     assert.equal(await ui.panel.locator('.question .image-error').count(), 1, "only the last attempt's problems are shown");
-    await ui.workbench.page.waitForTimeout(1000);
     await ui.workbench.screenshot('images-refused-dark');
 
     // Images alone answer a text question.
@@ -197,9 +199,7 @@ suite('Question panel: images in the answer', () => {
     await paste(area, png('repro.png', [0, 120, 0], [200, 255, 200]));
     await paste(area, png('repro-2.png', [0, 0, 120], [200, 200, 255]));
     await thumbnails(ui.panel, 2);
-    await ui.workbench.runCommand('Developer: Reload Webviews');
-    await ui.workbench.page.waitForTimeout(1000);
-    ui.panel = await ui.workbench.panel();
+    await reloadWebviews(ui);
     await waitForRequest(ui.panel, 'How do I reproduce it?');
     await ui.panel.locator('.question .image-error', { hasText: '2 attached images were not kept when the panel reloaded; attach them again.' }).waitFor();
     assert.equal(await ui.panel.locator('.question .attached-image').count(), 0);

@@ -1,6 +1,11 @@
 import * as assert from 'node:assert/strict';
+import { quietFor, remainingMs } from '../harness/deadline';
+import { useTheme } from './auditHelpers';
 import { button, invoke, toolResult, waitForRequest, type ToolCall } from './panelHelpers';
 import { useWorkbench } from './workbench';
+
+/** Before asserting that no page opened: time for a page the click would have opened to appear. */
+const NO_POPUP_MS = 1000;
 
 const TABLE_AND_CODE = [
   'Two ways to **store sessions**:',
@@ -45,12 +50,11 @@ suite('Question panel: the agent’s markdown', () => {
       ['Default Light Modern', 'light'],
       ['Default Dark Modern', 'dark'],
     ] as const) {
-      await ui.workbench.driver('config', { section: 'workbench', key: 'colorTheme', value: theme });
-      await ui.workbench.page.waitForTimeout(1500);
+      await useTheme(ui.workbench, theme);
       seen.push(await probe());
       await ui.workbench.screenshot(`${name}-${suffix}`);
     }
-    await ui.workbench.driver('config', { section: 'workbench', key: 'colorTheme', value: null });
+    await useTheme(ui.workbench, null);
     return seen;
   }
 
@@ -160,7 +164,7 @@ suite('Question panel: the agent’s markdown', () => {
     browser.on('page', (page) => opened.push(page.url()));
     const dialog = ui.workbench.page.locator('.monaco-dialog-box');
     const confirmation = async () => {
-      await dialog.waitFor({ timeout: 10_000 });
+      await dialog.waitFor();
       assert.equal(await dialog.locator('.dialog-message-text').textContent(), 'Do you want code-server to open the external website?');
       assert.equal(await dialog.locator('.dialog-message-detail').textContent(), LINK_URL);
     };
@@ -169,7 +173,7 @@ suite('Question panel: the agent’s markdown', () => {
     await ui.workbench.screenshot('markdown-link-confirmation');
     await dialog.locator('.monaco-button', { hasText: /^Cancel$/ }).click();
     await dialog.waitFor({ state: 'detached' });
-    await ui.workbench.page.waitForTimeout(1000);
+    await quietFor(NO_POPUP_MS);
     assert.deepEqual(opened, [], 'Cancel opens nothing');
 
     // The keyboard follows the link too, and Enter on it never answers the question.
@@ -178,14 +182,15 @@ suite('Question panel: the agent’s markdown', () => {
     await confirmation();
     await ui.workbench.page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
-    await ui.workbench.page.waitForTimeout(1000);
+    await quietFor(NO_POPUP_MS);
     assert.deepEqual(opened, [], 'Escape opens nothing');
     assert.equal((await ui.workbench.driver<unknown[]>('list')).length, 1, 'the question still waits');
 
     // Open is what opens it, so "nothing opened" above could have failed.
     await link.click();
     await confirmation();
-    const popup = browser.waitForEvent('page', { timeout: 10_000 });
+    // The browser context's own timeout does not follow the test's deadline (the page's does).
+    const popup = browser.waitForEvent('page', { timeout: remainingMs() });
     await dialog.locator('.monaco-button', { hasText: /^Open$/ }).click();
     await (await popup).close();
     assert.equal(opened.length, 1);

@@ -1,4 +1,6 @@
 import * as assert from 'node:assert/strict';
+import { until } from '../harness/deadline';
+import { reloadWebviews } from './auditHelpers';
 import { answerByClick, button, FOUR_KINDS, invoke, toolResult, waitForRequest } from './panelHelpers';
 import { hideQuestionPanel, openAgentQuestionsView, useWorkbench } from './workbench';
 
@@ -173,9 +175,7 @@ suite('Question panel: every answer shape, keyboard, queue order, cancellation, 
     await waitForRequest(ui.panel, 'What should the service be called?');
     assert.equal(await ui.panel.locator('vscode-text-area').evaluate((e) => (e as unknown as { value: string }).value), 'draft-name');
 
-    await ui.workbench.runCommand('Developer: Reload Webviews');
-    await page.waitForTimeout(1000);
-    ui.panel = await ui.workbench.panel();
+    await reloadWebviews(ui);
     await waitForRequest(ui.panel, 'What should the service be called?');
     assert.equal(await ui.panel.locator('vscode-text-area').evaluate((e) => (e as unknown as { value: string }).value), 'draft-name');
     await ui.panel.locator('.chip-button', { hasText: 'API key' }).click();
@@ -200,13 +200,11 @@ suite('Question panel: every answer shape, keyboard, queue order, cancellation, 
     await page.keyboard.press('Enter');
     await page.keyboard.press('1');
     await page.keyboard.press('Enter');
-    await page.waitForTimeout(500);
+    const editorText = page.locator('.editor-instance .monaco-editor .view-lines').first();
+    await until('the keys to reach the editor', async () => /typing\sin\san\seditor[\s\S]*1/.test(await editorText.innerText()));
+    await ui.workbench.driver('ping'); // a round trip through the panel: a reply sent on those keys would have reached the host first
     assert.equal((await ui.workbench.driver<unknown[]>('list')).length, 1, 'the request still waits');
-    assert.match(
-      await page.locator('.editor-instance .monaco-editor .view-lines').first().innerText(),
-      /typing\sin\san\seditor[\s\S]*1/,
-      'the keys reached the editor (Monaco renders spaces as no-break spaces)',
-    );
+    assert.match(await editorText.innerText(), /typing\sin\san\seditor[\s\S]*1/, 'the keys reached the editor (Monaco renders spaces as no-break spaces)');
     await ui.workbench.screenshot('panel-revealed-without-focus');
 
     await ui.workbench.runCommand('Agent Questions: Focus Question Panel');

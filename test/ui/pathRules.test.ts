@@ -29,7 +29,7 @@ suite('"Always allow" for file tools, by real path', () => {
     return call;
   }
   const behavior = async (call: ApproveCall) => JSON.parse(((await call.result) as { content: Array<{ text: string }> }).content[0]!.text).behavior as string;
-  const shownFor = (path: string) => ui.panel.locator('.tool-call', { hasText: path }).first().waitFor({ timeout: 30_000 });
+  const shownFor = (path: string) => ui.panel.locator('.tool-call', { hasText: path }).first().waitFor();
   const choices = async () => (await ui.panel.locator('.rule-choice vscode-radio code').allInnerTexts()).map((t) => t.trim());
 
   test('a workspace rule covers a later file in the workspace; a symlink into .git, a .. out of the workspace, ~/.ssh and VS Code user settings are asked with a warning and no rule', async function () {

@@ -2,6 +2,7 @@ import * as assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { until } from '../harness/deadline';
 import { button, waitForRequest } from './panelHelpers';
 import { openAgentQuestionsView, useWorkbench } from './workbench';
 
@@ -81,13 +82,12 @@ suite('"Always allow" and "Always deny" in the permission prompt', () => {
       );
     const before = await host();
     await ui.workbench.runCommand('Developer: Reload Window');
-    await ui.workbench.page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
+    await ui.workbench.page.locator('.monaco-workbench').waitFor();
     // Until the new host answers (the old one may answer a little longer, then go).
-    for (let i = 0; i < 240; i++) {
+    await until('a new extension host to answer after the reload', async () => {
       const now = await host();
-      if (now !== undefined && now !== before) break;
-      await ui.workbench.page.waitForTimeout(500);
-    }
+      return now !== undefined && now !== before;
+    });
     assert.notEqual(await host(), before, 'a new extension host answers');
     await openAgentQuestionsView(ui.workbench.page);
     ui.panel = await ui.workbench.panel();
@@ -122,13 +122,13 @@ suite('"Always allow" and "Always deny" in the permission prompt', () => {
       const url = new URL(ui.workbench.page.url());
       url.searchParams.set('folder', other);
       await ui.workbench.page.goto(url.toString());
-      await ui.workbench.page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
+      await ui.workbench.page.locator('.monaco-workbench').waitFor();
       const folders = () =>
         ui.workbench.driver<{ value: string[] }>('workspaceFolders').then(
           (r) => r.value,
           (): string[] => [],
         );
-      for (let i = 0; i < 240 && !(await folders()).includes(other); i++) await ui.workbench.page.waitForTimeout(500);
+      await until('the extension host of the other folder to answer', async () => (await folders()).includes(other));
       assert.deepEqual(await folders(), [other], 'the new extension host answers');
       await openAgentQuestionsView(ui.workbench.page);
       ui.panel = await ui.workbench.panel();

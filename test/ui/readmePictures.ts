@@ -5,6 +5,8 @@ import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Frame, Locator, Page } from 'playwright-core';
 import { typePrompt } from '../agent/chat';
+import { until } from '../harness/deadline';
+import { useTheme } from './auditHelpers';
 import { button, chooseAndSubmit, invoke, waitForRequest } from './panelHelpers';
 import { openAgentQuestionsView, openWorkbench, questionPane, queueRows, ROOT, type Workbench } from './workbench';
 
@@ -33,14 +35,31 @@ function union(boxes: Box[], margin = 0): Box {
   return { x: Math.round(x), y: Math.round(y), width: Math.round(right - x), height: Math.round(bottom - y) };
 }
 
+/** Not a deadline: how far apart two screenshots are taken to tell that the picture stopped changing. */
+const SETTLE_EVERY_MS = 300;
+
+/** A screenshot of `clip` once it stops changing (a hover fading out, a list settling its scrolling): two in a row the same. */
+async function settledScreenshot(page: Page, clip: Box): Promise<Buffer> {
+  let last: Buffer | undefined;
+  return until(
+    'the picture to stop changing',
+    async () => {
+      const shot = await page.screenshot({ clip, animations: 'disabled', caret: 'hide' });
+      const same = last?.equals(shot);
+      last = shot;
+      return same ? shot : undefined;
+    },
+    { everyMs: SETTLE_EVERY_MS },
+  );
+}
+
 /**
  * Writes a PNG of `clip` at device scale 1; if that is over the limit, a WebP that Chromium itself
  * encodes (canvas.toDataURL), so no image library is needed.
  */
 async function capture(page: Page, name: string, clip: Box): Promise<string> {
   await page.mouse.move(1, 999); // no hover highlight in the picture
-  await page.waitForTimeout(400);
-  const png = await page.screenshot({ clip, animations: 'disabled', caret: 'hide' });
+  const png = await settledScreenshot(page, clip);
   let file = join(OUT, `${name}.png`);
   let bytes: Buffer = png;
   if (png.length > MAX_BYTES) {
@@ -176,11 +195,10 @@ async function chatPicture(workbench: Workbench, theme: string): Promise<void> {
   const chat = await typePrompt(workbench, demoPrompt);
   await workbench.page.keyboard.press('Enter');
   // The first prompt also enables the built-in agent, which takes a while.
-  await chat.locator('.interactive-list', { hasText: 'Asking 2 questions' }).waitFor({ timeout: 90_000 });
+  await chat.locator('.interactive-list', { hasText: 'Asking 2 questions' }).waitFor();
   const panel = await workbench.panel();
   await waitForRequest(panel, 'Which database should the service use?');
   await panel.locator('vscode-radio[value="SQLite"]').click();
-  await workbench.page.waitForTimeout(1000); // the chat list settles its scrolling
   await capture(workbench.page, `chat-${theme}`, await box(workbench.page.locator('.part.auxiliarybar')));
   await rejectAll(workbench, panel, 'Which database should the service use?');
 }
@@ -193,8 +211,7 @@ async function main(): Promise<void> {
     await workbench.page.setViewportSize({ width: 1280, height: 1300 });
     await openAgentQuestionsView(workbench.page);
     for (const [themeName, theme] of THEMES) {
-      await workbench.driver('config', { section: 'workbench', key: 'colorTheme', value: themeName });
-      await workbench.page.waitForTimeout(1500);
+      await useTheme(workbench, themeName);
       const panel = await workbench.panel();
       await batchPicture(workbench, panel, theme);
       await queueAndPermissionPictures(workbench, panel, theme);

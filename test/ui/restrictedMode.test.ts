@@ -4,8 +4,12 @@ import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from '../harness/codeServer.mjs';
+import { quietFor, until } from '../harness/deadline';
 import { invoke, toolResult } from './panelHelpers';
 import { enableEndpoint, openWorkbench, screenshotFailures, type Workbench } from './workbench';
+
+/** Between two looks that nothing started: the checks are repeated over a few seconds, time for a wrongly started endpoint to listen. */
+const LOOK_AGAIN_AFTER_MS = 200;
 
 const DATABASE = { questions: [{ id: 'database', header: 'Database', question: 'Which database?', options: [{ label: 'PostgreSQL' }, { label: 'SQLite' }] }] };
 
@@ -61,17 +65,17 @@ suite('Restricted Mode: an untrusted workspace', () => {
     for (let i = 0; i < 25; i++) {
       assert.equal(await mcpUrl(), undefined, 'the endpoint is not running');
       assert.equal(await accepts(port), false, `nothing listens on the workspace's port ${port}`);
-      await new Promise((r) => setTimeout(r, 200));
+      await quietFor(LOOK_AGAIN_AFTER_MS);
     }
   });
 
   test("an untrusted workspace's settings cannot pre-answer questions from its answers file", async () => {
     const call = await invoke(workbench, DATABASE);
-    let pending: string[] = [];
-    for (let i = 0; i < 100 && pending.length === 0; i++) {
-      pending = await pendingIds();
-      if (pending.length === 0) await new Promise((r) => setTimeout(r, 100));
-    }
+    // Answered from the file, it would never wait: then this fails at the test's deadline.
+    const pending = await until('the question to wait in the queue', async () => {
+      const ids = await pendingIds();
+      return ids.length > 0 ? ids : undefined;
+    });
     assert.equal(pending.length, 1, 'the question waits in the queue for the user, not answered from the file');
     await workbench.driver('reject', { requestId: pending[0] });
     assert.equal((await toolResult(workbench, call)).json.status, 'rejected');
@@ -82,19 +86,19 @@ suite('Restricted Mode: an untrusted workspace', () => {
     // The trust editor, as "Manage" on the Restricted Mode banner opens it.
     await workbench.driver('command', { id: 'workbench.trust.manage' });
     await page.locator('.workspace-trust-buttons .monaco-button', { hasText: 'Trust' }).first().click();
-    for (let i = 0; i < 50 && !(await workbench.driver<{ value: boolean }>('isTrusted')).value; i++) await new Promise((r) => setTimeout(r, 100));
+    await until('the workspace to be trusted', async () => (await workbench.driver<{ value: boolean }>('isTrusted')).value);
     assert.equal((await workbench.driver<{ value: boolean }>('isTrusted')).value, true);
     for (let i = 0; i < 15; i++) {
       assert.equal(await mcpUrl(), undefined, 'the endpoint is not running');
-      await new Promise((r) => setTimeout(r, 200));
+      await quietFor(LOOK_AGAIN_AFTER_MS);
     }
     assert.equal(await accepts(port), false);
     const call = await invoke(workbench, DATABASE);
-    let pending: string[] = [];
-    for (let i = 0; i < 100 && pending.length === 0; i++) {
-      pending = await pendingIds();
-      if (pending.length === 0) await new Promise((r) => setTimeout(r, 100));
-    }
+    // Answered from the file, it would never wait: then this fails at the test's deadline.
+    const pending = await until('the question to wait in the queue', async () => {
+      const ids = await pendingIds();
+      return ids.length > 0 ? ids : undefined;
+    });
     assert.equal(pending.length, 1, 'the question waits for the user');
     await workbench.driver('reject', { requestId: pending[0] });
     assert.equal((await toolResult(workbench, call)).json.status, 'rejected');

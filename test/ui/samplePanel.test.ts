@@ -24,12 +24,12 @@ suite('Question panel in the real workbench', () => {
     const sqlite = panel.locator('vscode-radio[value="SQLite"]');
     await sqlite.waitFor();
     // The toolkit sets aria-checked as its elements upgrade, so wait for it rather than read it once.
-    await panel.locator('vscode-radio[value="PostgreSQL"][aria-checked="true"]').waitFor({ timeout: 5000 }); // the recommended option is preselected
+    await panel.locator('vscode-radio[value="PostgreSQL"][aria-checked="true"]').waitFor(); // the recommended option is preselected
     await queueRows(page).filter({ hasText: 'Database' }).first().waitFor();
 
     await workbench.screenshot('ui-sample-question');
     // One question, one choice: the click that chooses answers it.
-    await panel.locator('.request[data-one-action="ready"]').waitFor({ timeout: 5000 });
+    await panel.locator('.request[data-one-action="ready"]').waitFor();
     await sqlite.click();
 
     await panel.locator('.empty', { hasText: 'No agent is waiting for you.' }).waitFor();

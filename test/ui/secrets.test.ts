@@ -3,9 +3,15 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Frame } from 'playwright-core';
+import type { Frame, Page } from 'playwright-core';
+import { quietFor, until } from '../harness/deadline';
 import { button, invoke, toolResult, typeIntoField, waitForRequest } from './panelHelpers';
 import { openAgentQuestionsView, RESULTS, useWorkbench, type Workbench } from './workbench';
+
+/** Before looking for the canary in the DOM: time for any attribute reflection of the typed value. */
+const REFLECTION_MS = 500;
+/** Before looking for the canary in the server's files: time for logs and state to be written. */
+const WRITES_MS = 1500;
 
 const secretRequest = (envVar: string) => ({ questions: [{ id: 'key', header: 'API key', question: `Your key for ${envVar}?`, kind: 'secret', envVar }] });
 
@@ -25,11 +31,33 @@ async function answerSecret(workbench: Workbench, panel: Frame, envVar: string, 
     await workbench.page.keyboard.press('Tab');
     assert.equal(await everywhere.evaluate((e) => e === document.activeElement), true, 'the checkbox is reachable with Tab');
     await workbench.page.keyboard.press('Space');
-    await panel.locator('.secret-all-workspaces[aria-checked="true"]').waitFor({ timeout: 5000 });
+    await panel.locator('.secret-all-workspaces[aria-checked="true"]').waitFor();
     await workbench.screenshot('secret-all-workspaces');
   }
   await button(panel, 'submit').click();
   assert.match((await toolResult(workbench, call)).line, new RegExp(`stored in \\$${envVar}`));
+}
+
+/** Whether the workbench's browser storage (its IndexedDB databases: global state, secrets) holds `needle` in a key or a value. */
+function browserStorageMentions(page: Page, needle: string): Promise<boolean> {
+  return page.evaluate(async (needle) => {
+    const request = <T>(r: IDBRequest<T>) => new Promise<T>((resolve, reject) => ((r.onsuccess = () => resolve(r.result)), (r.onerror = () => reject(r.error))));
+    for (const { name } of await indexedDB.databases()) {
+      if (!name) continue;
+      const db = await request(indexedDB.open(name));
+      try {
+        for (const store of db.objectStoreNames) {
+          const tx = db.transaction(store, 'readonly').objectStore(store);
+          const [keys, values] = await Promise.all([request(tx.getAllKeys()), request(tx.getAll())]);
+          const text = (v: unknown) => (typeof v === 'string' ? v : v instanceof Uint8Array ? new TextDecoder().decode(v) : JSON.stringify(v));
+          if ([...keys, ...values].some((v) => text(v)?.includes(needle))) return true;
+        }
+      } finally {
+        db.close();
+      }
+    }
+    return false;
+  }, needle);
 }
 
 /** Every file under `dir` whose bytes contain `needle`. */
@@ -58,7 +86,8 @@ suite('Secret answers in the real workbench', () => {
     await waitForRequest(ui.panel, 'Your key for AQ_CANARY_TOKEN?');
     await ui.panel.locator('.secret-field').click();
     await page.keyboard.type(canary);
-    await page.waitForTimeout(500); // let any attribute reflection happen before looking
+    await until('the canary to be typed in', () => ui.panel.locator('.secret-field').evaluate((e, typed) => (e as unknown as { value: string }).value === typed, canary));
+    await quietFor(REFLECTION_MS); // let any attribute reflection happen before looking
     const dom = await ui.panel.evaluate((needle) => {
       // The light DOM and every shadow root, as markup: attributes and text, not the input's value property.
       const parts: string[] = [document.documentElement.outerHTML];
@@ -105,7 +134,7 @@ suite('Secret answers in the real workbench', () => {
       }, canary),
     };
     // Logs, workspace and global state (state.vscdb), settings and extension storage of this profile.
-    await page.waitForTimeout(1500);
+    await quietFor(WRITES_MS);
     const serverFiles = filesContaining(ui.workbench.stateDir, canary);
     const artifacts = filesContaining(RESULTS, canary);
     assert.deepEqual(seen, { toolResult: false, history: false, tree: false, webviewAfterSubmit: false, browserStorage: false });
@@ -116,7 +145,7 @@ suite('Secret answers in the real workbench', () => {
   test('"Use the stored value" answers without typing; Show/Hide works', async () => {
     const call = await invoke(ui.workbench, secretRequest('AQ_CANARY_TOKEN'));
     await waitForRequest(ui.panel, 'Your key for AQ_CANARY_TOKEN?');
-    await ui.panel.locator('.secret-choice vscode-radio[value="stored"][aria-checked="true"]').waitFor({ timeout: 5000 }); // offered first
+    await ui.panel.locator('.secret-choice vscode-radio[value="stored"][aria-checked="true"]').waitFor(); // offered first
     await button(ui.panel, 'submit').click();
     const { json } = await toolResult(ui.workbench, call);
     assert.deepEqual(json.answers.key, { selected: [], skipped: false, secret: { stored: true, envVar: 'AQ_CANARY_TOKEN' } });
@@ -147,20 +176,19 @@ suite('Secret answers in the real workbench', () => {
     ]);
 
     // The same VS Code (same secret storage and global state), another folder. The workbench writes
-    // state to the browser's storage a moment later: leave it that time, or the new window sees nothing.
-    await page.waitForTimeout(3000);
+    // state to the browser's storage a moment later: until it has, or the new window sees nothing.
+    await until("the workbench to write the secret's record to the browser's storage", () => browserStorageMentions(page, 'AQ_EVERYWHERE_TOKEN'));
     const other = mkdtempSync(join(tmpdir(), 'aq-other-workspace-'));
     try {
       const url = new URL(page.url());
       url.searchParams.set('folder', other);
       await page.goto(url.toString());
-      await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
+      await page.locator('.monaco-workbench').waitFor();
       // The driver answers from the new window's extension host once history is this workspace's (empty).
-      for (let i = 0; i < 120; i++) {
+      await until("the new window's extension host to answer", async () => {
         const history = await driver<unknown[]>('history').catch(() => undefined);
-        if (Array.isArray(history) && history.length === 0) break;
-        await page.waitForTimeout(500);
-      }
+        return Array.isArray(history) && history.length === 0;
+      });
       assert.deepEqual(await driver('history'), []);
       assert.deepEqual(await storedHere(ui.workbench), [{ name: 'AQ_EVERYWHERE_TOKEN', scope: 'all' }]);
       assert.deepEqual(await driver('terminalEnv', { names: ['AQ_HERE_ONLY_TOKEN', 'AQ_EVERYWHERE_TOKEN'] }), { AQ_HERE_ONLY_TOKEN: '', AQ_EVERYWHERE_TOKEN: everywhere });
@@ -202,7 +230,7 @@ suite('Secret answers in the real workbench', () => {
     assert.deepEqual(await storedHere(ui.workbench), []);
 
     await confirm.click();
-    await ui.panel.locator('.secret-name-confirm[aria-checked="true"]').waitFor({ timeout: 5000 });
+    await ui.panel.locator('.secret-name-confirm[aria-checked="true"]').waitFor();
     await submit.click();
     assert.match((await toolResult(ui.workbench, call)).line, /stored in \$PIP_INDEX_URL/);
     assert.deepEqual(await storedHere(ui.workbench), [{ name: 'PIP_INDEX_URL', scope: 'workspace' }]);

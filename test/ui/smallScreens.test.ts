@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
 import type { Frame } from 'playwright-core';
+import { until } from '../harness/deadline';
 import { approveThroughMcp, rejectAll, useTheme } from './auditHelpers';
 import { button, invoke, toolResult, waitForRequest } from './panelHelpers';
 import { useWorkbench } from './workbench';
@@ -100,14 +101,22 @@ suite('Question panel: a 240-pixel side bar', () => {
         const edge = rects.filter((r) => r.height > side.height / 2).sort((a, b) => Math.abs(a.left + a.width / 2 - inner) - Math.abs(b.left + b.width / 2 - inner))[0]!;
         return { x: edge.left + edge.width / 2, y: edge.top + edge.height / 2, grows: inner === side.left ? -1 : 1 };
       });
-      const dx = width - (await frameWidth());
+      const before = await frameWidth();
+      const dx = width - before;
       await page.mouse.move(sash.x, sash.y);
       await page.mouse.down();
       await page.mouse.move(sash.x + (sash.grows * dx) / 2, sash.y, { steps: 5 });
       await page.mouse.move(sash.x + sash.grows * dx, sash.y, { steps: 5 });
       await page.mouse.up();
       await page.mouse.move(640, 990);
-      await page.waitForTimeout(400);
+      // The webview takes its new width a moment after the sash moves: until it has, and keeps it.
+      let last = before;
+      await until('the Question webview to take its new width', async () => {
+        const now = await frameWidth();
+        const settled = now !== before && now === last;
+        last = now;
+        return settled;
+      });
     }
     assert.ok(Math.abs((await frameWidth()) - width) <= 2, `the Question view is ${width} px wide (${await frameWidth()})`);
   }

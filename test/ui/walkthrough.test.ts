@@ -8,7 +8,7 @@ const TITLE = 'Get Started with Agent Questions';
 const step = (page: Page, id: string) => page.locator(`.gettingStartedContainer button.getting-started-step[data-step-id$="#${id}"]`);
 const stepButton = (page: Page, label: string) => page.locator('.gettingStartedContainer .monaco-button', { hasText: label }).first();
 const isDone = async (page: Page, id: string) => (await step(page, id).getAttribute('aria-checked')) === 'true';
-const waitDone = (page: Page, id: string) => step(page, id).and(page.locator('[aria-checked="true"]')).waitFor({ timeout: 15_000 });
+const waitDone = (page: Page, id: string) => step(page, id).and(page.locator('[aria-checked="true"]')).waitFor();
 
 async function openWalkthrough(workbench: Workbench): Promise<void> {
   await workbench.runCommand('Welcome: Open Walkthrough');

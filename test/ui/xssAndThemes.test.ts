@@ -1,4 +1,5 @@
 import * as assert from 'node:assert/strict';
+import { useTheme } from './auditHelpers';
 import { FOUR_KINDS, invoke, toolResult, waitForRequest } from './panelHelpers';
 import { useWorkbench } from './workbench';
 import { markInvisible } from '../../src/broker/visibleText';
@@ -112,7 +113,7 @@ suite('Question panel: hostile text stays text, and every theme', () => {
         .locator('.request:not([inert]) .question-text')
         .filter({ hasText: markInvisible(question.question.trim()).slice(0, 20) })
         .first()
-        .waitFor({ timeout: 10_000 });
+        .waitFor();
       const seen = await ui.panel.evaluate(
         ({ dangerous }) => {
           const app = document.getElementById('app')!;
@@ -156,8 +157,7 @@ suite('Question panel: hostile text stays text, and every theme', () => {
       ['Default Dark Modern', 'dark'],
       ['Default High Contrast', 'high-contrast'],
     ] as const) {
-      await ui.workbench.driver('config', { section: 'workbench', key: 'colorTheme', value: theme });
-      await ui.workbench.page.waitForTimeout(1500);
+      await useTheme(ui.workbench, theme);
       colours.push(
         await ui.panel.evaluate(() => `${getComputedStyle(document.body).color} on ${getComputedStyle(document.documentElement).getPropertyValue('--vscode-sideBar-background')}`),
       );
