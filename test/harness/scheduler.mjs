@@ -46,6 +46,9 @@ export async function runJobs(
   let lastStart = -Infinity;
   let waitingSaid = '';
   const finished = new Map();
+  const began = Date.now();
+  // Each line says when, from the first start: where the run's minutes went.
+  const at = () => `[run ${Math.round((Date.now() - began) / 1000)} s]`;
   while (pending.length > 0) {
     const busy = [...running].filter((job) => !job.waits).length;
     const waiting = running.size - busy;
@@ -56,12 +59,13 @@ export async function runJobs(
       running.add(next);
       lastStart = now;
       waitingSaid = '';
-      log(`[run] starting ${next.key} (1-minute load ${load().toFixed(1)} on ${cores} cores; ${running.size - 1} running beside it)`);
+      log(`${at()} starting ${next.key} (1-minute load ${load().toFixed(1)} on ${cores} cores; ${running.size - 1} running beside it)`);
       finished.set(
         next,
         startNow(next)
-          .catch((error) => log(`[run] ${next.key} could not run: ${error instanceof Error ? error.message : error}`))
+          .catch((error) => log(`${at()} ${next.key} could not run: ${error instanceof Error ? error.message : error}`))
           .then((result) => {
+            log(`${at()} ${next.key} ended`);
             running.delete(next);
             results.set(next, result);
           }),
@@ -69,8 +73,8 @@ export async function runJobs(
       continue;
     }
     if (!next) {
-      const said = `[run] ${pending[0].key} waits: ${busy >= slots ? `${busy} layers busy on ${slots} slots` : `the 1-minute load is ${load().toFixed(1)}, above ${2 * cores}`}`;
-      if (said.split(':')[0] !== waitingSaid.split(':')[0]) log(said);
+      const said = `${pending[0].key} waits: ${busy >= slots ? `${busy} layers busy on ${slots} slots` : `the 1-minute load is ${load().toFixed(1)}, above ${2 * cores}`}`;
+      if (said.split(':')[0] !== waitingSaid.split(':')[0]) log(`${at()} ${said}`);
       waitingSaid = said;
     }
     // Look again after a while, or as soon as a layer ends.
