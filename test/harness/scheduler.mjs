@@ -42,10 +42,10 @@ export async function runJobs(
 ) {
   const pending = [...jobs];
   const running = new Set();
-  const results = new Map();
-  let lastStart = -Infinity;
-  let waitingSaid = '';
+  // Each started job's promise of its result (undefined when it could not run).
   const finished = new Map();
+  let lastStart = -Infinity;
+  let waitSaid = '';
   const began = Date.now();
   // Each line says when, from the first start: where the run's minutes went.
   const at = () => `[run ${Math.round((Date.now() - began) / 1000)} s]`;
@@ -58,7 +58,7 @@ export async function runJobs(
       pending.splice(pending.indexOf(next), 1);
       running.add(next);
       lastStart = now;
-      waitingSaid = '';
+      waitSaid = '';
       log(`${at()} starting ${next.key} (1-minute load ${load().toFixed(1)} on ${cores} cores; ${running.size - 1} running beside it)`);
       finished.set(
         next,
@@ -67,19 +67,18 @@ export async function runJobs(
           .then((result) => {
             log(`${at()} ${next.key} ended`);
             running.delete(next);
-            results.set(next, result);
+            return result;
           }),
       );
       continue;
     }
-    if (!next) {
-      const said = `${pending[0].key} waits: ${busy >= slots ? `${busy} layers busy on ${slots} slots` : `the 1-minute load is ${load().toFixed(1)}, above ${2 * cores}`}`;
-      if (said.split(':')[0] !== waitingSaid.split(':')[0]) log(`${at()} ${said}`);
-      waitingSaid = said;
+    if (!next && waitSaid !== pending[0].key) {
+      // Once per wait: why the next job does not start.
+      waitSaid = pending[0].key;
+      log(`${at()} ${waitSaid} waits: ${busy >= slots ? `${busy} layers busy on ${slots} slots` : `the 1-minute load is ${load().toFixed(1)}, above ${2 * cores}`}`);
     }
     // Look again after a while, or as soon as a layer ends.
     await Promise.race([new Promise((resolve) => setTimeout(resolve, pollMs)), ...[...running].map((job) => finished.get(job))]);
   }
-  await Promise.all(finished.values());
-  return jobs.map((job) => results.get(job));
+  return Promise.all(jobs.map((job) => finished.get(job)));
 }
