@@ -188,10 +188,10 @@ suite('Codex CLI through the configuration we hand out (the real codex exec and 
     const tui = startCodexTui({ config: handedOut(), modelUrl: model.url, extraEnv: terminalEnv, flags: ['-a', 'on-request'] });
     try {
       // The handed-out hook is new to Codex: it asks to review it before the first prompt.
+      // Its first screen can drop keys pressed while it is drawn: each is pressed until it shows.
       await tui.waitFor(/Hooks need review[\s\S]*Trust all and continue/);
-      tui.press('Down');
-      tui.press('Enter');
-      await tui.waitFor(/Ask Codex to do anything/);
+      await tui.pressUntil('Down', /› 2\. Trust all and continue/);
+      await tui.pressUntil('Enter', /Ask Codex to do anything/);
       await tui.submit('Set up the service. scenario:ask');
       await waitForRequest(ui.panel, 'Which database should I use?').catch((error: Error) => {
         throw new Error(`${error.message}\nCodex's screen:\n${tui.screen()}`);

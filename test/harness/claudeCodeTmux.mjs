@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { provisionClaudeCode } from './claudeCode.mjs';
 import { timeLeftMs } from './timeLeft.mjs';
+import { pressUntil, waitForScreen } from './tmuxScreen.mjs';
 
 // Variables that would send the CLI's traffic elsewhere than 127.0.0.1, point it at a real account,
 // or tie the private tmux server to an outer one.
@@ -22,8 +23,6 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const SHOW_TEXT_MS = 5000;
 const PASTE_SETTLE_MS = 300;
 const ENTER_AGAIN_AFTER_MS = 3000;
-/** Not a deadline: how long a pressed key gets to take effect before it is pressed again (see pressUntil). */
-const KEY_AGAIN_AFTER_MS = 10_000;
 
 /**
  * Starts `claude --permission-mode default` in <scratch>/project with `projectFiles` written there
@@ -97,31 +96,8 @@ export function startInteractiveClaude({ modelUrl, env = {}, projectFiles = {}, 
      * being drawn can be lost, so it is pressed again if nothing shows for a while (a key too many lands
      * in the empty prompt, where it does nothing). Until the test's deadline.
      */
-    async pressUntil(key, pattern) {
-      const deadline = Date.now() + timeLeftMs();
-      let text = '';
-      for (;;) {
-        api.press(key);
-        const again = Math.min(Date.now() + KEY_AGAIN_AFTER_MS, deadline);
-        do {
-          text = screen();
-          if (pattern.test(text)) return text;
-          await sleep(200);
-        } while (Date.now() < again);
-        if (Date.now() >= deadline) throw new Error(`waited until the test's deadline: pressing ${key}, the Claude Code screen did not show ${pattern}; it shows:\n${text}`);
-      }
-    },
-    async waitFor(pattern, ms = timeLeftMs()) {
-      const deadline = Date.now() + ms;
-      let text = '';
-      for (;;) {
-        text = screen();
-        if (pattern.test(text)) return text;
-        if (Date.now() >= deadline) break;
-        await sleep(200);
-      }
-      throw new Error(`waited until the test's deadline (${ms} ms): the Claude Code screen did not show ${pattern}; it shows:\n${text}`);
-    },
+    pressUntil: (key, pattern) => pressUntil(api.press, screen, key, pattern, 'Claude Code'),
+    waitFor: (pattern, ms = timeLeftMs()) => waitForScreen(screen, pattern, 'Claude Code', ms),
     /** Resolves once Claude Code shows its prompt, ready for typing. */
     ready: (ms = timeLeftMs()) => api.waitFor(READY, ms),
     /**

@@ -37,6 +37,8 @@ export interface CodexTui {
   submit(text: string): Promise<void>;
   /** tmux key names, such as Enter or Down. */
   press(...keys: string[]): void;
+  /** Presses `key` (again if nothing shows for a while) until the screen matches `pattern`; rejects at the test's deadline. */
+  pressUntil(key: string, pattern: RegExp): Promise<string>;
   /** The screen once it matches, waiting until the test's deadline. */
   waitFor(pattern: RegExp): Promise<string>;
   close(): void;

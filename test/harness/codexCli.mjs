@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { provisionCodex } from './agentClis.mjs';
 import { cacheDir } from './provision.mjs';
-import { timeLeftMs } from './timeLeft.mjs';
+import { pressUntil, waitForScreen } from './tmuxScreen.mjs';
 
 // Variables that would send the CLI's traffic elsewhere than 127.0.0.1, or point it at a real account.
 const STRIPPED = /^(https?_proxy|all_proxy|no_proxy|npm_.*|OPENAI_.*|CODEX_.*)$/i;
@@ -120,6 +120,7 @@ export function startCodexTui({ config, modelUrl, extraEnv = {}, flags = [], cwd
   // The tmux server starts here, so the session's shell inherits `env` (and nothing is on a command line).
   tmux('new-session', '-d', '-s', 'codex', '-x', '200', '-y', '50', '-c', cwd, codex, ...COMMON_ARGS, ...flags);
   const screen = () => tmux('capture-pane', '-p', '-t', 'codex');
+  const press = (...keys) => tmux('send-keys', '-t', 'codex', ...keys);
   return {
     cwd,
     screen,
@@ -130,17 +131,11 @@ export function startCodexTui({ config, modelUrl, extraEnv = {}, flags = [], cwd
       await new Promise((r) => setTimeout(r, PASTE_GAP_MS));
       tmux('send-keys', '-t', 'codex', 'Enter');
     },
-    press: (...keys) => tmux('send-keys', '-t', 'codex', ...keys),
+    press,
+    /** Presses a key until the screen shows `pattern`, its effect (see tmuxScreen.mjs). */
+    pressUntil: (key, pattern) => pressUntil(press, screen, key, pattern, 'Codex'),
     /** The screen once it matches `pattern`, waiting until the test's deadline. */
-    async waitFor(pattern) {
-      const until = Date.now() + timeLeftMs();
-      for (;;) {
-        const text = screen();
-        if (pattern.test(text)) return text;
-        if (Date.now() > until) throw new Error(`waited until the test's deadline: the Codex screen did not show ${pattern}; it shows:\n${text}`);
-        await new Promise((r) => setTimeout(r, 200));
-      }
-    },
+    waitFor: (pattern) => waitForScreen(screen, pattern, 'Codex'),
     close() {
       try {
         tmux('kill-server');
