@@ -3,16 +3,27 @@
 // tree, status bar, quick picks, the log) loses link syntax, control characters and newlines.
 
 /**
- * Format characters (bidi controls, zero-width, BOM, …), fillers and blanks other than the plain
- * space: every space separator (U+00A0, U+1680, U+2000–U+200A, U+202F, U+205F, U+3000), the Hangul
- * fillers, U+2800 (Braille blank), U+17B4/U+17B5 and the musical format symbols. All render as
- * nothing or as a space, so a command can hide its tail behind them.
+ * Characters that render as nothing or as a blank: every default-ignorable code point (format
+ * characters, bidi controls, zero-width, the variation selectors of both blocks, the combining
+ * grapheme joiner, Mongolian free variation selectors, fillers, tags), line and paragraph
+ * separators, every space separator but the plain space (U+00A0, U+2000–U+200A, U+3000, …), and
+ * U+2800 (Braille blank), U+17B4/U+17B5 and the musical format symbols. A command can hide its tail,
+ * or a whole program, behind them.
  */
-const INVISIBLE = /[\p{Cf}\p{Zs}\u115F\u1160\u3164\uFFA0\u2800\u17B4\u17B5\u{1D159}\u{1D173}-\u{1D17A}]/u;
-const INVISIBLE_ALL = new RegExp(INVISIBLE.source, 'gu');
-const isInvisible = (ch: string) => ch !== ' ' && (INVISIBLE.test(ch) || CONTROL.test(ch));
+const INVISIBLE = /[\p{Cf}\p{Zs}\p{Zl}\p{Zp}\p{Default_Ignorable_Code_Point}\u2800\u17B4\u17B5\u{1D159}\u{1D173}-\u{1D17A}]/u;
 /** Control characters other than newline and tab (those the panel keeps in code). */
 const CONTROL = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F]/u;
+const MARK = /\p{M}/u;
+
+/** Each character with whether it is invisible: the sets above, and a combining mark on nothing (at the start, after a blank or after a hidden character). */
+function* charactersOf(text: string): Generator<[ch: string, invisible: boolean]> {
+  let baseBefore = false;
+  for (const ch of text) {
+    const invisible: boolean = ch !== ' ' && (INVISIBLE.test(ch) || CONTROL.test(ch) || (MARK.test(ch) && !baseBefore));
+    if (!MARK.test(ch) || invisible) baseBefore = !invisible && !/\s/u.test(ch);
+    yield [ch, invisible];
+  }
+}
 
 const codePoint = (ch: string) => `U+${ch.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
 
@@ -20,7 +31,7 @@ const codePoint = (ch: string) => `U+${ch.codePointAt(0)!.toString(16).toUpperCa
 export const invisibleMarker = (ch: string, count = 1) => `⟨${codePoint(ch)}${count > 1 ? ` ×${count}` : ''}⟩`;
 
 export function hasInvisible(text: string): boolean {
-  for (const ch of text) if (isInvisible(ch)) return true;
+  for (const [, invisible] of charactersOf(text)) if (invisible) return true;
   return false;
 }
 
@@ -32,8 +43,8 @@ export function hasInvisible(text: string): boolean {
 export function splitInvisible(text: string): Array<{ text: string; invisible: boolean; count?: number }> {
   const parts: Array<{ text: string; invisible: boolean; count?: number }> = [];
   let run = '';
-  for (const ch of text) {
-    if (isInvisible(ch)) {
+  for (const [ch, invisible] of charactersOf(text)) {
+    if (invisible) {
       if (run) parts.push({ text: run, invisible: false });
       run = '';
       const last = parts[parts.length - 1];
@@ -68,9 +79,7 @@ export function invisibleCodePoints(text: string): string[] {
  * invisible characters become markers, link and codicon syntax is broken, and the length capped.
  */
 export function uiText(text: string, max = 200): string {
-  const line = text
-    .replace(/[\u0000-\u001F\u007F-\u009F\u2028\u2029]+/gu, ' ')
-    .replace(INVISIBLE_ALL, (ch) => (ch === ' ' ? ch : invisibleMarker(ch)))
+  const line = markInvisible(text.replace(/[\u0000-\u001F\u007F-\u009F\u2028\u2029]+/gu, ' '))
     // "[label](command:…)" would become a link in a notification; "$(icon)" an icon in a quick pick.
     .replace(/\]\s*\(/g, '] (')
     .replace(/\$\(/g, '$ (')
