@@ -138,6 +138,8 @@ export class AnswerPageServer implements Disposable {
   }
 
   private handle(req: IncomingMessage, res: ServerResponse): void {
+    // A name rebound to 127.0.0.1 (evil.example) reaches this port too: only our own names are served.
+    if (!this.knownHost(req.headers.host)) return this.notFound(res);
     let route: string;
     let query: URLSearchParams;
     try {
@@ -213,20 +215,28 @@ export class AnswerPageServer implements Disposable {
     this.sendPage(res, 400, `<h1>${escapeHtml(this.strings.pageTitle)}</h1><p role="alert">${escapeHtml(format(this.strings.doesNotFit, why))}</p>`, false);
   }
 
-  /** No Origin (a same-origin GET-less client, old browsers) passes; one that is present must be the page's own. */
+  /** The origins the page is served under: the loopback names with this server's port, and the forwarders VS Code gave. */
+  private ownOrigins(): string[] {
+    const port = this.port;
+    return [`http://127.0.0.1:${port}`, `http://localhost:${port}`, `http://[::1]:${port}`, ...this.allowedOrigins];
+  }
+
+  private knownHost(host: string | undefined): boolean {
+    return host !== undefined && this.ownOrigins().some((origin) => new URL(origin).host === host.toLowerCase());
+  }
+
+  /**
+   * The form's own POST: no Origin (old browsers) passes, one that is present must be one of ours
+   * (never compared with the request's own Host, which a rebound page sets to match), and where the
+   * browser says what the request is, it must be the form's navigation, not a script's fetch.
+   */
   private sameOrigin(req: IncomingMessage): boolean {
     if (req.headers['sec-fetch-site'] === 'cross-site') return false;
+    const mode = req.headers['sec-fetch-mode'];
+    const dest = req.headers['sec-fetch-dest'];
+    if ((mode !== undefined && mode !== 'navigate') || (dest !== undefined && dest !== 'document')) return false;
     const origin = req.headers.origin;
-    if (origin === undefined) return true;
-    let parsed: URL;
-    try {
-      parsed = new URL(origin);
-    } catch {
-      return false;
-    }
-    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return false;
-    // The browser sets both: the page's own origin names the host the request went to.
-    return parsed.host === req.headers.host || this.allowedOrigins.has(parsed.origin);
+    return origin === undefined || this.ownOrigins().includes(origin.toLowerCase());
   }
 
   private sendPage(res: ServerResponse, status: number, main: string, withScript: boolean): void {
