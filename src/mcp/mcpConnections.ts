@@ -21,6 +21,8 @@ interface Connection {
   requests: number;
   /** When its last response finished, while it waits for the next request (keep-alive). */
   idleSince?: number;
+  /** While a request's body is still arriving: when the request came and the bytes read by then. */
+  bodyFrom?: { at: number; bytesRead: number };
 }
 
 export class ConnectionGate {
@@ -62,7 +64,7 @@ export class ConnectionGate {
 
   private accept(socket: Socket): void {
     if (this.open.size < this.max) this.crowded = false;
-    else if (!this.closeWaiting() && !this.closeIdle()) return this.refuse(socket);
+    else if (!this.closeWaiting() && !this.closeIdle() && !this.closeSlowestBody()) return this.refuse(socket);
     if (this.full) this.log(`MCP endpoint accepts connections again (${this.open.size} open)`);
     this.full = false;
     // Node's own server turns Nagle off on what it accepts; handed over like this, the socket is ours to set.
@@ -111,6 +113,28 @@ export class ConnectionGate {
     return true;
   }
 
+  /**
+   * Makes room by closing the connection whose request body arrives the slowest (bytes a second
+   * since its request came): a real client sends its body at once, a slowloris a byte at a time.
+   * False when every request's body has arrived (a waiting call streams on, however long).
+   */
+  private closeSlowestBody(): boolean {
+    const now = Date.now();
+    const rate = (c: Connection, socket: Socket) => (socket.bytesRead - c.bodyFrom!.bytesRead) / Math.max(1, now - c.bodyFrom!.at);
+    let slowest: [Socket, number] | undefined;
+    for (const [socket, connection] of this.open) {
+      if (!connection.bodyFrom) continue;
+      const r = rate(connection, socket);
+      if (!slowest || r < slowest[1]) slowest = [socket, r];
+    }
+    if (!slowest) return false;
+    if (!this.crowded) this.log(`MCP endpoint is full (${this.max} connections): closing the request whose body arrives slowest to make room`);
+    this.crowded = true;
+    this.open.delete(slowest[0]);
+    slowest[0].destroy();
+    return true;
+  }
+
   /** No longer counted: told 503 at once, like a connection over the cap, and closed after a moment. */
   private evict(socket: Socket, connection: Connection): void {
     clearTimeout(connection.deadline);
@@ -132,6 +156,9 @@ export class ConnectionGate {
     clearTimeout(connection.deadline);
     connection.idleSince = undefined;
     connection.requests++;
+    connection.bodyFrom = { at: Date.now(), bytesRead: socket.bytesRead };
+    // 'end' once the handler has read the whole body (listening for it reads nothing).
+    req.once('end', () => (connection.bodyFrom = undefined));
     // A tools/call's response may stream for hours: the clock starts again only once it has finished.
     res.once('close', () => {
       connection.requests--;

@@ -5,7 +5,7 @@ import { createServer as createHttpServer } from 'node:http';
 import { connect as connectSocket, type AddressInfo, type Socket } from 'node:net';
 import { ConnectionGate } from '../../../src/mcp/mcpConnections';
 import { MAX_CONNECTIONS } from '../../../src/mcp/mcpEndpoint';
-import { callAsk, connect, INITIALIZE, post, TOKEN, until, withEndpoint } from '../helpers/mcpHelpers';
+import { ASK, callAsk, connect, INITIALIZE, post, TOKEN, until, withEndpoint } from '../helpers/mcpHelpers';
 
 /** A raw connection that records what the server sends and when the server closes it. */
 function rawSocket(port: number) {
@@ -43,6 +43,12 @@ async function eventually(condition: () => boolean | Promise<boolean>, what: () 
     if (Date.now() > deadline) assert.fail(what());
     await new Promise((r) => setTimeout(r, 20));
   }
+}
+
+/** A tools/call of ask_user on `session`, whole, as one raw request. */
+function rawCall(port: number, session: string, id: number): string {
+  const body = JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'ask_user', arguments: ASK } });
+  return `POST /mcp HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nAuthorization: Bearer ${TOKEN}\r\nContent-Type: application/json\r\nAccept: application/json, text/event-stream\r\nMcp-Session-Id: ${session}\r\nMcp-Protocol-Version: 2025-06-18\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`;
 }
 
 /** Writes a byte every 500 ms: never idle, never done (a slowloris). */
@@ -209,25 +215,25 @@ suite('MCP endpoint: connections', () => {
     );
   });
 
-  test('past the cap, while every connection is in a request, each new one is answered 503 with Connection: close and Retry-After, and closed at once', async function () {
+  test('past the cap, while every connection carries a call whose request has arrived, each new one is answered 503 with Connection: close and Retry-After, and closed at once', async function () {
     this.timeout(30_000);
     const cap = 8;
     await withEndpoint(
-      async ({ endpoint, logs }) => {
-        // Each sends a request's headers, is told to continue, and never sends the body.
-        const busy = Array.from({ length: cap }, () => rawSocket(endpoint.port));
-        for (const s of busy) {
-          s.socket.once('connect', () =>
-            s.socket.write(
-              `POST /mcp HTTP/1.1\r\nHost: 127.0.0.1:${endpoint.port}\r\nAuthorization: Bearer ${TOKEN}\r\nContent-Type: application/json\r\nContent-Length: 100\r\nExpect: 100-continue\r\n\r\n`,
-            ),
+      async ({ endpoint, logs, broker }) => {
+        const session = (await post(endpoint.url, INITIALIZE, { connection: 'close' })).headers.get('mcp-session-id')!;
+        // Each asks a question that waits for the user: its whole request arrived, its response streams on.
+        // One at a time: a connection that has not sent its request yet would be closed to make room.
+        const busy: Array<ReturnType<typeof rawSocket>> = [];
+        for (let i = 0; i < cap; i++) {
+          const s = rawSocket(endpoint.port);
+          s.socket.once('connect', () => s.socket.write(rawCall(endpoint.port, session, i + 2)));
+          busy.push(s);
+          await eventually(
+            () => broker.size === i + 1,
+            () => `${broker.size} of ${i + 1} questions are waiting`,
+            10_000,
           );
         }
-        await eventually(
-          () => busy.every((s) => s.received.startsWith('HTTP/1.1 100 Continue')),
-          () => 'not every request was told to continue',
-          10_000,
-        );
         const refused = Array.from({ length: 20 }, () => rawSocket(endpoint.port));
         await eventually(
           () => refused.every((s) => s.closedAfterMs !== undefined),
@@ -242,7 +248,7 @@ suite('MCP endpoint: connections', () => {
         }
         assert.ok(
           busy.every((s) => s.closedAfterMs === undefined),
-          'a connection in a request is never closed to make room',
+          'a connection whose call waits is never closed to make room',
         );
         assert.equal(logs.filter((l) => l.includes('refuses new connections')).length, 1, 'one log line for the whole flood');
         // Once they go, a client is served again.
@@ -252,6 +258,37 @@ suite('MCP endpoint: connections', () => {
           () => 'initialize never succeeded after the busy connections closed',
           10_000,
         );
+      },
+      { limits: { connections: cap, waitingPerSession: cap }, bodyTimeoutMs: 60_000 },
+    );
+  });
+
+  test('prevents slow bodies from locking agents out: with every connection in a request whose body trickles in, the slowest is closed to make room and an agent initializes 5 times out of 5', async function () {
+    this.timeout(60_000);
+    const cap = 8;
+    await withEndpoint(
+      async ({ endpoint }) => {
+        // Each holder has the token, declares a body and sends a byte of it every 500 ms.
+        const holders = Array.from({ length: cap }, () => rawSocket(endpoint.port));
+        for (const s of holders) {
+          s.socket.once('connect', () => {
+            s.socket.write(
+              `POST /mcp HTTP/1.1\r\nHost: 127.0.0.1:${endpoint.port}\r\nAuthorization: Bearer ${TOKEN}\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n`,
+            );
+            trickle(s.socket, ' ');
+          });
+        }
+        await eventually(
+          () => holders.every((s) => s.socket.bytesWritten > 0),
+          () => 'not every holder is sending',
+          10_000,
+        );
+        const failures: string[] = [];
+        for (let i = 0; i < 5; i++) {
+          const reply = await post(endpoint.url, INITIALIZE, { connection: 'close' }).catch((error: Error) => error);
+          if (reply instanceof Error || reply.status !== 200) failures.push(reply instanceof Error ? reply.message : String(reply.status));
+        }
+        assert.deepEqual(failures, [], `${5 - failures.length} of 5 initialize calls succeeded`);
       },
       { limits: { connections: cap }, bodyTimeoutMs: 60_000 },
     );
