@@ -6,6 +6,8 @@ import type { ApproveCall, ApproveDecision } from '../hook/mcpApprove';
 export interface HookAgent {
   /** The approve call the hook input asks for, or why the input is not one this command answers. */
   approveCall(input: unknown): ApproveCall | { problem: string };
+  /** The folder the agent runs the call in (absolute), as its hook input says; '' when it says none. */
+  folder(input: unknown): string;
   /** The decision as the agent's hook reads it on stdout; `input` is the hook input it answers. */
   output(decision: ApproveDecision, input: unknown): string;
   /** The exit code that gives no decision, so the agent's own prompt takes over (it shows stderr). */

@@ -35,7 +35,7 @@ export async function askPermission(broker: QuestionBroker, request: NewPermissi
   const outcome = request.toolCall?.command !== undefined ? await policy.permissions.decide(request) : policy.permissions.decideNow(request);
   // The options go to the panel without their values: it shows labels and previews, the store keeps values.
   const rememberOptions = outcome.options.map(({ key, label, description, preview }) => ({ key, label, description, ...(preview ? { preview } : {}) }));
-  const summary = request.toolCall?.command !== undefined ? await policy.permissions.summarize(request.toolCall.command) : undefined;
+  const summary = request.toolCall?.command !== undefined ? await policy.permissions.summarize(request.toolCall.command, request.toolCall.cwd) : undefined;
   const toolCall = request.toolCall && summary !== undefined ? { ...request.toolCall, summary } : request.toolCall;
   const full: NewPermissionRequest = { ...request, ...(toolCall ? { toolCall } : {}), ...(rememberOptions.length ? { rememberOptions } : {}) };
   // Policy first: with no one to ask, or in answersFile mode, nothing is allowed, remembered or not.

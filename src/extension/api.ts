@@ -58,8 +58,11 @@ export interface PermissionRequest {
   title: string;
   detail: string;
   permissionKey?: string;
-  /** A tool call from an external agent, shown in full: the command, then every other input key; a shell command's `summary` says in one line what it does. */
-  toolCall?: { tool: string; command?: string; fields: Array<{ name: string; value: string; warning?: string }>; warnings: string[]; summary?: string };
+  /**
+   * A tool call from an external agent, shown in full: the command, then every other input key; a shell command's `summary` says in one line what it does;
+   * `cwd` the folder it runs in ('' when the agent did not say).
+   */
+  toolCall?: { tool: string; command?: string; fields: Array<{ name: string; value: string; warning?: string }>; warnings: string[]; summary?: string; cwd?: string };
   /** What "Always allow" may remember for this request; the first is the default. */
   rememberOptions?: Array<{ key: string; label: string; description: string; preview?: { covers: string[]; denied: string[] } }>;
 }

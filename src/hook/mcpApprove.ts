@@ -13,6 +13,8 @@ export interface ApproveCall {
   tool_name: string;
   input: Record<string, unknown>;
   tool_use_id?: string;
+  /** The folder the agent runs the call in; '' when it said none. */
+  cwd?: string;
 }
 
 export type ApproveDecision = { behavior: 'allow'; updatedInput: Record<string, unknown> } | { behavior: 'deny'; message: string };
@@ -176,7 +178,12 @@ export async function askApprove(call: ApproveCall, options: ApproveOptions): Pr
   try {
     const note = await post(session, { jsonrpc: '2.0', method: 'notifications/initialized' }, connectTimeoutMs);
     if (note.status !== 202 && note.status !== 200) throw statusFailure(note.status, 'notifications/initialized');
-    const arguments_ = { tool_name: call.tool_name, input: call.input, ...(call.tool_use_id !== undefined ? { tool_use_id: call.tool_use_id } : {}) };
+    const arguments_ = {
+      tool_name: call.tool_name,
+      input: call.input,
+      ...(call.tool_use_id !== undefined ? { tool_use_id: call.tool_use_id } : {}),
+      ...(call.cwd !== undefined ? { cwd: call.cwd } : {}),
+    };
     // No timeout: the question waits in the panel as long as the user takes.
     const answer = await post(session, { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: APPROVE_TOOL, arguments: arguments_ } }, undefined);
     const decision = decisionOf(resultOf(answer, 2, 'the approve call'));

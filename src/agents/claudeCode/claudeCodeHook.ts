@@ -40,6 +40,8 @@ export const claudeCodeHook: HookAgent = {
     }
     return JSON.stringify({ hookSpecificOutput: { hookEventName: 'PermissionRequest', decision } });
   },
+  // Claude Code keeps a `cd` between calls: `cwd` is where this call runs.
+  folder: (input) => (isObject(input) && typeof input['cwd'] === 'string' ? input['cwd'] : ''),
   noDecisionExitCode: 1,
   answeredElsewhere: (input, signal) => answeredInTranscript(input, signal),
 };

@@ -23,5 +23,6 @@ export const codexHook: HookAgent = {
     const codexDecision = decision.behavior === 'allow' ? { behavior: 'allow' } : { behavior: 'deny', message: decision.message };
     return JSON.stringify({ hookSpecificOutput: { hookEventName: 'PermissionRequest', decision: codexDecision } });
   },
+  folder: (input) => (isObject(input) && typeof input['cwd'] === 'string' ? input['cwd'] : ''),
   noDecisionExitCode: 1,
 };

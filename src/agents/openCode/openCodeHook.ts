@@ -52,5 +52,7 @@ export const openCodeHook: HookAgent = {
     }
     return JSON.stringify(decision.behavior === 'allow' ? { reply: 'once' } : { reply: 'reject', message: decision.message });
   },
+  // OpenCode's ask names no folder: the plugin adds `cwd`, its directory moved by the call's `workdir`.
+  folder: (input) => (isObject(input) && typeof input['cwd'] === 'string' ? input['cwd'] : ''),
   noDecisionExitCode: 1,
 };

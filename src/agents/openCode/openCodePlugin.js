@@ -2,12 +2,14 @@
 // Questions panel in VS Code; whichever answers first, there or in OpenCode, wins. Outside a VS Code
 // terminal, or when VS Code cannot be reached, OpenCode asks as usual (the reason goes to its log).
 import { spawn } from "node:child_process";
+import { resolve } from "node:path";
 
 // Asks OpenCode settles by itself at once (`opencode run` rejects permission asks) never reach the panel.
 const GRACE_MS = 1000;
 
-export const AgentQuestions = async ({ client }) => {
+export const AgentQuestions = async ({ client, directory }) => {
   const asking = new Map(); // OpenCode request id -> the hook command asking the panel
+  const workdirs = new Map(); // tool call id -> the folder it runs in (its ask does not say)
   const warn = (message) => {
     client.app.log({ body: { service: "agent-questions", level: "warn", message } }).catch(() => {});
     if (!process.stderr.isTTY) process.stderr.write(message + "\n");
@@ -48,10 +50,17 @@ export const AgentQuestions = async ({ client }) => {
       }
     });
     child.stdin.on("error", () => {});
-    child.stdin.end(JSON.stringify(request));
+    const cwd = workdirs.get(request.tool?.callID) ?? (typeof directory === "string" ? directory : "");
+    child.stdin.end(JSON.stringify({ ...request, cwd }));
   }
 
   return {
+    "tool.execute.before": async (input, output) => {
+      const workdir = output?.args?.workdir;
+      if (typeof workdir !== "string" || typeof directory !== "string") return;
+      workdirs.set(input.callID, resolve(directory, workdir));
+      if (workdirs.size > 100) workdirs.delete(workdirs.keys().next().value);
+    },
     event: async ({ event }) => {
       if (event.type === "permission.asked" || event.type === "question.asked") return ask(event.type, event.properties);
       if (event.type === "permission.replied" || event.type === "question.replied" || event.type === "question.rejected") {

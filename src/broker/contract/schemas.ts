@@ -183,6 +183,12 @@ export const ToolCallSchema = z.object({
   warnings: z.array(z.string()),
   /** A shell command: one line on what it does (programs, writes and where, network, deletes), from the parse (commandEffects.ts). */
   summary: z.string().optional(),
+  /**
+   * The folder the call runs in, absolute: the agent's own (its hook's `cwd`), moved by the input's
+   * `cwd` or `workdir`; '' when an agent that sends one sent none. Absent: asked from inside VS Code
+   * (relative paths are against the first workspace folder).
+   */
+  cwd: z.string().optional(),
 });
 
 /** Where a remembered rule applies, as in VS Code: this session, this workspace, all workspaces. */

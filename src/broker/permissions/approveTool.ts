@@ -4,7 +4,8 @@
 import * as z from 'zod';
 import type { NewPermissionRequest, NewQuestionRequest } from '../broker';
 import { displayToolCall } from './toolCallDisplay';
-import type { PathContext } from './toolPaths';
+import { callFolder } from './agentFolder';
+import { toPathContext, type PathContext } from './toolPaths';
 import { uiText } from '../visibleText';
 import { LIMITS, type Answer, type PermissionResponse, type Question, type QuestionResponse, type RequestSource } from '../contract/schemas';
 
@@ -12,6 +13,7 @@ export const ApproveInputSchema = z.object({
   tool_name: z.string().min(1).max(200).describe('The tool the agent wants to use, e.g. "Bash".'),
   input: z.record(z.string(), z.unknown()).describe('The input the agent wants to call it with.'),
   tool_use_id: z.string().max(200).optional().describe("The agent's id for this tool call."),
+  cwd: z.string().max(4096).optional().describe("The absolute folder the agent runs the call in; '' when it does not know. Relative paths are read against it."),
 });
 export type ApproveInput = z.infer<typeof ApproveInputSchema>;
 
@@ -61,8 +63,11 @@ export function describeToolCall(toolName: string, input: Record<string, unknown
 
 /** The permission request for a tool call, or why it cannot be shown in full (then it is denied, never cut). */
 export function permissionRequestFor(call: ApproveInput, source: RequestSource, where: readonly string[] | PathContext): NewPermissionRequest | { refused: string } {
-  const display = displayToolCall(call.tool_name, call.input, where);
+  const context = toPathContext(where);
+  const cwd = callFolder(call.cwd, call.input, context);
+  const display = displayToolCall(call.tool_name, call.input, cwd === undefined ? context : { ...context, folder: cwd });
   if (!display.ok) return { refused: display.message };
+  if (cwd !== undefined) display.toolCall.cwd = cwd;
   const verb = call.tool_name === 'Bash' ? 'run a command' : `use ${uiText(call.tool_name, 80)}`;
   return { source, title: `${source.label} wants to ${verb}`, detail: describeToolCall(call.tool_name, call.input), toolCall: display.toolCall };
 }

@@ -9,6 +9,7 @@ import type { CommandRuleValue, decideCommandLine, offeredRules, PathClass, rule
 import type { RememberOption } from '../contract/schemas';
 import type { ParsedCommandLine } from './shell/shellCommand';
 import { shellLineOf } from './shell/shellTools';
+import { commandPlaces } from './agentFolder';
 import {
   folderOf,
   isUnderFolder,
@@ -120,7 +121,7 @@ export function rememberOptionsFor(request: NewPermissionRequest, checker: Comma
   if (call.command !== undefined) {
     if (!checker) return [];
     return checker
-      .offer(call.command, checker.parse(call.command), {}, { classify: (path) => placeOf(path, context) })
+      .offer(call.command, checker.parse(call.command), {}, commandPlaces(context))
       .map((rule) => ({ key: `${COMMAND}${rule.key}`, value: rule.value, label: rule.label, description: rule.description }));
   }
   const places = placesIn(request, context);

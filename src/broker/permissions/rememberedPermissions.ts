@@ -6,11 +6,14 @@
 // deny, never an allow), and, when the user turns it on, VS Code's own terminal auto-approve rules.
 // Deny wins everywhere.
 import type { NewPermissionRequest } from '../broker';
-import type { CommandRules, CommandRuleValue, PathClass } from './shell/commandRules';
+import type { CommandRules, CommandRuleValue } from './shell/commandRules';
 import { COMMAND, neverRemembered, rememberOptionsFor, ruleMatches, type CommandChecker, type RuleOption } from './permissionRules';
 import type { KeyValueStore } from '../store';
 import type { DecidingRule } from '../contract/schemas';
-import { placeOf, type PathContext } from './toolPaths';
+import type { PathContext } from './toolPaths';
+import { commandPlaces, contextFor } from './agentFolder';
+
+type CommandPlaces = ReturnType<typeof commandPlaces>;
 
 // A new key: rules of earlier builds (prefix keys without sub-command parsing) are never honoured again.
 const KEY = 'agentQuestions.permissionRules.v2';
@@ -108,8 +111,8 @@ export class RememberedPermissions {
 
   /** Where paths really are, read at each decision (folders come and go). */
   /** Where a command's paths resolve, by real path (for the command rules). */
-  private classifier(context = this.pathContext()): PathClass {
-    return (path) => placeOf(path, context);
+  private classifier(context = this.pathContext()): CommandPlaces {
+    return commandPlaces(context);
   }
 
   pathContext(): PathContext {
@@ -117,9 +120,10 @@ export class RememberedPermissions {
   }
 
   /** What a shell command does, in one line, with paths placed as the rules place them (undefined: the parser did not load). */
-  async summarize(command: string): Promise<string | undefined> {
+  async summarize(command: string, cwd?: string): Promise<string | undefined> {
     const checker = await this.ready();
-    return checker?.summarize?.(checker.parse(command), this.classifier());
+    const context = this.pathContext();
+    return checker?.summarize?.(checker.parse(command), this.classifier(cwd === undefined ? context : { ...context, folder: cwd }).classify);
   }
 
   /** Loads the shell parser and rules once; without them every command is asked and no command rule is offered. */
@@ -162,7 +166,7 @@ export class RememberedPermissions {
   private previewOf(option: RuleOption, checker: CommandChecker): RuleOption['preview'] {
     const key = option.key.slice(COMMAND.length);
     const classify = this.classifier();
-    const covered = this.recent.filter((r) => checker.covers(key, option.value ?? true, r.command, checker.parse(r.command), { classify }));
+    const covered = this.recent.filter((r) => checker.covers(key, option.value ?? true, r.command, checker.parse(r.command), classify));
     return {
       covers: covered.map((r) => r.command).slice(0, 10),
       denied: covered
@@ -179,7 +183,7 @@ export class RememberedPermissions {
 
   /** The same, at once: requests without a shell command need no parser, and are queued in the same tick. */
   decideNow(request: NewPermissionRequest, checker = this.checker, how: DecideHow = {}): PermissionOutcome {
-    const context = this.pathContext();
+    const context = contextFor(request, this.pathContext());
     const options = rememberOptionsFor(request, checker, context).map((o) => (checker && o.key.startsWith(COMMAND) ? { ...o, preview: this.previewOf(o, checker) } : o));
     const rules = this.list();
     const call = request.toolCall;
@@ -229,7 +233,7 @@ export class RememberedPermissions {
     // Rules the user wrote (settings, VS Code's terminal rules) keep VS Code's meaning; remembered ones are read in the positive model.
     const remembered = new Set(rules.filter((r) => r.source !== YOUR_SETTINGS && r.key.startsWith(COMMAND)).map((r) => r.key.slice(COMMAND.length)));
     const handWritten = new Set([...Object.keys(this.settings.user()), ...Object.keys(this.settings.terminal())].filter((key) => !remembered.has(key)));
-    const result = checker.decide(command, checker.parse(command), merged, { handWritten, classify: this.classifier(context) });
+    const result = checker.decide(command, checker.parse(command), merged, { handWritten, ...this.classifier(context) });
     const deciding = rules.filter((r) => result.rules.includes(r.key.slice(COMMAND.length)));
     const label = deciding[0]?.label ?? result.rules[0] ?? '';
     if (result.decision === 'deny')

@@ -8,6 +8,13 @@
 /** What placeOf needs to know about this machine. */
 export interface PathContext {
   workspaceFolders: readonly string[];
+  /**
+   * The folder relative paths are against: where the agent runs the call (absolute); '' when it is
+   * not known (relative paths then cannot be placed). Absent: the first workspace folder.
+   */
+  folder?: string;
+  /** Whether git takes this folder (absolute, resolved) as a repository's top: it holds `.git` or is a bare repository. */
+  isRepositoryTop?: (folder: string) => boolean;
   /** The user's home folder. */
   home?: string;
   /** VS Code's User folder: settings.json, keybindings.json, tasks.json, mcp.json, prompts/, extension state. */
@@ -277,7 +284,8 @@ export function realWorkspaceFolders(context: PathContext): string[] {
 }
 
 /**
- * Where a path really is. Relative paths are against `cwd` (default: the first workspace folder).
+ * Where a path really is. Relative paths are against `cwd` (default: the context's folder, else the
+ * first workspace folder; '' places none).
  * The path is folded and resolved through `realPath` component by component when it has `..`
  * (so `link/..` is the link target's parent, as the system reads it); a `..` that steps out of a
  * workspace folder makes the path `outside` even if the text comes back in. A glob pattern is
@@ -287,7 +295,7 @@ export function realWorkspaceFolders(context: PathContext): string[] {
  * fail closed, no rule can name it. Protected wins over both: the text as written, folded, and
  * resolved are each checked.
  */
-export function placeOf(path: string, context: PathContext, cwd: string | undefined = context.workspaceFolders[0]): PathPlace {
+export function placeOf(path: string, context: PathContext, cwd: string | undefined = context.folder ?? context.workspaceFolders[0]): PathPlace {
   const { resolved, inside, what } = locate(path, context, cwd);
   if (what) return { place: 'protected', resolved, what };
   return { place: inside ? 'workspace' : 'outside', resolved };

@@ -9,16 +9,25 @@ import { commandEffects } from './commandEffects';
 import { commandName, findDangerousArgument } from './dangerousArguments';
 import { CODE_RUNNERS, EDITORS, SHELLS } from './programLists';
 import { knownPrefixFor, specForPrefix, unknownArgument } from './knownTools';
-import type { ParsedCommandLine, SubCommand } from './shellCommand';
+import { plainCdTarget, type ParsedCommandLine, type SubCommand } from './shellCommand';
 
-/** Where a path resolves: the workspace, outside it, or the protected set (what it is, for the reason). */
-export type PathClass = (path: string) => { place: 'workspace' | 'outside' | 'protected'; resolved: string; what?: string };
+/**
+ * Where a path resolves: the workspace, outside it, or the protected set (what it is, for the
+ * reason). A relative path is against `from` (absolute, resolved; '' places none), else the folder
+ * the line runs in.
+ */
+export type PathClass = (path: string, from?: string) => { place: 'workspace' | 'outside' | 'protected'; resolved: string; what?: string };
 
 export interface CommandContext {
   /** Rule keys written by hand (the user's settings, VS Code's terminal rules): VS Code's meaning. Every other key is read in the positive model. */
   handWritten?: ReadonlySet<string>;
   /** Where paths resolve; without it, only plain relative paths that stay below the folder count as inside. */
   classify?: PathClass;
+  /**
+   * The repository git uses when run in a folder (absolute, resolved): its top, and whether that is
+   * a workspace folder; undefined when none is found. Without it, git is taken to use the workspace's.
+   */
+  repository?: (folder: string) => { top: string; isWorkspaceFolder: boolean } | undefined;
 }
 
 export type CommandRuleValue = boolean | { approve: boolean; matchCommandLine?: boolean };
@@ -32,8 +41,10 @@ export interface PartDecision {
   notCoverable?: string;
   /** why a remembered prefix for its tool did not cover it (an option or path outside the model) */
   notCovered?: string;
-  /** why no rule at all may allow it: a write outside the workspace, into protected files, or to a place only known when it runs */
+  /** why no rule at all may allow it: a write outside the workspace, into protected files, or to a place only known when it runs; it runs outside the workspace folders; git would use another repository */
   alwaysAsk?: string;
+  /** a plain `cd dir` into the workspace: it needs no rule, the parts after it are checked in dir */
+  movesOnly?: boolean;
 }
 export interface CommandDecision {
   decision: 'allow' | 'deny' | 'ask';
@@ -232,7 +243,10 @@ interface Coverage {
   handWritten: boolean;
   /** Why paths cannot be placed (a `cd` earlier in the line), if so. */
   cwdUnknown?: string;
+  /** Places paths from the folder the sub-command runs in. */
   classify: PathClass;
+  /** git: the repository's top (absolute), which `:/x`, `:(top)x` and `HEAD:x` name paths from. */
+  gitTop?: string;
 }
 
 /** Whether an allow rule (not matchCommandLine) allows this sub-command. */
@@ -273,7 +287,35 @@ function positiveProblem(key: string, command: SubCommand, coverage: Coverage): 
     const problem = checkPath(input);
     if (problem) return `it reads ${problem.slice(0)}`;
   }
-  return unknownArgument(modelled.spec, command.words.slice(modelled.words), checkPath);
+  return gitTopPathProblem(command.words.slice(modelled.words), coverage) ?? unknownArgument(modelled.spec, command.words.slice(modelled.words), checkPath);
+}
+
+/**
+ * The path a git argument names from the repository's top: pathspec magic (`:/x`, `:(top)x`; the
+ * other magic, `:!x`, `:(glob)x`, from the folder git runs in), an index path (`:x`, `:1:x`) or
+ * `<rev>:<path>` (`./` and `../` paths from the folder). Undefined for any other argument.
+ */
+export function gitPathOf(word: string): { path: string; fromTop: boolean } | undefined {
+  const fromFolder = (path: string) => /^\.\.?(\/|$)/.test(path);
+  const long = /^:\(([^)]*)\)(.*)$/s.exec(word);
+  if (long) return { path: long[2]!, fromTop: long[1]!.split(',').includes('top') };
+  const short = /^:([/!^]+)(.*)$/s.exec(word);
+  if (short) return { path: short[2]!, fromTop: short[1]!.includes('/') };
+  const index = /^:(?:[0-3]:)?(.*)$/s.exec(word) ?? /^[\w.^~@{}/-]+:(.*)$/s.exec(word);
+  return index ? { path: index[1]!, fromTop: !fromFolder(index[1]!) } : undefined;
+}
+
+/** Why a git argument that names a path from the repository's top (gitPathOf) is not in the workspace. */
+function gitTopPathProblem(args: readonly string[], coverage: Coverage): string | undefined {
+  if (coverage.gitTop === undefined) return undefined;
+  for (const word of args) {
+    const named = word.startsWith('-') ? undefined : gitPathOf(word);
+    if (!named) continue;
+    const place = coverage.classify(named.path || '.', named.fromTop ? coverage.gitTop : undefined);
+    if (place.place !== 'workspace')
+      return `\`${word}\` names \`${place.resolved || named.path}\`, ${place.place === 'protected' ? (place.what ?? 'protected configuration') : 'outside the workspace'}`;
+  }
+  return undefined;
 }
 
 /**
@@ -291,9 +333,10 @@ function writeProblem(command: SubCommand, coverage: Coverage): string | undefin
 }
 
 /** Without a classifier: a relative path that never climbs above its folder is inside; anything else is outside. */
-function lexicalPlace(path: string): ReturnType<PathClass> {
-  let depth = 0;
+function lexicalPlace(path: string, from?: string): ReturnType<PathClass> {
   const relative = !/^([\\/~]|[a-zA-Z]:)/.test(path);
+  if (from !== undefined && relative) return from === '' ? { place: 'outside', resolved: '' } : lexicalPlace(`${from}/${path}`);
+  let depth = 0;
   for (const part of path.split(/[\\/]+/)) {
     if (part === '..') depth--;
     else if (part !== '.' && part !== '') depth++;
@@ -306,11 +349,87 @@ function lexicalPlace(path: string): ReturnType<PathClass> {
 
 // ----- the decision -----
 
-/** Commands after which relative paths in the same line no longer start from the workspace. */
-const CHANGES_FOLDER = new Set(['cd', 'pushd', 'popd']);
+/** Commands that read nothing from the folder they run in (but the paths they are given): they may be covered anywhere. */
+const FOLDER_FREE = new Set(['echo', 'printf', 'pwd', 'true', 'false', 'which', 'sleep']);
 
-function coverageFor(key: string, context: CommandContext, cwdUnknown: string | undefined): Coverage {
-  return { handWritten: context.handWritten?.has(key) ?? false, classify: context.classify ?? lexicalPlace, ...(cwdUnknown ? { cwdUnknown } : {}) };
+/** Where one sub-command runs. */
+interface PartFolder {
+  /** The folder, resolved, when a `cd` earlier in the line moved it ('' when it cannot be placed); undefined: the line's own. */
+  from?: string;
+  /** Where it runs, resolved ('' when not known). */
+  resolved: string;
+  /** Why its relative paths cannot be placed: a folder change earlier in the line that may or may not apply. */
+  cwdUnknown?: string;
+  /** Why it runs outside the workspace folders, if so. */
+  outside?: string;
+  /** A plain `cd dir` into the workspace: it only moves the folder for what follows, which is checked there; no rule needed. */
+  movesOnly?: boolean;
+}
+
+/** Where each sub-command runs: the line's folder (the agent's), moved by plain `cd dir` in `&&` chains (SubCommand.cd). */
+function partFolders(commands: readonly SubCommand[], classify: PathClass): PartFolder[] {
+  const line = classify('.');
+  return commands.map((command) => {
+    const change = command.cd;
+    let folder: PartFolder;
+    if (change && 'unknown' in change) {
+      folder = { resolved: '', cwdUnknown: change.unknown };
+    } else {
+      let place = line;
+      let from: string | undefined;
+      for (const target of change?.into ?? []) {
+        place = classify(target, from);
+        from = place.resolved;
+      }
+      const where = place.resolved ? `\`${place.resolved}\`` : 'a folder that cannot be placed';
+      const moved = from !== undefined ? ', a folder changed earlier in the line,' : '';
+      const outside =
+        place.place === 'workspace'
+          ? undefined
+          : from === undefined && !place.resolved
+            ? 'the agent did not say which folder it runs in'
+            : `it runs in ${where}${moved} ${place.place === 'protected' ? `which is ${place.what ?? 'protected configuration'}` : 'outside the workspace folders'}`;
+      folder = { ...(from !== undefined ? { from } : {}), resolved: place.resolved, ...(outside ? { outside } : {}) };
+    }
+    const target = plainCdTarget(command);
+    if (target !== undefined && !(folder.cwdUnknown && !/^[\\/]/.test(target)) && classify(target, folder.from).place === 'workspace') folder.movesOnly = true;
+    return folder;
+  });
+}
+
+/**
+ * Why git, run as this sub-command, may work on a repository that is not a workspace folder (its
+ * configuration and hooks run code: a shipped bare repository's core.fsmonitor, a parent
+ * repository's hooks). `-C dir` moves where git starts looking; `--git-dir`, `--work-tree` and
+ * `--bare` choose the repository themselves.
+ */
+function gitRepositoryProblem(command: SubCommand, folder: PartFolder, context: CommandContext): { problem: string } | { top: string } | undefined {
+  if (!context.repository || commandName(command.words[0] ?? '') !== 'git') return undefined;
+  const classify = context.classify ?? lexicalPlace;
+  let start = folder.cwdUnknown ? '' : folder.resolved;
+  const words = command.words;
+  for (let i = 1; i < words.length && words[i]!.startsWith('-'); i++) {
+    const word = words[i]!;
+    if (/^--(git-dir|work-tree|bare)(=|$)/.test(word)) return { problem: `git \`${word}\` chooses the repository itself` };
+    if (word === '-C') start = start && words[i + 1] !== undefined ? classify(words[++i]!, start).resolved : '';
+    else if (word === '-c') i++;
+  }
+  if (!start) return { problem: 'git runs in a folder that is not known here, so which repository it uses (and what its configuration runs) is not known' };
+  const repository = context.repository(start);
+  if (!repository) return { problem: `git finds no repository from \`${start}\`` };
+  if (!repository.isWorkspaceFolder)
+    return { problem: `git uses the repository at \`${repository.top}\`, which is not a workspace folder (its configuration and hooks can run code)` };
+  return { top: repository.top };
+}
+
+function coverageFor(key: string, context: CommandContext, folder: PartFolder | undefined, gitTop?: string): Coverage {
+  const classify = context.classify ?? lexicalPlace;
+  return {
+    handWritten: context.handWritten?.has(key) ?? false,
+    classify: folder?.from === undefined ? classify : (path, from) => classify(path, from ?? folder.from),
+    ...(folder?.cwdUnknown ? { cwdUnknown: folder.cwdUnknown } : {}),
+    ...(gitTop !== undefined ? { gitTop } : {}),
+  };
 }
 
 export function decideCommandLine(line: string, parsed: ParsedCommandLine, rules: CommandRules, context: CommandContext = {}): CommandDecision {
@@ -319,29 +438,38 @@ export function decideCommandLine(line: string, parsed: ParsedCommandLine, rules
     const value = ruleValue(raw);
     return value ? [{ key, ...value }] : [];
   });
-  let cwdUnknown: string | undefined;
-  const parts: PartDecision[] = parsed.commands.map((command) => {
+  const folders = partFolders(parsed.commands, context.classify ?? lexicalPlace);
+  const parts: PartDecision[] = parsed.commands.map((command, index) => {
     const part: PartDecision = { command };
+    const folder = folders[index]!;
+    const git = gitRepositoryProblem(command, folder, context);
+    // Legacy contexts (no repository lookup) take the folder git runs in as its top.
+    const gitTop = git && 'top' in git ? git.top : commandName(command.words[0] ?? '') === 'git' && !folder.cwdUnknown ? folder.resolved : undefined;
+    const coverage = (key: string) => coverageFor(key, context, folder, gitTop);
     const notCoverable = notCoverableReason(command);
     if (notCoverable !== undefined) part.notCoverable = notCoverable;
     const denied = entries.find((r) => !r.approve && !r.matchCommandLine && denies(r.key, command));
     if (denied) part.deniedBy = denied.key;
-    const allowed = entries.find((r) => r.approve && !r.matchCommandLine && allows(r.key, command, notCoverable, coverageFor(r.key, context, cwdUnknown)));
+    const allowed = entries.find((r) => r.approve && !r.matchCommandLine && allows(r.key, command, notCoverable, coverage(r.key)));
     if (allowed) part.allowedBy = allowed.key;
     else if (!part.notCoverable) {
       const why = entries
         .filter((r) => r.approve && !r.matchCommandLine && !regexKey(r.key))
-        .map((r) => allowProblem(r.key, command, undefined, coverageFor(r.key, context, cwdUnknown)))
+        .map((r) => allowProblem(r.key, command, undefined, coverage(r.key)))
         .find((p) => p !== undefined && p !== 'the prefix does not match');
       if (why) part.notCovered = why;
     }
-    const unsafeWrite = writeProblem(command, coverageFor('', context, cwdUnknown));
-    if (unsafeWrite) {
-      part.alwaysAsk = unsafeWrite;
+    if (folder.movesOnly) part.movesOnly = true;
+    // Outside the workspace folders, a command that reads its folder (`ls`, `grep -r x`, `git status`, `npm test`) is never covered.
+    const unsafe =
+      writeProblem(command, coverage('')) ??
+      (git && 'problem' in git ? git.problem : undefined) ??
+      (folder.outside && !folder.movesOnly && !FOLDER_FREE.has(commandName(command.words[0] ?? '')) ? folder.outside : undefined);
+    if (unsafe) {
+      part.alwaysAsk = unsafe;
       delete part.allowedBy;
+      delete part.movesOnly;
     }
-    const name = command.words[0];
-    if (name !== undefined && CHANGES_FOLDER.has(commandName(name))) cwdUnknown = `\`${command.text}\``;
     return part;
   });
 
@@ -361,16 +489,17 @@ export function decideCommandLine(line: string, parsed: ParsedCommandLine, rules
   const lineRule = entries.find((r) => r.approve && r.matchCommandLine && (lineMatches(r.key, line) === 'exact' || (lineMatches(r.key, line) === 'pattern' && everyPartCoverable)));
   if (lineRule) return { decision: 'allow', parts, rules: [lineRule.key], reason: `The command line is allowed by the rule \`${lineRule.key}\`.` };
 
-  const unallowed = parts.filter((p) => p.allowedBy === undefined);
-  if (unallowed.length === 0) {
+  const unallowed = parts.filter((p) => p.allowedBy === undefined && !p.movesOnly);
+  if (unallowed.length === 0 && parts.some((p) => p.allowedBy !== undefined)) {
     return {
       decision: 'allow',
       parts,
-      rules: unique(parts.map((p) => p.allowedBy!)),
+      rules: unique(parts.flatMap((p) => (p.allowedBy !== undefined ? [p.allowedBy] : []))),
       reason: parts.length === 1 ? 'The command is allowed by a rule.' : 'Every part of the command line is allowed by a rule.',
     };
   }
-  const first = unallowed[0]!;
+  const first = unallowed[0] ?? parts[0]!;
+  if (unallowed.length === 0) return { decision: 'ask', parts, rules: [], reason: 'The command line only changes folder; no rule allows it alone.' };
   const why = first.notCoverable ? ` (a prefix rule cannot cover it: ${first.notCoverable})` : first.notCovered ? ` (${first.notCovered})` : '';
   return { decision: 'ask', parts, rules: [], reason: `\`${first.command.text}\` is not allowed by any rule${why}.` };
 }
@@ -431,20 +560,18 @@ export function offeredRules(line: string, parsed: ParsedCommandLine, rules: Com
   const chained = parsed.commands.length > 1;
   const lineKey = exactRuleKey(line);
   const offered: OfferedRule[] = [];
-  let cwdUnknown: string | undefined;
+  const folders = partFolders(parsed.commands, context.classify ?? lexicalPlace);
+  let folder: PartFolder | undefined;
   const add = (rule: OfferedRule, command: SubCommand): void => {
     if (offered.some((o) => o.key === rule.key)) return;
     // Offer nothing that would not allow the very sub-command it was made for.
-    if (!allows(rule.key, command, notCoverableReason(command), coverageFor(rule.key, context, cwdUnknown))) return;
+    if (!allows(rule.key, command, notCoverableReason(command), coverageFor(rule.key, context, folder))) return;
     offered.push(rule);
   };
-  for (const part of decision.parts) {
+  for (const [index, part] of decision.parts.entries()) {
     const { command } = part;
-    const name = command.words[0];
-    const before = cwdUnknown;
-    if (name !== undefined && CHANGES_FOLDER.has(commandName(name))) cwdUnknown = `\`${command.text}\``;
+    folder = folders[index];
     if (part.allowedBy !== undefined) continue;
-    cwdUnknown = before;
     // Where a part is the whole line (`echo $(date)`), the line rule below stands for it.
     if (canOfferExact(command) && !(chained && command.source === line)) {
       add(
@@ -465,7 +592,6 @@ export function offeredRules(line: string, parsed: ParsedCommandLine, rules: Com
         command,
       );
     }
-    if (name !== undefined && CHANGES_FOLDER.has(commandName(name))) cwdUnknown = `\`${command.text}\``;
   }
   if (chained) {
     offered.push({

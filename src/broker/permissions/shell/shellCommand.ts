@@ -24,7 +24,16 @@ export interface SubCommand {
   reads: string[];
   /** True when any word (the command name included) or redirection operand is not static text. */
   dynamic: boolean;
+  /**
+   * Set when a folder change earlier in the line moves where it runs: the operands of the plain
+   * `cd dir` commands before it in an `a && b` chain (each ran, or it would not run), in order; or
+   * `unknown` (which command) when a change may or may not apply to it (a `cd` before `;` or `||`,
+   * in a pipeline, with an option, `pushd`, `source`, a command named by a variable, a `cd` in a
+   * loop or function body). Absent: it runs in the line's own folder.
+   */
+  cd?: FolderChange;
 }
+export type FolderChange = { into: string[] } | { unknown: string };
 export type ParsedCommandLine = { ok: true; commands: SubCommand[] } | { ok: false; reason: string };
 export interface ShellParser {
   parse(line: string): ParsedCommandLine;
@@ -80,6 +89,8 @@ function parseCommandLine(parser: Parser, line: string): ParsedCommandLine {
     walker.checkCoverage(tree.rootNode);
     if (readWrite.size > 0) throw new Refusal('a `<>` the parser did not read as a redirection');
     const commands = walker.commands.sort((a, b) => a.start - b.start).map((c) => c.command);
+    // A loop or a function may run its `cd` before any of its commands, once or many times.
+    if (walker.repeatedCd) for (const command of commands) command.cd = { unknown: 'a folder change inside a loop or function body' };
     if (commands.length === 0) return { ok: false, reason: 'the command line runs no command' };
     return { ok: true, commands };
   } catch (error) {
@@ -170,6 +181,35 @@ const CASE_TERMINATORS = new Set([';;', ';&', ';;&']);
 
 const DECLARATIONS = new Set(['export', 'declare', 'local', 'readonly', 'typeset']);
 
+/** Commands after which the folder is not known: they change it, or may run something that does. */
+const FOLDER_CHANGERS = new Set(['cd', 'pushd', 'popd', 'builtin', 'command', 'eval', 'exec', 'source', '.']);
+/** `cd dir` looks for dir in CDPATH's folders first. */
+const CDPATH = /CDPATH/;
+/** Bodies that may run more than once, or later than written. */
+const REPEATING = new Set(['while_statement', 'for_statement', 'c_style_for_statement', 'function_definition']);
+
+/** The operands of `a && b && …`, the left-nested lists flattened (bash's lists group to the left). */
+function andOperands(node: Node): Node[] {
+  const operands: Node[] = [];
+  for (const child of node.children) {
+    if (!child || child.type === 'comment') continue;
+    if (!child.isNamed) {
+      if (child.type !== '&&') throw new Refusal(`unexpected \`${child.type}\` in a list`);
+      continue;
+    }
+    if (child.type === 'list' && child.children.some((c) => c?.type === '&&')) operands.push(...andOperands(child));
+    else operands.push(child);
+  }
+  return operands;
+}
+
+/** The folder of `cd dir` as written plainly (one static operand, no option, nothing else), else undefined. */
+export function plainCdTarget(command: SubCommand): string | undefined {
+  const [name, target, ...rest] = command.words;
+  if (name !== 'cd' || target === undefined || rest.length > 0 || target === '' || target.startsWith('-')) return undefined;
+  return command.dynamic || command.assignments.length > 0 || command.writes.length > 0 || command.reads.length > 0 ? undefined : target;
+}
+
 /** A resolved word: `value` is the text the shell would see when `isStatic`, else the word as written. */
 interface Resolved {
   value: string;
@@ -185,6 +225,12 @@ interface RedirectEffect {
 
 class CommandWalker {
   readonly commands: { start: number; command: SubCommand }[] = [];
+  /** Where the commands walked from here run, from the line's folder (SubCommand.cd). */
+  private folder: FolderChange = { into: [] };
+  /** How many loop or function bodies are open around the walk. */
+  private repeating = 0;
+  /** A command that changes the folder ran inside a loop or function body. */
+  repeatedCd = false;
 
   /** `readWrite`: where the line has `<>`, which the tree holds as `>|`; each is taken out when its redirection is read. */
   constructor(
@@ -209,7 +255,11 @@ class CommandWalker {
         return this.declaration(node);
       case 'test_command':
         return this.testCommand(node);
+      case 'list':
+        if (node.children.some((c) => c?.type === '&&') && !node.children.some((c) => c?.type === '||')) return this.andChain(node);
     }
+    const repeats = REPEATING.has(node.type);
+    if (repeats) this.repeating++;
     for (const child of node.children) {
       if (!child) continue;
       if (!child.isNamed) {
@@ -220,6 +270,38 @@ class CommandWalker {
       // The header of `for ((i=0; …))` is arithmetic, not assignments to run as sub-commands.
       if (STATEMENTS.has(child.type) && !(node.type === 'c_style_for_statement' && child.type !== 'do_group' && child.type !== 'compound_statement')) this.statement(child);
       else this.data(child);
+    }
+    if (repeats) this.repeating--;
+  }
+
+  /**
+   * `a && b && …`: each operand runs only if those before it succeeded, so a plain `cd dir` among
+   * them moves the folder for the rest of the chain. After the chain it may or may not have moved.
+   */
+  private andChain(node: Node): void {
+    let moved: string | undefined;
+    for (const operand of andOperands(node)) {
+      const before = this.folder;
+      const count = this.commands.length;
+      if (STATEMENTS.has(operand.type)) this.statement(operand);
+      else this.data(operand);
+      const walked = this.commands.length === count + 1 ? this.commands[count]!.command : undefined;
+      const target = operand.type === 'command' && walked ? plainCdTarget(walked) : undefined;
+      if (target !== undefined && 'into' in before && this.repeating === 0) {
+        this.folder = { into: [...before.into, target] };
+        moved = walked!.text;
+      }
+    }
+    if (moved !== undefined) this.folder = { unknown: `\`${moved}\`` };
+  }
+
+  /** The command as walked, with where it runs; a command that may change the folder leaves the rest of the line's folder unknown. */
+  private push(start: number, command: SubCommand, changesFolder: boolean): void {
+    if (!('into' in this.folder) || this.folder.into.length > 0) command.cd = 'into' in this.folder ? { into: [...this.folder.into] } : { ...this.folder };
+    this.commands.push({ start, command });
+    if (changesFolder) {
+      this.folder = { unknown: `\`${command.text}\`` };
+      if (this.repeating > 0) this.repeatedCd = true;
     }
   }
 
@@ -282,9 +364,9 @@ class CommandWalker {
     if (translated) throw new Refusal('a `$` at the end of a command');
     if (!name) throw new Refusal('a redirection or assignment without a command');
     const resolved = this.dropRedirectPrefixes(words, [...node.children, node.nextSibling]).map(resolveWord);
-    this.commands.push({
-      start: node.startIndex,
-      command: {
+    this.push(
+      node.startIndex,
+      {
         text: this.line.slice(name.startIndex, node.endIndex),
         source: this.line.slice(node.startIndex, sourceEnd),
         words: resolved.map((w) => w.value),
@@ -293,7 +375,9 @@ class CommandWalker {
         reads: effect.reads,
         dynamic: effect.dynamic || resolved.some((w) => !w.isStatic),
       },
-    });
+      // A command named by a variable may be `cd`.
+      resolved[0] !== undefined && (!resolved[0].isStatic || FOLDER_CHANGERS.has(resolved[0].value)),
+    );
   }
 
   /**
@@ -461,9 +545,9 @@ class CommandWalker {
       if (part.type !== 'variable_assignment') throw new Refusal(`unexpected ${part.type} in assignments`);
       this.data(part);
     }
-    this.commands.push({
-      start: node.startIndex,
-      command: {
+    this.push(
+      node.startIndex,
+      {
         text: node.text,
         source: node.text,
         words: [],
@@ -472,7 +556,8 @@ class CommandWalker {
         reads: [],
         dynamic: parts.some((p) => !resolveWord([p]).isStatic),
       },
-    });
+      CDPATH.test(node.text),
+    );
   }
 
   /** `export A=1`, `local x`, `unset y`: the keyword is the first word, so rules see it. */
@@ -495,10 +580,11 @@ class CommandWalker {
       end = child.endIndex;
     }
     const words: Resolved[] = [{ value: keyword.type, isStatic: true }, ...groups.map(resolveWord)];
-    this.commands.push({
-      start: node.startIndex,
-      command: { text: node.text, source: node.text, words: words.map((w) => w.value), assignments: [], writes: [], reads: [], dynamic: words.some((w) => !w.isStatic) },
-    });
+    this.push(
+      node.startIndex,
+      { text: node.text, source: node.text, words: words.map((w) => w.value), assignments: [], writes: [], reads: [], dynamic: words.some((w) => !w.isStatic) },
+      CDPATH.test(node.text),
+    );
   }
 
   /** `[[ … ]]`, `[ … ]`, `(( … ))`: a sub-command whose only word is the opening bracket (bash can run code from `[[ x -eq y ]]` operands). */
@@ -506,10 +592,7 @@ class CommandWalker {
     const opener = node.child(0);
     if (!opener || opener.isNamed || !['[[', '[', '(('].includes(opener.type)) throw new Refusal('an unusual test command');
     for (const child of node.namedChildren) if (child) this.data(child);
-    this.commands.push({
-      start: node.startIndex,
-      command: { text: node.text, source: node.text, words: [opener.type], assignments: [], writes: [], reads: [], dynamic: hasExpansion(node) },
-    });
+    this.push(node.startIndex, { text: node.text, source: node.text, words: [opener.type], assignments: [], writes: [], reads: [], dynamic: hasExpansion(node) }, false);
   }
 
   /**
