@@ -12,7 +12,7 @@ import { knownPrefixFor, specForPrefix, unknownArgument } from './knownTools';
 import type { ParsedCommandLine, SubCommand } from './shellCommand';
 
 /** Where a path resolves: the workspace, outside it, or the protected set (what it is, for the reason). */
-export type PathClass = (path: string) => { place: 'workspace' | 'outside' | 'protected'; resolved: string; what?: string };
+export type PathClass = (path: string) => { place: 'workspace' | 'outside' | 'protected'; resolved: string; what?: string; readable?: true };
 
 export interface CommandContext {
   /** Rule keys written by hand (the user's settings, VS Code's terminal rules): VS Code's meaning. Every other key is read in the positive model. */
@@ -266,7 +266,8 @@ function positiveProblem(key: string, command: SubCommand, coverage: Coverage): 
     if (coverage.cwdUnknown) return `\`${path}\` is relative to a folder changed earlier in the line (${coverage.cwdUnknown})`;
     const place = coverage.classify(path);
     if (place.place === 'outside') return `\`${path}\` is outside the workspace`;
-    if (place.place === 'protected') return `\`${path}\` is ${place.what ?? 'protected configuration'}`;
+    // Files guarded only against writes (package.json, AGENTS.md) may be read under a rule; writes are judged by writeProblem.
+    if (place.place === 'protected' && !place.readable) return `\`${path}\` is ${place.what ?? 'protected configuration'}`;
     return undefined;
   };
   for (const input of command.reads) {
