@@ -123,7 +123,6 @@ suite('protected files: what decides what runs or what an agent believes', () =>
   });
 
   test('prevents an exact rule from rewriting a runner or an instruction file from the shell, while reading them stays covered by a read rule', async () => {
-    const checker = await loadTestChecker();
     for (const command of ["echo '{}' > package.json", 'cp /tmp/x.md AGENTS.md', "printf 'x' >> .husky/pre-commit"]) {
       const p = permissions();
       await p.remember({ key: `${COMMAND}${exactRuleKey(command)}`, value: true, label: command, description: 'exact' }, 'Claude Code');
@@ -141,7 +140,6 @@ suite('protected files: what decides what runs or what an agent believes', () =>
       await p.remember(option, 'Claude Code');
       assert.equal((await p.decide(bash(later))).decision, 'allow', `${later} under ${option.label}`);
     }
-    assert.ok(checker);
   });
 
   test('prevents an exact rule for a line that writes a protected home file by its absolute path, inside a quoted program or joined to an option', async () => {
