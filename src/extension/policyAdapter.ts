@@ -8,7 +8,7 @@ import { memoryStore, RememberedPermissions, type SettingsRules } from '../broke
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { PathContext } from '../broker/permissions/toolPaths';
-import { ignoresCase, realPathOf } from './realPath';
+import { ignoresCase, isBareRepository, realPathOf } from './realPath';
 import { isRepositoryTop } from './repositoryTop';
 import type * as ShellModule from './shellModule';
 import { parseAnswersFile, type ParsedAnswersFile } from '../broker/scriptedAnswers';
@@ -68,7 +68,7 @@ function pathContextFor(context: vscode.ExtensionContext): () => PathContext {
     // Tested once per folder: macOS and Windows volumes usually ignore case, but not always.
     const probe = workspaceFolders[0] ?? home;
     if (!caseOf.has(probe)) caseOf.set(probe, ignoresCase(probe));
-    return { workspaceFolders, home, ...(userSettingsFolder ? { userSettingsFolder } : {}), caseInsensitive: caseOf.get(probe)!, realPath: realPathOf, isRepositoryTop };
+    return { workspaceFolders, home, ...(userSettingsFolder ? { userSettingsFolder } : {}), caseInsensitive: caseOf.get(probe)!, realPath: realPathOf, isRepositoryTop, isBareRepository };
   };
 }
 

@@ -36,6 +36,14 @@ function readLink(file: string): string | undefined {
   }
 }
 
+/**
+ * Whether a folder holds a bare Git repository as git finds one (`HEAD`, `objects/`, `refs/`), or
+ * two of the three: writing the third would make one, so it is guarded already.
+ */
+export function isBareRepository(folder: string): boolean {
+  return ['HEAD', 'objects', 'refs'].filter((name) => fs.existsSync(path.join(folder, name))).length >= 2;
+}
+
 /** Whether the file system under `folder` ignores case: its name in the other case is the same file. */
 export function ignoresCase(folder: string): boolean {
   const other = folder.replace(/[a-zA-Z]/g, (c) => (c === c.toLowerCase() ? c.toUpperCase() : c.toLowerCase()));

@@ -64,10 +64,11 @@ export function neverRemembered(request: NewPermissionRequest, where: readonly s
   if (hasInvisible(call.tool) || call.fields.some((f) => hasInvisible(f.value) || hasInvisible(f.name))) return true;
   const input = inputOf(request);
   if (tooDeep(input)) return true;
-  if (call.command !== undefined && (hasInvisible(call.command) || protectedMentions(call.command).length > 0)) return true;
+  const context = toPathContext(where);
+  if (call.command !== undefined && (hasInvisible(call.command) || protectedMentions(call.command, context).length > 0)) return true;
   // A shell permission without a readable command line (OpenCode's bash ask without metadata.command, an argv array): never remembered.
   if (call.command === undefined && shellLineOf(call.tool, input) !== undefined) return true;
-  return placesIn(request, toPathContext(where)).some((p) => p.place === 'protected');
+  return placesIn(request, context).some((p) => p.place === 'protected');
 }
 
 /** Where each path of the call's input is, in order. */

@@ -34,12 +34,12 @@ export function displayToolCall(tool: string, input: Record<string, unknown>, wh
     };
   }
   const deep = tooDeep(input) ? [`The input nests deeper than ${MAX_DEPTH} levels, so its paths were not all checked.`] : [];
-  const warnings = [...new Set([...(command !== undefined ? commandWarnings(command) : []), ...fields.flatMap((f) => (f.warning ? [f.warning] : [])), ...deep])];
+  const warnings = [...new Set([...(command !== undefined ? commandWarnings(command, context) : []), ...fields.flatMap((f) => (f.warning ? [f.warning] : [])), ...deep])];
   return { ok: true, toolCall: { tool, ...(command !== undefined ? { command } : {}), fields, warnings } };
 }
 
-function commandWarnings(command: string): string[] {
-  const warnings: string[] = protectedMentions(command).map(protectedWarning);
+function commandWarnings(command: string, context: PathContext): string[] {
+  const warnings: string[] = protectedMentions(command, context).map(protectedWarning);
   const lines = command.split('\n').length;
   if (lines > 1) warnings.push(`The command has ${lines} lines; read all of them.`);
   const blank = Math.max(0, ...[...command.matchAll(BLANK_RUN)].map((m) => [...m[0]].length));

@@ -1,9 +1,12 @@
 // The paths a tool call touches and where each one really is: in the workspace, outside it, or in
-// a protected file (agent and editor configuration, Git's folder, shell start-up files: writing
-// those is how an agent raises its own permissions or runs code, so no rule covers them). Paths
+// a protected file (agent and editor configuration, Git's folder, shell start-up files, what
+// decides what a runner runs or what an agent believes: writing those is how an agent raises its
+// own permissions or runs code, so no rule covers them). Paths
 // are found by key name and by how a value looks, folded (`//`, `.`, `..`, `~`, `file:` URIs) and
 // resolved through symlinks when the caller can. Pure: no file system here (the caller passes
 // `realPath`), so the module stays safe for any bundle.
+
+import { RUNNERS } from './shell/runners';
 
 /** What placeOf needs to know about this machine. */
 export interface PathContext {
@@ -21,6 +24,8 @@ export interface PathContext {
   userSettingsFolder?: string;
   /** Compare paths case-insensitively (macOS and Windows file systems). */
   caseInsensitive?: boolean;
+  /** Whether a real folder holds a bare Git repository (`HEAD`, `objects/`, `refs/`, or two of them): protected like `.git`. */
+  isBareRepository?: (folder: string) => boolean;
   /**
    * Resolves the existing components of an absolute path through symlinks (synchronously), the
    * missing tail kept. Returns '' when it cannot tell (a symlink loop): the path is then outside.
@@ -34,6 +39,8 @@ export interface PathPlace {
   resolved: string;
   /** For a protected path: what it is, for the warning. */
   what?: string;
+  /** A protected path only guarded against writes (what decides what runs or what an agent believes): reading it may be covered. */
+  readable?: true;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -127,16 +134,48 @@ export function tooDeep(input: unknown, depth = 0): boolean {
 
 type Where = 'anywhere' | 'home' | 'userSettings';
 
+/** One entry of the protected set. `readable`: only writing it is guarded (see PROTECTED). */
+interface Protected {
+  where: Where;
+  pattern: RegExp;
+  what: string;
+  readable?: true;
+}
+
+/** A pattern for a name of shell/runners.ts (`*` within one name, a trailing `/` a folder), at any depth, lower case. */
+function nameAnywhere(name: string): RegExp {
+  const body = name
+    .replace(/\/$/, '')
+    .toLowerCase()
+    .replace(/[.+?^${}()|[\]\\]/g, '\\$&')
+    .replace(/\*/g, '[^/]*');
+  return new RegExp(`(^|/)${body}${name.endsWith('/') ? '(/|$)' : '$'}`);
+}
+
+/** What decides what each runner runs, one entry a name, named for the first runner that loads it. */
+function runnerConfiguration(): Protected[] {
+  const runnerOf = new Map<string, string>();
+  for (const [key, runner] of Object.entries(RUNNERS)) for (const name of runner.decidedBy) if (!runnerOf.has(name)) runnerOf.set(name, key);
+  return [...runnerOf].map(([name, key]) => ({
+    where: 'anywhere',
+    pattern: nameAnywhere(name),
+    what: `the configuration that decides what ${key} runs (${name})`,
+    readable: true,
+  }));
+}
+
 /**
  * Configuration that grants permissions or runs code. `anywhere`: the pattern matches the path at
  * any depth (in the workspace, its sub-folders, the home folder, elsewhere), as the lower-case
  * path with forward slashes. `home`: relative to the home folder (or a path written `~/…`).
- * `userSettings`: VS Code's User folder, whole. Always matched case-insensitively (fail closed).
- * ~/.npmrc is protected (its script-shell and node-options run code in every npm run of every
- * project, and it holds registry tokens); a workspace's own .npmrc is not: it can do no more
- * than the package.json scripts beside it.
+ * `userSettings`: VS Code's User folder, whole. Always matched case-insensitively (fail closed);
+ * the first entry that matches decides. `readable` entries decide what a runner runs or what an
+ * agent believes at its next start: only writing them is guarded, so a shell command that reads
+ * them (`jq .version package.json`) can still be covered; a tool call that names them is asked,
+ * as we cannot tell a tool that reads from one that writes. ~/.npmrc holds registry tokens: all
+ * of it is guarded, before the workspace's .npmrc below.
  */
-const PROTECTED: ReadonlyArray<{ where: Where; pattern: RegExp; what: string }> = [
+const PROTECTED: readonly Protected[] = [
   { where: 'anywhere', pattern: /(^|\/)\.git(\/|$)/, what: "Git's folder (.git: hooks and configuration run code)" },
   { where: 'anywhere', pattern: /(^|\/)\.vscode(\/|$)/, what: "VS Code's workspace settings, tasks or launch configurations (.vscode/)" },
   { where: 'anywhere', pattern: /(^|\/)[^/]*\.code-workspace$/, what: 'a VS Code workspace file (its settings)' },
@@ -144,6 +183,7 @@ const PROTECTED: ReadonlyArray<{ where: Where; pattern: RegExp; what: string }> 
   { where: 'anywhere', pattern: /(^|\/)\.codex(\/|$)/, what: "Codex's configuration and hooks (.codex/)" },
   { where: 'anywhere', pattern: /(^|\/)\.opencode(\/|$)/, what: "OpenCode's configuration and plugins (.opencode/)" },
   { where: 'anywhere', pattern: /(^|\/)opencode\.jsonc?$/, what: "OpenCode's configuration (opencode.json)" },
+  { where: 'anywhere', pattern: /(^|\/)\.(cursor|gemini)(\/|$)/, what: "Cursor's or Gemini's configuration, rules and MCP servers (.cursor/, .gemini/)" },
   { where: 'anywhere', pattern: /(^|\/)\.mcp\.json$/, what: 'MCP servers an agent starts (.mcp.json)' },
   { where: 'anywhere', pattern: /(^|\/)\.github\/(hooks|instructions)(\/|$)/, what: "GitHub Copilot's agent hooks or instructions (.github/hooks/, .github/instructions/)" },
   { where: 'anywhere', pattern: /(^|\/)\.github\/(.+\/)?([^/]*\.instructions\.md|copilot-instructions\.md)$/, what: "GitHub Copilot's instructions (.github/*.instructions.md)" },
@@ -164,7 +204,28 @@ const PROTECTED: ReadonlyArray<{ where: Where; pattern: RegExp; what: string }> 
   { where: 'home', pattern: /^\.npmrc$/, what: "npm's user configuration (~/.npmrc: script-shell runs code in every npm run)" },
   { where: 'home', pattern: /^\.config\/opencode(\/|$)/, what: "OpenCode's user configuration (~/.config/opencode/)" },
   { where: 'userSettings', pattern: /^/, what: "VS Code's user settings folder (settings, keybindings, tasks, MCP servers, extension state)" },
+  {
+    where: 'anywhere',
+    pattern: /(^|\/)((claude(\.local)?|agents(\.override)?|gemini)\.md$|\.github\/(prompts|agents|chatmodes)(\/|$))/,
+    what: "an agent's instructions (CLAUDE.md, AGENTS.md, GEMINI.md, .github/prompts/, agents/, chatmodes/: later sessions follow them)",
+    readable: true,
+  },
+  {
+    where: 'anywhere',
+    pattern: /(^|\/)(\.(husky|githooks)(\/|$)|\.pre-commit-config\.ya?ml$|\.?lefthook(-local)?\.(ya?ml|json|jsonc|toml)$)/,
+    what: 'Git hooks (.husky/, .githooks/, .pre-commit-config.yaml, lefthook.yml: they run at your next commit)',
+    readable: true,
+  },
+  {
+    where: 'anywhere',
+    pattern: /(^|\/)(\.github\/workflows(\/|$)|\.devcontainer(\/|\.json$|$))/,
+    what: 'CI workflows or a dev container (.github/workflows/, .devcontainer/: they run code with its secrets or on your machine)',
+    readable: true,
+  },
+  ...runnerConfiguration(),
 ];
+
+const BARE_REPOSITORY = 'a bare Git repository (HEAD, objects/, refs/: its config and hooks run code, as in .git)';
 
 const slashes = (path: string) => path.replace(/\\/g, '/');
 
@@ -176,31 +237,60 @@ function relativeTo(path: string, folder: string, caseInsensitive: boolean): str
   return p.startsWith(root) ? path.slice(root.length) : undefined;
 }
 
-/** What an absolute, folded path is, when protected (home and the User folder from the context). */
-function protectedAt(path: string, context: Pick<PathContext, 'home' | 'userSettingsFolder'>): string | undefined {
+/** The protected entry an absolute, folded path falls in (home and the User folder from the context). */
+function protectedAt(path: string, context: Pick<PathContext, 'home' | 'userSettingsFolder'>): Protected | undefined {
   if (!path) return undefined;
   const lower = path.toLowerCase();
   const home = context.home ? normalizePath(context.home) : '';
   const user = context.userSettingsFolder ? normalizePath(context.userSettingsFolder) : '';
   const inHome = home ? relativeTo(lower, home.toLowerCase(), false) : undefined;
   const inUser = user ? relativeTo(lower, user.toLowerCase(), false) : undefined;
-  return PROTECTED.find((p) => (p.where === 'anywhere' ? p.pattern.test(lower) : p.where === 'home' ? inHome !== undefined && p.pattern.test(inHome) : inUser !== undefined))?.what;
+  return PROTECTED.find((p) => (p.where === 'anywhere' ? p.pattern.test(lower) : p.where === 'home' ? inHome !== undefined && p.pattern.test(inHome) : inUser !== undefined));
+}
+
+/** The protected entry a path falls in, read as written: patterns at any depth, home files written `~/…`, `$HOME/…`, `${HOME}/…`. */
+function protectedAsWritten(path: string): Protected | undefined {
+  const text = slashes(path.trim()).toLowerCase();
+  const home = /^(~|\$home|\$\{home\})\/(.*)$/.exec(text)?.[2];
+  return PROTECTED.find((p) => (p.where === 'anywhere' ? p.pattern.test(text) : p.where === 'home' && home !== undefined && p.pattern.test(home)));
+}
+
+/** What a path is, when it is protected configuration, read as written (no context). */
+export function protectedTarget(path: string): string | undefined {
+  return protectedAsWritten(path)?.what;
+}
+
+/** Whether a real path is a folder holding a bare repository or inside one, when the context can tell. */
+function inBareRepository(path: string, context: PathContext): boolean {
+  if (!context.isBareRepository) return false;
+  for (let folder = path; ; folder = parentOf(folder)) {
+    if (context.isBareRepository(folder)) return true;
+    if (parentOf(folder) === folder) return false;
+  }
 }
 
 /**
- * What a path is, when it is configuration that grants permissions or runs code, read as written
- * (no context): patterns at any depth, and home-folder files written `~/…`, `$HOME/…`, `${HOME}/…`.
+ * The protected files a text names anywhere, every file guarded even against reading (a shell
+ * command's words, say): inside any word, however written — as written (`~/`, `$HOME/`,
+ * `${HOME}/`), absolute under the home folder, relative to `cwd` (default: the first workspace
+ * folder), or starting inside a word (`-f/home/me/.ssh/x`, `print > "$HOME/.bashrc"` in a program).
+ * A file only guarded against writes is found by the command's write analysis instead.
  */
-export function protectedTarget(path: string): string | undefined {
-  const text = slashes(path.trim()).toLowerCase();
-  const home = /^(~|\$home|\$\{home\})\/(.*)$/.exec(text)?.[2];
-  return PROTECTED.find((p) => (p.where === 'anywhere' ? p.pattern.test(text) : p.where === 'home' && home !== undefined && p.pattern.test(home)))?.what;
-}
-
-/** The protected targets a text mentions anywhere (a shell command's words, say). */
-export function protectedMentions(text: string): string[] {
-  const words = text.split(/[\s'"`=;&|<>()]+/);
-  return [...new Set(words.flatMap((word) => (protectedTarget(word) ? [protectedTarget(word)!] : [])))];
+export function protectedMentions(text: string, context: PathContext = { workspaceFolders: [] }, cwd: string | undefined = context.folder ?? context.workspaceFolders[0]): string[] {
+  const home = context.home ? normalizePath(context.home).toLowerCase() : '';
+  const markers = ['~/', '$home/', '${home}/', ...(home ? [`${home.replace(/\/$/, '')}/`] : [])];
+  const found = new Set<string>();
+  for (const word of text.split(/[\s'"`=;&|<>(),]+/)) {
+    const lower = slashes(word).toLowerCase();
+    const starts = new Set([0]);
+    for (const marker of markers) for (let i = lower.indexOf(marker, 1); i > 0; i = lower.indexOf(marker, i + 1)) starts.add(i);
+    for (const start of starts) {
+      const spelling = word.slice(start);
+      const hit = protectedAsWritten(spelling) ?? protectedAt(normalizePath(spelling, cwd, context.home), context);
+      if (hit && !hit.readable) found.add(hit.what);
+    }
+  }
+  return [...found];
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -296,17 +386,17 @@ export function realWorkspaceFolders(context: PathContext): string[] {
  * resolved are each checked.
  */
 export function placeOf(path: string, context: PathContext, cwd: string | undefined = context.folder ?? context.workspaceFolders[0]): PathPlace {
-  const { resolved, inside, what } = locate(path, context, cwd);
-  if (what) return { place: 'protected', resolved, what };
+  const { resolved, inside, found } = locate(path, context, cwd);
+  if (found) return { place: 'protected', resolved, what: found.what, ...(found.readable ? { readable: found.readable } : {}) };
   return { place: inside ? 'workspace' : 'outside', resolved };
 }
 
-function locate(path: string, context: PathContext, cwd: string | undefined): { resolved: string; inside: boolean; what: string | undefined } {
+function locate(path: string, context: PathContext, cwd: string | undefined): { resolved: string; inside: boolean; found: Pick<Protected, 'what' | 'readable'> | undefined } {
   const caseInsensitive = context.caseInsensitive === true;
-  const written = protectedTarget(path);
+  const written = protectedAsWritten(path);
   const absolute = absoluteOf(path, cwd, context.home);
   const folded = absolute === undefined ? '' : normalizePath(absolute);
-  const unplaced = () => ({ resolved: '', inside: false, what: written ?? protectedAt(folded, context) });
+  const unplaced = () => ({ resolved: '', inside: false, found: written ?? protectedAt(folded, context) });
   if (absolute === undefined) return unplaced();
   const roots = realWorkspaceFolders(context);
   const { root, parts } = rootAndParts(absolute);
@@ -335,8 +425,15 @@ function locate(path: string, context: PathContext, cwd: string | undefined): { 
   if (!stepwise) current = real(current, context);
   if (!current) return unplaced();
   const resolved = globbed ? join(current, globbed.join('/')) : current;
-  const what = written ?? protectedAt(folded, context) ?? protectedAt(resolved, context);
-  return { resolved, inside: !left && insideAny(current, roots, caseInsensitive), what };
+  // An all-access entry wins over one only guarded against writes, whichever spelling finds it.
+  const hits: Array<Pick<Protected, 'what' | 'readable'> | undefined> = [
+    written,
+    protectedAt(folded, context),
+    protectedAt(resolved, context),
+    inBareRepository(current, context) ? { what: BARE_REPOSITORY } : undefined,
+  ];
+  const found = hits.find((hit) => hit && !hit.readable) ?? hits.find(Boolean);
+  return { resolved, inside: !left && insideAny(current, roots, caseInsensitive), found };
 }
 
 /** Whether two resolved paths are the same (case-insensitively when the context says so). */

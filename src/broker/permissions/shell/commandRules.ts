@@ -13,10 +13,10 @@ import { plainCdTarget, type ParsedCommandLine, type SubCommand } from './shellC
 
 /**
  * Where a path resolves: the workspace, outside it, or the protected set (what it is, for the
- * reason). A relative path is against `from` (absolute, resolved; '' places none), else the folder
- * the line runs in.
+ * reason; `readable` when only writing it is protected). A relative path is against `from`
+ * (absolute, resolved; '' places none), else the folder the line runs in.
  */
-export type PathClass = (path: string, from?: string) => { place: 'workspace' | 'outside' | 'protected'; resolved: string; what?: string };
+export type PathClass = (path: string, from?: string) => { place: 'workspace' | 'outside' | 'protected'; resolved: string; what?: string; readable?: true };
 
 export interface CommandContext {
   /** Rule keys written by hand (the user's settings, VS Code's terminal rules): VS Code's meaning. Every other key is read in the positive model. */
@@ -280,7 +280,8 @@ function positiveProblem(key: string, command: SubCommand, coverage: Coverage): 
     if (coverage.cwdUnknown) return `\`${path}\` is relative to a folder changed earlier in the line (${coverage.cwdUnknown})`;
     const place = coverage.classify(path);
     if (place.place === 'outside') return `\`${path}\` is outside the workspace`;
-    if (place.place === 'protected') return `\`${path}\` is ${place.what ?? 'protected configuration'}`;
+    // Files guarded only against writes (package.json, AGENTS.md) may be read under a rule; writes are judged by writeProblem.
+    if (place.place === 'protected' && !place.readable) return `\`${path}\` is ${place.what ?? 'protected configuration'}`;
     return undefined;
   };
   for (const input of command.reads) {
