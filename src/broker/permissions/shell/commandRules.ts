@@ -402,7 +402,7 @@ export function ruleCovers(key: string, value: CommandRuleValue, line: string, p
 /** The prefix a rule may offer for this sub-command: only for a tool whose arguments are modelled, named in lower case. */
 function prefixFor(command: SubCommand): string | undefined {
   if (command.words[0] === undefined || notCoverableReason(command) !== undefined) return undefined;
-  return knownPrefixFor(canonicalWords(command.words));
+  return knownPrefixFor(command.words);
 }
 
 /**

@@ -1335,6 +1335,8 @@ export function knownToolsMarkdown(): string {
     if (spec.operandsOnlyWith) parts.push(`only with ${spec.operandsOnlyWith.map((o) => `\`${o}\``).join(' or ')}`);
     if (spec.afterDashDash === 'forwarded') parts.push('; after `--` only what a test runner may take');
     if (spec.requires) parts.push(`; needs ${spec.requires.map((o) => `\`${o}\``).join(' or ')}`);
+    if (spec.responseFiles) parts.push('; no `@file` (the tool reads more arguments from it)');
+    if (spec.booleanValues) parts.push('; a flag followed by `false` is off');
     return parts.join(' ').replace(' ;', ';');
   };
   const rows = Object.entries(KNOWN_TOOLS).map(([prefix, spec]) => {
