@@ -3,10 +3,11 @@
 // store). Shared by operandInstructions.test.ts and everydayCommands.test.ts.
 import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { basename, dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { decideCommandLine, offeredRules, type PathClass } from '../../../../../src/broker/permissions/shell/commandRules';
 import { loadShellParser, SHELL_WASM_FILES, type ShellParser } from '../../../../../src/broker/permissions/shell/shellCommand';
 import { placeOf } from '../../../../../src/broker/permissions/toolPaths';
+import { realPathOf } from '../../../../../src/extension/realPath';
 import { ROOT } from '../../../helpers/repoRoot';
 
 const WASM = join(ROOT, 'node_modules', '@vscode', 'tree-sitter-wasm', 'wasm');
@@ -21,19 +22,6 @@ export interface Twins {
   dispose(): void;
 }
 
-/** The existing part of a path resolved through symlinks, the rest as written. */
-function realPath(path: string): string {
-  const rest: string[] = [];
-  for (let head = path; ; head = dirname(head)) {
-    try {
-      return join(realpathSync.native(head), ...rest.reverse());
-    } catch {
-      if (dirname(head) === head) return path;
-      rest.push(basename(head));
-    }
-  }
-}
-
 /** A workspace with src/, tests/ and `docs/keys -> ~/.ssh` (a link a repository can ship), and a home with ~/.ssh/id_rsa. */
 export async function loadTwins(): Promise<Twins> {
   const parser: ShellParser = await loadShellParser({ treeSitterWasm: join(WASM, SHELL_WASM_FILES.treeSitter), bashWasm: join(WASM, SHELL_WASM_FILES.bash) });
@@ -44,7 +32,7 @@ export async function loadTwins(): Promise<Twins> {
   writeFileSync(join(ws, 'src', 'a.ts'), '');
   writeFileSync(join(home, '.ssh', 'id_rsa'), '');
   symlinkSync(join(home, '.ssh'), join(ws, 'docs', 'keys'));
-  const context = { workspaceFolders: [ws], home, realPath };
+  const context = { workspaceFolders: [ws], home, realPath: realPathOf };
   const classify: PathClass = (path) => placeOf(path, context);
   const offers = (twin: string) => offeredRules(twin, parser.parse(twin), {}, { classify });
   return {
