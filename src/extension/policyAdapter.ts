@@ -68,7 +68,15 @@ function pathContextFor(context: vscode.ExtensionContext): () => PathContext {
     // Tested once per folder: macOS and Windows volumes usually ignore case, but not always.
     const probe = workspaceFolders[0] ?? home;
     if (!caseOf.has(probe)) caseOf.set(probe, ignoresCase(probe));
-    return { workspaceFolders, home, ...(userSettingsFolder ? { userSettingsFolder } : {}), caseInsensitive: caseOf.get(probe)!, realPath: realPathOf, isRepositoryTop, isBareRepository };
+    return {
+      workspaceFolders,
+      home,
+      ...(userSettingsFolder ? { userSettingsFolder } : {}),
+      caseInsensitive: caseOf.get(probe)!,
+      realPath: realPathOf,
+      isRepositoryTop,
+      isBareRepository,
+    };
   };
 }
 

@@ -276,7 +276,11 @@ function inBareRepository(path: string, context: PathContext): boolean {
  * folder), or starting inside a word (`-f/home/me/.ssh/x`, `print > "$HOME/.bashrc"` in a program).
  * A file only guarded against writes is found by the command's write analysis instead.
  */
-export function protectedMentions(text: string, context: PathContext = { workspaceFolders: [] }, cwd: string | undefined = context.folder ?? context.workspaceFolders[0]): string[] {
+export function protectedMentions(
+  text: string,
+  context: PathContext = { workspaceFolders: [] },
+  cwd: string | undefined = context.folder ?? context.workspaceFolders[0],
+): string[] {
   const home = context.home ? normalizePath(context.home).toLowerCase() : '';
   const markers = ['~/', '$home/', '${home}/', ...(home ? [`${home.replace(/\/$/, '')}/`] : [])];
   const found = new Set<string>();

@@ -8,7 +8,7 @@
 import { commandEffects } from './commandEffects';
 import { commandName, findDangerousArgument } from './dangerousArguments';
 import { CODE_RUNNERS, EDITORS, SHELLS } from './programLists';
-import { knownPrefixFor, specForPrefix, unknownArgument } from './knownTools';
+import { canonicalWords, knownPrefixFor, specForPrefix, unknownArgument } from './knownTools';
 import { plainCdTarget, type ParsedCommandLine, type SubCommand } from './shellCommand';
 
 /**
@@ -223,9 +223,11 @@ function notCoverableReason(command: SubCommand): string | undefined {
   // bash opens /dev/tcp/host/port and /dev/udp/… in any redirection, reading or writing.
   const network = command.reads.find((r) => NETWORK_DEVICE.test(r)) ?? NETWORK_IN_TEXT.exec(command.source)?.[0];
   if (network) return `it opens a network connection (${network})`;
-  const never = NEVER_PREFIX.get(commandName(name));
-  if (never) return `\`${commandName(name)}\` ${never}`;
-  const danger = findDangerousArgument(command.words);
+  // Another spelling of a modelled tool (`python -m pytest`) is judged as that tool.
+  const words = canonicalWords(command.words);
+  const never = NEVER_PREFIX.get(commandName(words[0]!));
+  if (never) return `\`${commandName(words[0]!)}\` ${never}`;
+  const danger = findDangerousArgument(words);
   if (danger) return danger.why;
   return undefined;
 }
@@ -235,7 +237,13 @@ function denies(key: string, command: SubCommand): boolean {
   if (regex === null) return false;
   if (regex) return regex.regex.test(command.text) || regex.regex.test(command.source);
   const baseWords = command.words.length > 0 ? [commandName(command.words[0]!), ...command.words.slice(1)] : [];
-  return plainKeyMatches(key, command.text) || plainKeyMatches(key, command.source) || keyWordsMatch(key, command.words) || keyWordsMatch(key, baseWords);
+  return (
+    plainKeyMatches(key, command.text) ||
+    plainKeyMatches(key, command.source) ||
+    keyWordsMatch(key, command.words) ||
+    keyWordsMatch(key, baseWords) ||
+    keyWordsMatch(key, canonicalWords(command.words))
+  );
 }
 
 /** What the positive model needs to know about where a sub-command runs. */
@@ -271,11 +279,11 @@ function allowProblem(key: string, command: SubCommand, notCoverable: string | u
 /** The positive model: a remembered prefix covers only a modelled tool's known arguments, paths inside the workspace. */
 function positiveProblem(key: string, command: SubCommand, coverage: Coverage): string | undefined {
   const keyWords = key.trim().split(/\s+/);
-  if (!keyWords.every((word, i) => command.words[i] === word)) return 'the prefix does not match';
+  const words = canonicalWords(command.words);
+  if (!keyWords.every((word, i) => words[i] === word)) return 'the prefix does not match';
   const modelled = specForPrefix(key);
   // A remembered prefix for a tool the table does not model (from an earlier build) covers only itself.
-  if (!modelled)
-    return command.words.length === keyWords.length ? undefined : `\`${keyWords[0]}\` is not a tool whose arguments are modelled, so the rule covers only \`${key}\` itself`;
+  if (!modelled) return words.length === keyWords.length ? undefined : `\`${keyWords[0]}\` is not a tool whose arguments are modelled, so the rule covers only \`${key}\` itself`;
   const checkPath = (path: string): string | undefined => {
     if (coverage.cwdUnknown) return `\`${path}\` is relative to a folder changed earlier in the line (${coverage.cwdUnknown})`;
     const place = coverage.classify(path);
@@ -288,7 +296,7 @@ function positiveProblem(key: string, command: SubCommand, coverage: Coverage): 
     const problem = checkPath(input);
     if (problem) return `it reads ${problem.slice(0)}`;
   }
-  return gitTopPathProblem(command.words.slice(modelled.words), coverage) ?? unknownArgument(modelled.spec, command.words.slice(modelled.words), checkPath);
+  return gitTopPathProblem(words.slice(modelled.words), coverage) ?? unknownArgument(modelled.spec, words.slice(modelled.words), checkPath);
 }
 
 /**

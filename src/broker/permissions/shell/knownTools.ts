@@ -7,6 +7,8 @@
 // safely would need the tool's whole option list). Pure data and a small reader; no `vscode`.
 // To add a tool: an entry below with every option it may take and why it cannot run or write.
 
+import { jqProgramProblem } from './jqProgram';
+
 /** What a value (of an option or an operand) may be. */
 export type ValueKind =
   | 'number' // 5, +5, -5, 10k
@@ -14,7 +16,7 @@ export type ValueKind =
   | 'name' // a plain name: a script, a branch, a target, a package (letters, digits, . _ - / @ : +)
   | 'path' // a file or folder: must resolve inside the workspace, outside the protected set
   | 'ref' // a git revision or a path (git decides which): checked as a path
-  | 'jq' // a jq program: no env, $ENV, import or include
+  | 'jq' // a jq program in the subset jqProgram.ts reads: no environment, files or modules
   | 'package'; // a Go package in the workspace: ./…, checked as a path (a module path would be downloaded)
 
 /** An option: the kind of its value (none: a flag), and whether the value is optional (`--color[=when]`). */
@@ -48,6 +50,10 @@ export interface ToolSpec {
   afterDashDash?: 'operands' | 'forwarded';
   /** Every argument after the prefix is forwarded to a script (yarn, pnpm). */
   forwardsAll?: boolean;
+  /** The tool reads more arguments from a file named by any argument starting with `@` (pytest, tsc). */
+  responseFiles?: boolean;
+  /** A flag takes a following `true` or `false` as its value (tsc, yargs): `--noEmit false` turns it off. */
+  booleanValues?: boolean;
 }
 
 const flag: OptionSpec = {};
@@ -89,6 +95,7 @@ export const FORWARDED: ToolSpec = {
   },
   short: { ...flags('v', 'q', 'x', 'i'), t: v('text'), k: v('text'), g: v('text') },
   operands: 'path',
+  booleanValues: true,
 };
 
 const GIT_DIFF_OPTIONS: Record<string, OptionSpec> = {
@@ -272,7 +279,6 @@ const GREP_LIKE_LONG: Record<string, OptionSpec> = {
     'byte-offset',
     'initial-tab',
     'recursive',
-    'dereference-recursive',
     'no-color',
     'text',
     'unix-byte-offsets',
@@ -525,7 +531,6 @@ export const KNOWN_TOOLS: Readonly<Record<string, ToolSpec>> = {
         'size',
         'group-directories-first',
         'full-time',
-        'dereference',
         'dereference-command-line',
         'no-group',
         'author',
@@ -550,42 +555,7 @@ export const KNOWN_TOOLS: Readonly<Record<string, ToolSpec>> = {
       hyperlink: v('name', true),
     },
     short: {
-      ...flags(
-        'a',
-        'A',
-        'l',
-        'h',
-        'R',
-        't',
-        'S',
-        'r',
-        '1',
-        'd',
-        'F',
-        'G',
-        'i',
-        'n',
-        'o',
-        'g',
-        'p',
-        's',
-        'x',
-        'C',
-        'm',
-        'U',
-        'u',
-        'c',
-        'X',
-        'v',
-        'L',
-        'H',
-        'k',
-        'b',
-        'B',
-        'N',
-        'q',
-        'Q',
-      ),
+      ...flags('a', 'A', 'l', 'h', 'R', 't', 'S', 'r', '1', 'd', 'F', 'G', 'i', 'n', 'o', 'g', 'p', 's', 'x', 'C', 'm', 'U', 'u', 'c', 'X', 'v', 'H', 'k', 'b', 'B', 'N', 'q', 'Q'),
       I: v('text'),
       w: v('number'),
       T: v('number'),
@@ -617,7 +587,8 @@ export const KNOWN_TOOLS: Readonly<Record<string, ToolSpec>> = {
   grep: {
     long: GREP_LIKE_LONG,
     short: {
-      ...flags('n', 'i', 'y', 'w', 'v', 'l', 'L', 'c', 'o', 'q', 's', 'E', 'F', 'G', 'P', 'H', 'h', 'x', 'z', 'Z', 'b', 'T', 'U', 'r', 'R', 'I', 'a'),
+      // Not -R or --dereference-recursive: they follow links a repository can ship (to ~/.ssh).
+      ...flags('n', 'i', 'y', 'w', 'v', 'l', 'L', 'c', 'o', 'q', 's', 'E', 'F', 'G', 'P', 'H', 'h', 'x', 'z', 'Z', 'b', 'T', 'U', 'r', 'I', 'a'),
       e: v('text'),
       f: v('path'),
       A: v('number'),
@@ -660,7 +631,6 @@ export const KNOWN_TOOLS: Readonly<Record<string, ToolSpec>> = {
         'files',
         'json',
         'vimgrep',
-        'follow',
         'no-heading',
         'heading',
         'with-filename',
@@ -715,7 +685,8 @@ export const KNOWN_TOOLS: Readonly<Record<string, ToolSpec>> = {
       engine: v('name'),
     },
     short: {
-      ...flags('n', 'N', 'i', 'S', 's', 'w', 'x', 'v', 'l', 'c', 'o', 'q', 'F', 'u', 'L', 'H', 'I', 'U', 'P', '0', 'a', 'b'),
+      // Not -L or --follow: they follow links a repository can ship.
+      ...flags('n', 'N', 'i', 'S', 's', 'w', 'x', 'v', 'l', 'c', 'o', 'q', 'F', 'u', 'H', 'I', 'U', 'P', '0', 'a', 'b'),
       e: v('text'),
       g: v('text'),
       t: v('name'),
@@ -754,7 +725,6 @@ export const KNOWN_TOOLS: Readonly<Record<string, ToolSpec>> = {
         'xdev',
         'mount',
         'depth',
-        'follow',
         'ls',
         'true',
         'false',
@@ -763,10 +733,11 @@ export const KNOWN_TOOLS: Readonly<Record<string, ToolSpec>> = {
         'daystart',
         'noleaf',
         'quit',
-        'L',
         'H',
         'P',
       ),
+      // Not -L or -follow: they follow links a repository can ship. -newerXY compares with a file, or a date text when Y is t.
+      ...newerOptions(),
       name: v('text'),
       iname: v('text'),
       path: v('text'),
@@ -862,7 +833,7 @@ export const KNOWN_TOOLS: Readonly<Record<string, ToolSpec>> = {
   },
   du: {
     long: {
-      ...flags('all', 'apparent-size', 'bytes', 'total', 'human-readable', 'si', 'summarize', 'one-file-system', 'dereference', 'count-links', 'separate-dirs', 'null', 'inodes'),
+      ...flags('all', 'apparent-size', 'bytes', 'total', 'human-readable', 'si', 'summarize', 'one-file-system', 'count-links', 'separate-dirs', 'null', 'inodes'),
       'max-depth': v('number'),
       exclude: v('text'),
       threshold: v('text'),
@@ -870,14 +841,16 @@ export const KNOWN_TOOLS: Readonly<Record<string, ToolSpec>> = {
       'time-style': v('text'),
       'block-size': v('text'),
     },
-    short: { ...flags('a', 'b', 'c', 'h', 's', 'x', 'L', 'l', 'S', 'k', 'm', '0'), d: v('number'), t: v('text'), B: v('text') },
+    // Not -L or --dereference: they follow links a repository can ship.
+    short: { ...flags('a', 'b', 'c', 'h', 's', 'x', 'l', 'S', 'k', 'm', '0'), d: v('number'), t: v('text'), B: v('text') },
     operands: 'path',
     afterDashDash: 'operands',
   },
   tree: {
     long: flags('dirsfirst', 'noreport', 'gitignore', 'prune', 'du', 'inodes', 'device', 'filelimit', 'matchdirs', 'ignore-case', 'info', 'charset', 'sort', 'fromfile'),
     short: {
-      ...flags('a', 'd', 'f', 'i', 's', 'h', 'D', 'F', 'C', 'n', 'J', 'X', 'l', 'x', 'p', 'u', 'g', 'q', 'N', 'Q', 'v', 't', 'c', 'r', 'U'),
+      // Not -l: it follows links a repository can ship.
+      ...flags('a', 'd', 'f', 'i', 's', 'h', 'D', 'F', 'C', 'n', 'J', 'X', 'x', 'p', 'u', 'g', 'q', 'N', 'Q', 'v', 't', 'c', 'r', 'U'),
       L: v('number'),
       I: v('text'),
       P: v('text'),
@@ -907,6 +880,8 @@ export const KNOWN_TOOLS: Readonly<Record<string, ToolSpec>> = {
       indent: v('number'),
       arg: v(['name', 'text']),
       argjson: v(['name', 'text']),
+      rawfile: v(['name', 'path']),
+      slurpfile: v(['name', 'path']),
     },
     short: flags('r', 'c', 'n', 'e', 's', 'S', 'j', 'a', 'C', 'M', 'R'),
     first: 'jq',
@@ -975,7 +950,8 @@ export const KNOWN_TOOLS: Readonly<Record<string, ToolSpec>> = {
       'output-sync': v('name', true),
     },
     short: { ...flags('k', 's', 'w', 'B', 'i', 'r', 'R', 'q'), j: v('number', true), l: v('number', true), O: v('name', true) },
-    operands: 'name',
+    // The rule names its target (`make test`): a further operand is another target.
+    operands: 'none',
   },
   pytest: {
     long: {
@@ -1007,6 +983,7 @@ export const KNOWN_TOOLS: Readonly<Record<string, ToolSpec>> = {
     short: { ...flags('v', 'q', 'x', 's', 'l'), k: v('text'), m: v('text'), r: v('text') },
     operands: 'path',
     afterDashDash: 'operands',
+    responseFiles: true,
   },
   tsc: {
     long: {
@@ -1032,6 +1009,8 @@ export const KNOWN_TOOLS: Readonly<Record<string, ToolSpec>> = {
     short: { p: v('path') },
     requires: ['--noEmit'],
     operands: 'path',
+    responseFiles: true,
+    booleanValues: true,
   },
   eslint: {
     long: {
@@ -1109,6 +1088,11 @@ function cargoOptions(): Record<string, OptionSpec> {
 function cargoShort(): Record<string, OptionSpec> {
   return { ...flags('q', 'v', 'r'), p: v('name'), j: v('number'), F: v('text') };
 }
+/** find's -newerXY: X and Y among a (access), B (birth), c (change), m (modification); Y = t reads a date text instead of a file. */
+function newerOptions(): Record<string, OptionSpec> {
+  const times = ['a', 'B', 'c', 'm'];
+  return Object.fromEntries(times.flatMap((x) => [...times.map((y) => [`newer${x}${y}`, v('path')] as const), [`newer${x}t`, v('text')] as const]));
+}
 function goOptions(): Record<string, OptionSpec> {
   // Not -o (writes), -exec/-toolexec (run programs), -ldflags/-gcflags/-asmflags (-extld names a program), -modfile, -overlay, -pgo (read files), -C (changes folder).
   return { ...flags('v', 'race', 'trimpath', 'x', 'n', 'a', 'work', 'buildvcs', 'msan', 'asan', 'linkshared'), tags: v('text'), p: v('number'), mod: v('name'), vet: v('text') };
@@ -1128,6 +1112,31 @@ export function specForPrefix(key: string): { spec: ToolSpec; words: number } | 
   // `make test` names a target; any other one-word tool rule is the tool alone.
   if (first === 'make') return words.length === 2 && second !== undefined && /^[\w./-]+$/.test(second) ? { spec: one, words: 2 } : undefined;
   return words.length === 1 ? { spec: one, words: 1 } : undefined;
+}
+
+/** npm's own other names for the sub-commands modelled here. */
+const NPM_ALIASES: Readonly<Record<string, string>> = { t: 'test', tst: 'test', 'run-script': 'run' };
+/** Tools `npx --no-install` runs from the workspace's node_modules (plain `npx` downloads what is missing, so it stays asked). */
+const NPX_LOCAL = new Set(['tsc', 'eslint', 'prettier']);
+
+/**
+ * The words a rule reads for a spelling that runs the same modelled tool: `git --no-pager log` →
+ * `git log`, `npm t` → `npm test`, `python -m pytest` → `pytest`, `npx --no-install tsc` → `tsc`,
+ * `make -j4 test` → `make test -j4` (the target first, as the rule names it). Anything else as it is.
+ */
+export function canonicalWords(words: readonly string[]): readonly string[] {
+  const [first, second, third] = words;
+  if (first === 'git' && (second === '--no-pager' || second === '-P')) return canonicalWords(['git', ...words.slice(2)]);
+  if (first === 'npm' && second !== undefined && Object.hasOwn(NPM_ALIASES, second)) return ['npm', NPM_ALIASES[second]!, ...words.slice(2)];
+  if (first !== undefined && /^python3?(\.\d+)?$/.test(first) && second === '-m' && third === 'pytest') return words.slice(2);
+  if (first === 'npx' && second === '--no-install' && third !== undefined && NPX_LOCAL.has(third)) return words.slice(2);
+  if (first === 'make') {
+    const target = words.findIndex((word, i) => i > 0 && !word.startsWith('-'));
+    // Only options glued to their values before it (`-j4`, `--jobs=4`): in `-j 4 test` the 4 is not a target.
+    if (target > 1 && /^[A-Za-z_][\w./-]*$/.test(words[target]!) && !words.slice(1, target).includes('--'))
+      return ['make', words[target]!, ...words.slice(1, target), ...words.slice(target + 1)];
+  }
+  return words;
 }
 
 /** Runners whose rule names the script too: `npm run build`, `yarn run lint`. */
@@ -1154,6 +1163,9 @@ export type PathCheck = (path: string) => string | undefined;
  */
 export function unknownArgument(spec: ToolSpec, args: readonly string[], checkPath: PathCheck): string | undefined {
   if (spec.forwardsAll) return forwardedProblem(args, checkPath);
+  // Every argument, an option's value included (argparse expands them all), may name a response file.
+  const responseFile = spec.responseFiles ? args.find((arg) => arg.startsWith('@')) : undefined;
+  if (responseFile !== undefined) return `\`${responseFile}\`: the tool reads more arguments from that file`;
   const present = new Set<string>();
   const operands: string[] = [];
   for (let i = 0; i < args.length; i++) {
@@ -1176,7 +1188,11 @@ export function unknownArgument(spec: ToolSpec, args: readonly string[], checkPa
       const rest = args.slice(i + 1);
       const taken = spec.singleDash || arg.startsWith('--') ? longOption(spec, arg, rest, checkPath) : shortCluster(spec, arg, rest, checkPath);
       if (typeof taken === 'string') return taken;
-      for (const name of taken.names) present.add(name);
+      // A flag set to false (`--noEmit false`, `--watch=false`) is off, as the tool reads it: it satisfies no `requires`.
+      for (const name of taken.names) {
+        if (taken.off) present.delete(name);
+        else present.add(name);
+      }
       i += taken.extra;
       continue;
     }
@@ -1196,8 +1212,17 @@ export function unknownArgument(spec: ToolSpec, args: readonly string[], checkPa
   return undefined;
 }
 
-/** The option names a word stands for (every letter of a cluster), and how many following words it took as values. */
-type Taken = { names: string[]; extra: number } | string;
+/** The option names a word stands for (every letter of a cluster), how many following words it took as values, and whether it turned a flag off. */
+type Taken = { names: string[]; extra: number; off?: boolean } | string;
+
+const BOOLEAN = /^(true|false)$/;
+
+/** A flag, with the `true`/`false` value the tool may read after it (`--watch=false`; `--noEmit false` where the tool takes one). */
+function flagTaken(spec: ToolSpec, names: string[], attached: string | undefined, next: string | undefined): Taken {
+  if (attached !== undefined) return BOOLEAN.test(attached) ? { names, extra: 0, off: attached === 'false' } : `\`${names[0]}\` takes no value`;
+  if (spec.booleanValues && next !== undefined && BOOLEAN.test(next)) return { names, extra: 1, off: next === 'false' };
+  return { names, extra: 0 };
+}
 
 function longOption(spec: ToolSpec, arg: string, rest: readonly string[], checkPath: PathCheck): Taken {
   const dashes = arg.startsWith('--') ? 2 : 1;
@@ -1208,7 +1233,7 @@ function longOption(spec: ToolSpec, arg: string, rest: readonly string[], checkP
   const option = Object.hasOwn(spec.long ?? {}, name) ? spec.long![name] : undefined;
   // find and go spell their options with one dash; a second dash is not modelled for them.
   if (!option || (spec.singleDash && dashes !== 1)) return `\`${shown}\` is not an option this rule knows`;
-  if (option.value === undefined) return eq >= 0 ? `\`${shown}\` takes no value` : { names: [shown], extra: 0 };
+  if (option.value === undefined) return flagTaken(spec, [shown], eq >= 0 ? body.slice(eq + 1) : undefined, rest[0]);
   if (eq >= 0) return valueProblem(option.value, body.slice(eq + 1), checkPath) ?? { names: [shown], extra: 0 };
   if (option.optional) return { names: [shown], extra: 0 };
   return takeValues(option.value, shown, rest, checkPath);
@@ -1222,7 +1247,10 @@ function shortCluster(spec: ToolSpec, arg: string, rest: readonly string[], chec
     const name = `-${letter}`;
     if (!option) return `\`${name}\` is not an option this rule knows`;
     names.push(name);
-    if (option.value === undefined) continue;
+    if (option.value === undefined) {
+      if (j === arg.length - 1) return flagTaken(spec, names, undefined, rest[0]);
+      continue;
+    }
     const attached = arg.slice(j + 1);
     if (attached !== '') return valueProblem(option.value, attached, checkPath) ?? { names, extra: 0 };
     if (option.optional) return { names, extra: 0 };
@@ -1257,9 +1285,7 @@ function valueProblem(kind: ValueKind | readonly ValueKind[], value: string, che
     case 'name':
       return /^[\w@.:+/,-]+$/.test(value) && !value.startsWith('-') && !URL_LIKE.test(value) && !value.split('/').includes('..') ? undefined : `\`${value}\` is not a plain name`;
     case 'jq':
-      return /\benv\b|\$ENV|\$__|\b(import|include|input_filename|getpath|get_search_list|modulemeta)\b/.test(value)
-        ? `the jq program \`${value}\` reads the environment or loads modules`
-        : undefined;
+      return jqProgramProblem(value);
     case 'package':
       return /^\.\.?(\/|$)/.test(value) ? checkPath(value.replace(/\/\.\.\.$/, '') || '.') : `\`${value}\` is not a package path in the workspace (./…)`;
     case 'path':
@@ -1289,7 +1315,7 @@ const KIND_WORDS: Record<ValueKind, string> = {
   name: 'a plain name',
   path: 'a path in the workspace',
   ref: 'a revision or a path in the workspace',
-  jq: 'a jq program without env or modules',
+  jq: 'a jq program of fields, literals, operators and safe builtins',
   package: 'a package folder in the workspace (./…)',
 };
 
@@ -1309,6 +1335,8 @@ export function knownToolsMarkdown(): string {
     if (spec.operandsOnlyWith) parts.push(`only with ${spec.operandsOnlyWith.map((o) => `\`${o}\``).join(' or ')}`);
     if (spec.afterDashDash === 'forwarded') parts.push('; after `--` only what a test runner may take');
     if (spec.requires) parts.push(`; needs ${spec.requires.map((o) => `\`${o}\``).join(' or ')}`);
+    if (spec.responseFiles) parts.push('; no `@file` (the tool reads more arguments from it)');
+    if (spec.booleanValues) parts.push('; a flag followed by `false` is off');
     return parts.join(' ').replace(' ;', ';');
   };
   const rows = Object.entries(KNOWN_TOOLS).map(([prefix, spec]) => {
