@@ -9,6 +9,8 @@ import { commandEffects } from './commandEffects';
 import { commandName, findDangerousArgument } from './dangerousArguments';
 import { CODE_RUNNERS, EDITORS, SHELLS } from './programLists';
 import { knownPrefixFor, specForPrefix, unknownArgument } from './knownTools';
+import { runnerFor } from './runners';
+import { workspaceCodeOf, type WorkspaceFiles } from './runnerCode';
 import type { ParsedCommandLine, SubCommand } from './shellCommand';
 
 /** Where a path resolves: the workspace, outside it, or the protected set (what it is, for the reason). */
@@ -19,6 +21,8 @@ export interface CommandContext {
   handWritten?: ReadonlySet<string>;
   /** Where paths resolve; without it, only plain relative paths that stay below the folder count as inside. */
   classify?: PathClass;
+  /** The workspace's files (what a runner runs, what a tsconfig writes); without it only the command line is read. */
+  files?: WorkspaceFiles;
 }
 
 export type CommandRuleValue = boolean | { approve: boolean; matchCommandLine?: boolean };
@@ -233,6 +237,7 @@ interface Coverage {
   /** Why paths cannot be placed (a `cd` earlier in the line), if so. */
   cwdUnknown?: string;
   classify: PathClass;
+  files?: WorkspaceFiles;
 }
 
 /** Whether an allow rule (not matchCommandLine) allows this sub-command. */
@@ -283,7 +288,8 @@ function positiveProblem(key: string, command: SubCommand, coverage: Coverage): 
  */
 function writeProblem(command: SubCommand, coverage: Coverage): string | undefined {
   const classify: PathClass = coverage.cwdUnknown ? (path) => (/^[\\/]/.test(path) ? coverage.classify(path) : { place: 'outside', resolved: path }) : coverage.classify;
-  const effects = commandEffects([command], classify);
+  // After a cd the files are another folder's: the command line alone is read.
+  const effects = commandEffects([command], classify, coverage.cwdUnknown ? undefined : coverage.files);
   const bad = effects.writes.find((w) => w.place !== 'workspace');
   if (bad)
     return `it writes to \`${bad.path}\`, ${bad.place === 'outside' ? (coverage.cwdUnknown ? `relative to a folder changed earlier in the line (${coverage.cwdUnknown})` : 'outside the workspace') : (bad.what ?? 'protected configuration')}`;
@@ -310,7 +316,12 @@ function lexicalPlace(path: string): ReturnType<PathClass> {
 const CHANGES_FOLDER = new Set(['cd', 'pushd', 'popd']);
 
 function coverageFor(key: string, context: CommandContext, cwdUnknown: string | undefined): Coverage {
-  return { handWritten: context.handWritten?.has(key) ?? false, classify: context.classify ?? lexicalPlace, ...(cwdUnknown ? { cwdUnknown } : {}) };
+  return {
+    handWritten: context.handWritten?.has(key) ?? false,
+    classify: context.classify ?? lexicalPlace,
+    ...(cwdUnknown ? { cwdUnknown } : {}),
+    ...(context.files ? { files: context.files } : {}),
+  };
 }
 
 export function decideCommandLine(line: string, parsed: ParsedCommandLine, rules: CommandRules, context: CommandContext = {}): CommandDecision {
@@ -445,10 +456,17 @@ export function offeredRules(line: string, parsed: ParsedCommandLine, rules: Com
     if (name !== undefined && CHANGES_FOLDER.has(commandName(name))) cwdUnknown = `\`${command.text}\``;
     if (part.allowedBy !== undefined) continue;
     cwdUnknown = before;
+    const runs = runsWorkspaceCode(command, cwdUnknown === undefined ? context.files : undefined);
     // Where a part is the whole line (`echo $(date)`), the line rule below stands for it.
     if (canOfferExact(command) && !(chained && command.source === line)) {
       add(
-        { key: exactRuleKey(command.source), value: true, label: command.source, description: `Allows exactly \`${command.source}\`, nothing added or changed.`, kind: 'exact' },
+        {
+          key: exactRuleKey(command.source),
+          value: true,
+          label: command.source,
+          description: `Allows exactly \`${command.source}\`, nothing added or changed.${runs}`,
+          kind: 'exact',
+        },
         command,
       );
     }
@@ -459,7 +477,7 @@ export function offeredRules(line: string, parsed: ParsedCommandLine, rules: Com
           key: prefix,
           value: true,
           label: `${prefix} …`,
-          description: `Allows \`${prefix}\` with the options it is known to take and files inside the workspace; anything else is asked.`,
+          description: `Allows \`${prefix}\` with the options it is known to take and files inside the workspace; anything else is asked.${runs}`,
           kind: 'prefix',
         },
         command,
@@ -477,6 +495,21 @@ export function offeredRules(line: string, parsed: ParsedCommandLine, rules: Com
     });
   }
   return offered;
+}
+
+/** For a runner (runners.ts), what an offered rule allows it to run, named as the files allow; else ''. */
+function runsWorkspaceCode(command: SubCommand, files: WorkspaceFiles | undefined): string {
+  const [first, ...args] = command.words;
+  if (first === undefined) return '';
+  const name = commandName(first);
+  const code = workspaceCodeOf(
+    name,
+    args.find((a) => !a.startsWith('-')),
+    args,
+    files,
+  );
+  if (code === undefined && !runnerFor(name)) return '';
+  return ` It runs this workspace's code: ${code ?? runnerFor(name)!.runs}: whatever that code does, now and after every edit.`;
 }
 
 function unique(values: string[]): string[] {
