@@ -171,8 +171,10 @@ export class RememberedPermissions {
   /** Which recent commands a command rule would have allowed, and which of those the user denied. */
   private previewOf(option: RuleOption, checker: CommandChecker): RuleOption['preview'] {
     const key = option.key.slice(COMMAND.length);
-    const classify = this.classifier();
-    const covered = this.recent.filter((r) => checker.covers(key, option.value ?? true, r.command, checker.parse(r.command), { classify }));
+    const context = this.pathContext();
+    const classify = this.classifier(context);
+    const files = this.files(context);
+    const covered = this.recent.filter((r) => checker.covers(key, option.value ?? true, r.command, checker.parse(r.command), { classify, ...(files ? { files } : {}) }));
     return {
       covers: covered.map((r) => r.command).slice(0, 10),
       denied: covered

@@ -106,7 +106,8 @@ function makeRecipes(args: readonly string[], files: WorkspaceFiles | undefined)
   const rules = makeRules(text);
   const first = rules.find((r) => !r.target.startsWith('.') && !r.target.includes('%'))?.target;
   const wanted = targets.length ? targets : first !== undefined ? [first] : [];
-  if (wanted.length === 0) return undefined;
+  // A rule may come from an included makefile, not read here.
+  if (wanted.length === 0 || (wanted.some((t) => !rules.some((r) => r.target === t)) && /^\s*-?s?include\s/m.test(text))) return undefined;
   return wanted
     .map((target) => {
       const rule = rules.find((r) => r.target === target && r.recipe.length) ?? rules.find((r) => r.target === target);
@@ -220,15 +221,16 @@ export function tscWrites(args: readonly string[], files: WorkspaceFiles | undef
     return result;
   }
   const set = (key: string): string | boolean | undefined => fromLine(key) ?? config?.options[key];
-  const at = (key: string, value: string) => (fromLine(key) !== undefined || !config ? value : joinPath(config.folder, value));
-  const outDir = typeof set('outdir') === 'string' ? at('outdir', set('outdir') as string) : undefined;
-  const outFile = typeof set('outfile') === 'string' ? at('outfile', set('outfile') as string) : undefined;
+  // Options from a tsconfig are already placed relative to where tsc runs.
+  const text = (key: string) => (typeof set(key) === 'string' ? (set(key) as string) : undefined);
+  const outDir = text('outdir');
+  const outFile = text('outfile');
   if (set('noemit') !== true) {
     if (outDir !== undefined || outFile !== undefined) result.writes.push(...[outDir, outFile].filter((p): p is string => p !== undefined));
     else result.unknown.push('tsc writes its output beside the sources it compiles');
   }
-  const buildInfo = set('tsbuildinfofile');
-  if (typeof buildInfo === 'string') result.writes.push(at('tsbuildinfofile', buildInfo));
+  const buildInfo = text('tsbuildinfofile');
+  if (buildInfo !== undefined) result.writes.push(buildInfo);
   else if (set('incremental') === true || set('composite') === true) {
     const base = config ? config.name.replace(/\.json$/, '') : 'tsconfig';
     result.writes.push(joinPath(outDir ?? config?.folder ?? '.', `${base}.tsbuildinfo`));
@@ -274,10 +276,10 @@ const TSC_VALUES = new Set(
 );
 
 interface Tsconfig {
-  /** Its path and folder, relative to where tsc runs. */
+  /** Its file name and folder, relative to where tsc runs. */
   name: string;
   folder: string;
-  /** compilerOptions, names in lower case. */
+  /** compilerOptions with what it extends, names in lower case; file options placed relative to where tsc runs. */
   options: Record<string, string | boolean>;
 }
 
@@ -285,17 +287,47 @@ interface Tsconfig {
 function tsconfigOf(project: string | undefined, files: WorkspaceFiles | undefined): Tsconfig | { unknown: string } | undefined {
   if (!files) return undefined;
   const path = project === undefined ? 'tsconfig.json' : files.read(project) !== undefined ? project : joinPath(project, 'tsconfig.json');
-  const text = files.read(path);
-  // tsc looks for tsconfig.json in the folders above too: outside what is read here.
-  if (text === undefined) return { unknown: `tsc reads ${path}, which is not readable here: it may write where that says` };
-  const parsed = parseJsonc(text);
-  if (!parsed) return { unknown: `tsc reads ${path}, which could not be read as JSON here` };
-  if (parsed.extends !== undefined) return { unknown: `${path} extends another file, not read here: it may set where tsc writes` };
-  const raw = typeof parsed.compilerOptions === 'object' && parsed.compilerOptions !== null ? (parsed.compilerOptions as Record<string, unknown>) : {};
   const options: Record<string, string | boolean> = {};
-  for (const [key, value] of Object.entries(raw)) if (typeof value === 'string' || typeof value === 'boolean') options[key.toLowerCase()] = value;
+  const problem = readTsconfig(path, files, options, 0);
+  if (problem) return { unknown: problem };
   const slash = path.lastIndexOf('/');
   return { name: path.slice(slash + 1), folder: slash < 0 ? '.' : path.slice(0, slash), options };
+}
+
+/** Options that name a file or folder: relative to the tsconfig that sets them. */
+const TSC_PATH_OPTIONS = new Set(['outdir', 'outfile', 'tsbuildinfofile', 'declarationdir']);
+
+/** Reads a tsconfig and what it extends into `options` (a file's own settings win over what it extends); why not, when it cannot. */
+function readTsconfig(path: string, files: WorkspaceFiles, options: Record<string, string | boolean>, depth: number): string | undefined {
+  if (depth > 8) return `${path} extends too deeply to be read here`;
+  const text = files.read(path);
+  // tsc looks for tsconfig.json in the folders above too: outside what is read here.
+  if (text === undefined) return `tsc reads ${path}, which is not readable here: it may write where that says`;
+  const parsed = parseJsonc(text);
+  if (!parsed) return `tsc reads ${path}, which could not be read as JSON here`;
+  const folder = path.includes('/') ? path.slice(0, path.lastIndexOf('/')) : '.';
+  const raw = typeof parsed.compilerOptions === 'object' && parsed.compilerOptions !== null ? (parsed.compilerOptions as Record<string, unknown>) : {};
+  for (const [key, value] of Object.entries(raw)) {
+    const name = key.toLowerCase();
+    if (Object.hasOwn(options, name) || (typeof value !== 'string' && typeof value !== 'boolean')) continue;
+    options[name] = typeof value === 'string' && TSC_PATH_OPTIONS.has(name) ? joinPath(folder, value) : value;
+  }
+  const parents: unknown[] = parsed.extends === undefined ? [] : Array.isArray(parsed.extends) ? parsed.extends : [parsed.extends];
+  // In an extends array the later file wins: read it first.
+  for (const parent of parents.reverse()) {
+    if (typeof parent !== 'string') return `${path} extends something not read here`;
+    const problem = readTsconfig(extendedPath(folder, parent), files, options, depth + 1);
+    if (problem) return problem;
+  }
+  return undefined;
+}
+
+/** Where `extends` leads: a relative file, or a package's file under ./node_modules (the only one read here). */
+function extendedPath(folder: string, spec: string): string {
+  const withJson = (p: string) => (p.endsWith('.json') ? p : `${p}.json`);
+  if (/^\.\.?\//.test(spec)) return withJson(joinPath(folder, spec));
+  if (/^([\\/~]|[a-zA-Z]:)/.test(spec)) return spec;
+  return `node_modules/${spec.endsWith('.json') ? spec : `${spec}/tsconfig.json`}`;
 }
 
 /** JSON with comments and trailing commas, as tsconfig files are written. */
@@ -328,8 +360,14 @@ function parseJsonc(text: string): Record<string, unknown> | undefined {
   }
 }
 
-/** A path relative to a folder (both as written; an absolute or ~ path stays as it is). */
+/** A path relative to a folder, `.` and `x/..` folded (an absolute or ~ path stays as it is). */
 function joinPath(folder: string, path: string): string {
-  if (/^([\\/~]|[a-zA-Z]:)/.test(path) || folder === '.' || folder === '') return path;
-  return `${folder.replace(/\/+$/, '')}/${path}`;
+  if (/^([\\/~]|[a-zA-Z]:)/.test(path)) return path;
+  const parts: string[] = [];
+  for (const part of `${folder}/${path}`.split('/')) {
+    if (part === '' || part === '.') continue;
+    if (part === '..' && parts.length && parts[parts.length - 1] !== '..') parts.pop();
+    else parts.push(part);
+  }
+  return parts.join('/') || '.';
 }

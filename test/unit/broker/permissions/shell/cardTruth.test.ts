@@ -108,6 +108,19 @@ suite('The card tells the truth about what a line runs and writes', () => {
     assert.equal(decide('tsc --noEmit -p tsconfig.plain.json', { tsc: true }, files).decision, 'allow');
   });
 
+  test('a tsconfig is read with what it extends: a relative file, or a package under node_modules; anything else is not known', () => {
+    const files = workspace({
+      'tsconfig.json': '{ "extends": "./configs/base.json" }',
+      'configs/base.json': '{ "extends": ["@tsconfig/node20"], "compilerOptions": { "tsBuildInfoFile": "../cache/ts.info" } }',
+      'node_modules/@tsconfig/node20/tsconfig.json': '{ "compilerOptions": { "strict": true } }',
+      'tsconfig.pkg.json': '{ "extends": "@tsconfig/node20/tsconfig.json" }',
+      'tsconfig.missing.json': '{ "extends": "@tsconfig/missing" }',
+    });
+    assert.match(summary('tsc --noEmit', files), /Writes cache\/ts\.info in the workspace\./);
+    assert.equal(decide('tsc --noEmit -p tsconfig.pkg.json', { tsc: true }, files).decision, 'allow');
+    assert.equal(decide('tsc --noEmit -p tsconfig.missing.json', { tsc: true }, files).decision, 'ask');
+  });
+
   test('prevents `--noEmit false` from passing for --noEmit: tsc then writes its output', () => {
     const files = workspace({ 'tsconfig.plain.json': '{ "compilerOptions": { "strict": true } }' });
     assert.match(summary('tsc --noEmit false -p tsconfig.plain.json', files), /Writes files not known before it runs \(tsc writes its output beside the sources it compiles\)/);
