@@ -9,7 +9,6 @@ import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { PathContext } from '../broker/permissions/toolPaths';
 import { ignoresCase, realPathOf } from './realPath';
-import { diskReader } from './diskReader';
 import type * as ShellModule from './shellModule';
 import { parseAnswersFile, type ParsedAnswersFile } from '../broker/scriptedAnswers';
 import { readSettings } from './settings';
@@ -49,7 +48,6 @@ export function createPolicy(context: vscode.ExtensionContext, log: vscode.LogOu
         loadChecker: () => (require(join(__dirname, 'shell.js')) as typeof ShellModule).loadCommandChecker(__dirname),
         workspaceFolders: fileFolders,
         pathContext: pathContextFor(context),
-        fileSystem: diskReader,
       },
     ),
   };

@@ -49,6 +49,8 @@ export interface CommandChecker {
   offer: typeof offeredRules;
   /** One line on what a parsed line does (commandEffects.ts), for the card and Check a Command. */
   summarize?(parsed: ParsedCommandLine, classify: PathClass, files?: WorkspaceFiles): string;
+  /** The workspace's files under a folder, for the card and the offered rules (what a runner runs, a tsconfig). */
+  files?(folder: string | undefined): WorkspaceFiles | undefined;
 }
 
 const shortText = (text: string, max = 60) => (text.length <= max ? text : `${text.slice(0, max - 1)}…`);

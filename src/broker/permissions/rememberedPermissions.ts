@@ -11,7 +11,6 @@ import { COMMAND, neverRemembered, rememberOptionsFor, ruleMatches, type Command
 import type { KeyValueStore } from '../store';
 import type { DecidingRule } from '../contract/schemas';
 import { placeOf, type PathContext } from './toolPaths';
-import { workspaceFilesIn, type FileSystemReader } from './workspaceFiles';
 import type { WorkspaceFiles } from './shell/runnerCode';
 
 // A new key: rules of earlier builds (prefix keys without sub-command parsing) are never honoured again.
@@ -98,8 +97,6 @@ export class RememberedPermissions {
       workspaceFolders?: () => readonly string[];
       /** Where paths really are (home, VS Code's User folder, case, symlinks); default: the workspace folders alone. */
       pathContext?: () => PathContext;
-      /** Reads the workspace's files for the card and the offered rules (what a runner runs, a tsconfig); without it only the command line is read. */
-      fileSystem?: FileSystemReader;
       now?: () => number;
     } = {},
   ) {
@@ -120,16 +117,16 @@ export class RememberedPermissions {
     return this.options.pathContext?.() ?? { workspaceFolders: this.options.workspaceFolders?.() ?? [] };
   }
 
-  /** The files a command's relative paths name: under the first workspace folder, where relative paths are placed. */
-  private files(context = this.pathContext()): WorkspaceFiles | undefined {
-    return workspaceFilesIn(context.workspaceFolders[0], this.options.fileSystem);
+  /** The files a command's relative paths name (read by the checker): under the first workspace folder, where relative paths are placed. */
+  private files(context = this.pathContext(), checker = this.checker): WorkspaceFiles | undefined {
+    return checker?.files?.(context.workspaceFolders[0]);
   }
 
   /** What a shell command does, in one line, with paths placed as the rules place them (undefined: the parser did not load). */
   async summarize(command: string): Promise<string | undefined> {
     const checker = await this.ready();
     const context = this.pathContext();
-    return checker?.summarize?.(checker.parse(command), this.classifier(context), this.files(context));
+    return checker?.summarize?.(checker.parse(command), this.classifier(context), this.files(context, checker));
   }
 
   /** Loads the shell parser and rules once; without them every command is asked and no command rule is offered. */
@@ -192,7 +189,7 @@ export class RememberedPermissions {
   /** The same, at once: requests without a shell command need no parser, and are queued in the same tick. */
   decideNow(request: NewPermissionRequest, checker = this.checker, how: DecideHow = {}): PermissionOutcome {
     const context = this.pathContext();
-    const options = rememberOptionsFor(request, checker, context, this.files(context)).map((o) =>
+    const options = rememberOptionsFor(request, checker, context, this.files(context, checker)).map((o) =>
       checker && o.key.startsWith(COMMAND) ? { ...o, preview: this.previewOf(o, checker) } : o,
     );
     const rules = this.list();
@@ -243,7 +240,7 @@ export class RememberedPermissions {
     // Rules the user wrote (settings, VS Code's terminal rules) keep VS Code's meaning; remembered ones are read in the positive model.
     const remembered = new Set(rules.filter((r) => r.source !== YOUR_SETTINGS && r.key.startsWith(COMMAND)).map((r) => r.key.slice(COMMAND.length)));
     const handWritten = new Set([...Object.keys(this.settings.user()), ...Object.keys(this.settings.terminal())].filter((key) => !remembered.has(key)));
-    const files = this.files(context);
+    const files = this.files(context, checker);
     const result = checker.decide(command, checker.parse(command), merged, { handWritten, classify: this.classifier(context), ...(files ? { files } : {}) });
     const deciding = rules.filter((r) => result.rules.includes(r.key.slice(COMMAND.length)));
     const label = deciding[0]?.label ?? result.rules[0] ?? '';

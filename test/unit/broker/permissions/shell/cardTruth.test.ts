@@ -8,6 +8,7 @@ import type { WorkspaceFiles } from '../../../../../src/broker/permissions/shell
 import { loadShellParser, SHELL_WASM_FILES, type ShellParser } from '../../../../../src/broker/permissions/shell/shellCommand';
 import { memoryStore, RememberedPermissions } from '../../../../../src/broker/permissions/rememberedPermissions';
 import { displayToolCall } from '../../../../../src/broker/permissions/toolCallDisplay';
+import { workspaceFilesIn } from '../../../../../src/broker/permissions/workspaceFiles';
 import { loadTestChecker } from '../../../helpers/fakes';
 import { ROOT } from '../../../helpers/repoRoot';
 
@@ -153,11 +154,11 @@ suite('The card tells the truth about what a line runs and writes', () => {
 
   test('the card and Check a Command read the workspace through the reader the permissions are given', async () => {
     const tree: Record<string, string> = { '/ws/package.json': PACKAGE };
-    const permissions = new RememberedPermissions(memoryStore(), {
-      loadChecker: loadTestChecker,
-      workspaceFolders: () => ['/ws'],
-      fileSystem: { readFile: (path) => tree[path], listFolder: (path) => (path === '/ws' ? ['package.json'] : undefined) },
-    });
+    const disk = { readFile: (path: string) => tree[path], listFolder: (path: string) => (path === '/ws' ? ['package.json'] : undefined) };
+    // The checker reads the files (in the extension: dist/shell.js, from the disk); here from a map, confined to /ws.
+    const loadChecker = async () => ({ ...(await loadTestChecker()), files: (folder: string | undefined) => workspaceFilesIn(folder, disk) });
+    const permissions = new RememberedPermissions(memoryStore(), { loadChecker, workspaceFolders: () => ['/ws'] });
+    assert.equal(workspaceFilesIn('/ws', disk)?.read('../etc/passwd'), undefined);
     assert.match((await permissions.summarize('npm test')) ?? '', /Runs this workspace's code: `mocha`/);
     const display = displayToolCall('Bash', { command: 'npm test' }, ['/ws']);
     assert.ok(display.ok);
