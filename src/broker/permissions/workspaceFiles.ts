@@ -9,9 +9,13 @@ export interface FileSystemReader {
   listFolder(absolute: string): readonly string[] | undefined;
 }
 
-/** The files under `folder`, or undefined without a folder or a reader. A path that is absolute or climbs out (`..`) reads nothing. */
+/**
+ * The files under `folder`, or undefined without a folder or a reader, or when the folder cannot be
+ * listed (then only the command line is read, as without a reader). A path that is absolute or
+ * climbs out (`..`) reads nothing.
+ */
 export function workspaceFilesIn(folder: string | undefined, fs: FileSystemReader | undefined): WorkspaceFiles | undefined {
-  if (folder === undefined || !fs) return undefined;
+  if (folder === undefined || !fs || fs.listFolder(folder) === undefined) return undefined;
   const inside = (relative: string): string | undefined => {
     const parts = relative.split(/[\\/]+/).filter((p) => p !== '' && p !== '.');
     if (/^([\\/~]|[a-zA-Z]:)/.test(relative) || parts.includes('..')) return undefined;

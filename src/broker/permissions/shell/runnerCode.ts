@@ -286,11 +286,14 @@ interface Tsconfig {
 /** The tsconfig tsc reads (the -p one, a folder's tsconfig.json, or ./tsconfig.json), or why what it sets is not known. */
 function tsconfigOf(project: string | undefined, files: WorkspaceFiles | undefined): Tsconfig | { unknown: string } | undefined {
   if (!files) return undefined;
-  const path = project === undefined ? 'tsconfig.json' : files.read(project) !== undefined ? project : joinPath(project, 'tsconfig.json');
+  // -p names a file or a folder holding tsconfig.json.
+  const path = project === undefined ? 'tsconfig.json' : /\.json$/i.test(project) || files.read(project) !== undefined ? project : joinPath(project, 'tsconfig.json');
+  // Not there: a -p project stops tsc; without -p it looks in the folders above, outside the workspace, where the agent's writes are asked.
+  const slash = path.lastIndexOf('/');
+  if (files.list(slash < 0 ? '.' : path.slice(0, slash))?.includes(path.slice(slash + 1)) === false) return undefined;
   const options: Record<string, string | boolean> = {};
   const problem = readTsconfig(path, files, options, 0);
   if (problem) return { unknown: problem };
-  const slash = path.lastIndexOf('/');
   return { name: path.slice(slash + 1), folder: slash < 0 ? '.' : path.slice(0, slash), options };
 }
 

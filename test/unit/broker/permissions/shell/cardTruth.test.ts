@@ -107,6 +107,8 @@ suite('The card tells the truth about what a line runs and writes', () => {
     assert.match(summary('tsc --noEmit -p tsconfig.bundle.json', files), /Writes \/home\/dev\/\.bashrc \(/);
     assert.equal(decide('tsc --noEmit -p tsconfig.bundle.json', { tsc: true }, files).decision, 'ask');
     assert.equal(decide('tsc --noEmit -p tsconfig.plain.json', { tsc: true }, files).decision, 'allow');
+    assert.equal(decide('tsc --noEmit', { tsc: true }, workspace({ 'package.json': PACKAGE })).decision, 'allow', 'no tsconfig.json in the folder');
+    assert.equal(decide('tsc --noEmit -p missing.json', { tsc: true }, files).decision, 'allow', 'tsc stops: no such project');
   });
 
   test('a tsconfig is read with what it extends: a relative file, or a package under node_modules; anything else is not known', () => {
