@@ -6,6 +6,8 @@ import { summarizeCommandLine } from '../broker/permissions/shell/commandEffects
 import { decideCommandLine, offeredRules, ruleCovers } from '../broker/permissions/shell/commandRules';
 import type { CommandChecker } from '../broker/permissions/permissionRules';
 import { loadShellParser, SHELL_WASM_FILES } from '../broker/permissions/shell/shellCommand';
+import { workspaceFilesIn } from '../broker/permissions/workspaceFiles';
+import { diskReader } from './diskReader';
 
 /** The parser (from the WASM files beside this bundle in dist/) and the rules that use it. */
 export async function loadCommandChecker(dist: string): Promise<CommandChecker> {
@@ -16,5 +18,7 @@ export async function loadCommandChecker(dist: string): Promise<CommandChecker> 
     covers: ruleCovers,
     offer: offeredRules,
     summarize: summarizeCommandLine,
+    // Read from the disk here, in the lazily loaded bundle: activation never pays for it.
+    files: (folder) => workspaceFilesIn(folder, diskReader),
   };
 }

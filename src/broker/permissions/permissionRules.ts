@@ -8,6 +8,7 @@ import type { NewPermissionRequest } from '../broker';
 import type { CommandRuleValue, decideCommandLine, offeredRules, PathClass, ruleCovers } from './shell/commandRules';
 import type { RememberOption } from '../contract/schemas';
 import type { ParsedCommandLine } from './shell/shellCommand';
+import type { WorkspaceFiles } from './shell/runnerCode';
 import { shellLineOf } from './shell/shellTools';
 import { commandPlaces } from './agentFolder';
 import {
@@ -48,7 +49,9 @@ export interface CommandChecker {
   covers: typeof ruleCovers;
   offer: typeof offeredRules;
   /** One line on what a parsed line does (commandEffects.ts), for the card and Check a Command. */
-  summarize?(parsed: ParsedCommandLine, classify: PathClass): string;
+  summarize?(parsed: ParsedCommandLine, classify: PathClass, files?: WorkspaceFiles): string;
+  /** The workspace's files under a folder, for the card and the offered rules (what a runner runs, a tsconfig). */
+  files?(folder: string | undefined): WorkspaceFiles | undefined;
 }
 
 const shortText = (text: string, max = 60) => (text.length <= max ? text : `${text.slice(0, max - 1)}…`);
@@ -105,7 +108,12 @@ const OUTSIDE = ' (outside the workspace)';
  * `dir:<folder>/`, or `workspace` when every path is really inside. A path that cannot be placed
  * offers no path rule; a call with any path never offers "every call".
  */
-export function rememberOptionsFor(request: NewPermissionRequest, checker: CommandChecker | undefined, where: readonly string[] | PathContext): RuleOption[] {
+export function rememberOptionsFor(
+  request: NewPermissionRequest,
+  checker: CommandChecker | undefined,
+  where: readonly string[] | PathContext,
+  files?: WorkspaceFiles,
+): RuleOption[] {
   const context = toPathContext(where);
   const call = request.toolCall;
   if (!call) {
@@ -122,7 +130,7 @@ export function rememberOptionsFor(request: NewPermissionRequest, checker: Comma
   if (call.command !== undefined) {
     if (!checker) return [];
     return checker
-      .offer(call.command, checker.parse(call.command), {}, commandPlaces(context))
+      .offer(call.command, checker.parse(call.command), {}, { ...commandPlaces(context), ...(files ? { files } : {}) })
       .map((rule) => ({ key: `${COMMAND}${rule.key}`, value: rule.value, label: rule.label, description: rule.description }));
   }
   const places = placesIn(request, context);

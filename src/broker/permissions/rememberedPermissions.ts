@@ -12,6 +12,7 @@ import type { KeyValueStore } from '../store';
 import type { DecidingRule } from '../contract/schemas';
 import type { PathContext } from './toolPaths';
 import { commandPlaces, contextFor } from './agentFolder';
+import type { WorkspaceFiles } from './shell/runnerCode';
 
 type CommandPlaces = ReturnType<typeof commandPlaces>;
 
@@ -119,11 +120,18 @@ export class RememberedPermissions {
     return this.options.pathContext?.() ?? { workspaceFolders: this.options.workspaceFolders?.() ?? [] };
   }
 
+  /** The files a command's relative paths name (read by the checker): under the folder relative paths are placed against (none when it is not known). */
+  private files(context = this.pathContext(), checker = this.checker): WorkspaceFiles | undefined {
+    const folder = context.folder ?? context.workspaceFolders[0];
+    return folder ? checker?.files?.(folder) : undefined;
+  }
+
   /** What a shell command does, in one line, with paths placed as the rules place them (undefined: the parser did not load). */
   async summarize(command: string, cwd?: string): Promise<string | undefined> {
     const checker = await this.ready();
     const context = this.pathContext();
-    return checker?.summarize?.(checker.parse(command), this.classifier(cwd === undefined ? context : { ...context, folder: cwd }).classify);
+    const placed = cwd === undefined ? context : { ...context, folder: cwd };
+    return checker?.summarize?.(checker.parse(command), this.classifier(placed).classify, this.files(placed, checker));
   }
 
   /** Loads the shell parser and rules once; without them every command is asked and no command rule is offered. */
@@ -165,8 +173,10 @@ export class RememberedPermissions {
   /** Which recent commands a command rule would have allowed, and which of those the user denied. */
   private previewOf(option: RuleOption, checker: CommandChecker): RuleOption['preview'] {
     const key = option.key.slice(COMMAND.length);
-    const classify = this.classifier();
-    const covered = this.recent.filter((r) => checker.covers(key, option.value ?? true, r.command, checker.parse(r.command), classify));
+    const context = this.pathContext();
+    const places = this.classifier(context);
+    const files = this.files(context);
+    const covered = this.recent.filter((r) => checker.covers(key, option.value ?? true, r.command, checker.parse(r.command), { ...places, ...(files ? { files } : {}) }));
     return {
       covers: covered.map((r) => r.command).slice(0, 10),
       denied: covered
@@ -184,7 +194,9 @@ export class RememberedPermissions {
   /** The same, at once: requests without a shell command need no parser, and are queued in the same tick. */
   decideNow(request: NewPermissionRequest, checker = this.checker, how: DecideHow = {}): PermissionOutcome {
     const context = contextFor(request, this.pathContext());
-    const options = rememberOptionsFor(request, checker, context).map((o) => (checker && o.key.startsWith(COMMAND) ? { ...o, preview: this.previewOf(o, checker) } : o));
+    const options = rememberOptionsFor(request, checker, context, this.files(context, checker)).map((o) =>
+      checker && o.key.startsWith(COMMAND) ? { ...o, preview: this.previewOf(o, checker) } : o,
+    );
     const rules = this.list();
     const call = request.toolCall;
     if (call?.command !== undefined) return this.decideCommand(call.command, request, rules, checker, options, context, how);
@@ -233,7 +245,8 @@ export class RememberedPermissions {
     // Rules the user wrote (settings, VS Code's terminal rules) keep VS Code's meaning; remembered ones are read in the positive model.
     const remembered = new Set(rules.filter((r) => r.source !== YOUR_SETTINGS && r.key.startsWith(COMMAND)).map((r) => r.key.slice(COMMAND.length)));
     const handWritten = new Set([...Object.keys(this.settings.user()), ...Object.keys(this.settings.terminal())].filter((key) => !remembered.has(key)));
-    const result = checker.decide(command, checker.parse(command), merged, { handWritten, ...this.classifier(context) });
+    const files = this.files(context, checker);
+    const result = checker.decide(command, checker.parse(command), merged, { handWritten, ...this.classifier(context), ...(files ? { files } : {}) });
     const deciding = rules.filter((r) => result.rules.includes(r.key.slice(COMMAND.length)));
     const label = deciding[0]?.label ?? result.rules[0] ?? '';
     if (result.decision === 'deny')

@@ -2,11 +2,15 @@
 // programs it runs, the files it writes (and where: the workspace, outside it, a protected file),
 // writes whose destination is known only when it runs, what it deletes, whether it reaches the
 // network, and sub-commands that change how later commands run. The permission card shows it as one
-// line (effectsSummary); "Check a Command…" shows it too. Pure: no `vscode`, no file system.
+// line (effectsSummary); "Check a Command…" shows it too. Pure: no `vscode`; the workspace's files
+// (what a runner runs, a tsconfig) come through a reader the caller passes (runnerCode.ts).
 // Everything a command does is looked up in the tables below (one place, each entry with its why);
-// an option set it does not understand makes it say less is known, never more.
+// an option set it does not understand makes it say less is known, never more, and "writes
+// nothing" is said only when every program in the line is one whose effects are modelled here.
 import { commandName, sedScriptIsRisky } from './dangerousArguments';
+import { knownPrefixFor, specForPrefix, unknownArgument } from './knownTools';
 import { CODE_RUNNERS, SHELLS } from './programLists';
+import { tscWrites, workspaceCodeOf, type WorkspaceFiles } from './runnerCode';
 import type { ParsedCommandLine, SubCommand } from './shellCommand';
 
 export type Place = 'workspace' | 'outside' | 'protected';
@@ -30,6 +34,12 @@ export interface CommandEffects {
   notAnalysed: string[];
   /** Deletions outside the workspace, of protected files, or of paths known only when it runs (no rule may allow these). */
   unsafeDeletes: string[];
+  /** What of this workspace's code it runs (a runner: `npm test` runs package.json's test script), as named as the files allow. */
+  workspaceCode: string[];
+  /** Programs whose effects are not modelled here, beyond those `notAnalysed` and `workspaceCode` explain. */
+  unmodelled: string[];
+  /** Whether every program in the line is one whose writes, deletions and network use are all modelled here. */
+  fullyModelled: boolean;
 }
 
 // ----- the tables -----
@@ -443,7 +453,6 @@ const OUTPUT_OPTIONS: Record<string, { spec: OptionSpec; outputs: readonly strin
     outputs: ['O', 'output-document', 'o', 'output-file', 'a', 'append-output', 'P', 'directory-prefix'],
   },
   tree: { spec: { short: 'oLIP', long: ['output'] }, outputs: ['o', 'output'] },
-  tsc: { spec: { long: ['outFile', 'outDir', 'project', 'p'] }, outputs: ['outFile', 'outDir'], singleDash: true },
   esbuild: { spec: { long: ['outfile', 'outdir'] }, outputs: ['outfile', 'outdir'] },
   pandoc: { spec: { short: 'oftr', long: ['output', 'from', 'to', 'read', 'write'] }, outputs: ['o', 'output'] },
 };
@@ -452,8 +461,8 @@ const COMPILERS = new Set(['gcc', 'cc', 'clang', 'g++', 'clang++', 'c++', 'rustc
 
 // ----- the analysis -----
 
-export function commandEffects(commands: readonly SubCommand[], classify: PathClass): CommandEffects {
-  const effects = new Collector(classify);
+export function commandEffects(commands: readonly SubCommand[], classify: PathClass, files?: WorkspaceFiles): CommandEffects {
+  const effects = new Collector(classify, files);
   for (const command of commands) {
     effects.redirections(command);
     const dynamicWord = (word: string) => command.dynamic && /[$`*?[\]{}]/.test(word);
@@ -465,9 +474,9 @@ export function commandEffects(commands: readonly SubCommand[], classify: PathCl
 }
 
 /** The summary of a parsed line, or why it could not be analysed. */
-export function summarizeCommandLine(parsed: ParsedCommandLine, classify: PathClass): string {
+export function summarizeCommandLine(parsed: ParsedCommandLine, classify: PathClass, files?: WorkspaceFiles): string {
   if (!parsed.ok) return `Not analysed: ${parsed.reason}.`;
-  return effectsSummary(commandEffects(parsed.commands, classify));
+  return effectsSummary(commandEffects(parsed.commands, classify, files));
 }
 
 interface RunContext {
@@ -487,21 +496,37 @@ interface ParsedArgs {
   unknown: string[];
 }
 
-type ListName = 'unknownWrites' | 'deletes' | 'network' | 'changesConfig' | 'notAnalysed' | 'unsafeDeletes';
+type ListName = 'unknownWrites' | 'deletes' | 'network' | 'changesConfig' | 'notAnalysed' | 'unsafeDeletes' | 'workspaceCode' | 'unmodelled';
 
 class Collector {
   cdChanged = false;
+  private fullyModelled = true;
+  /** How many times code not analysed was noted (a count, since the list says each reason once). */
+  private notAnalysedSaid = 0;
   private readonly programs: string[] = [];
   private readonly writes = new Map<string, { path: string; place: Place; what?: string }>();
-  private readonly lists: Record<ListName, string[]> = { unknownWrites: [], deletes: [], network: [], changesConfig: [], notAnalysed: [], unsafeDeletes: [] };
+  private readonly lists: Record<ListName, string[]> = {
+    unknownWrites: [],
+    deletes: [],
+    network: [],
+    changesConfig: [],
+    notAnalysed: [],
+    unsafeDeletes: [],
+    workspaceCode: [],
+    unmodelled: [],
+  };
 
-  constructor(private readonly classify: PathClass) {}
+  constructor(
+    private readonly classify: PathClass,
+    private readonly files: WorkspaceFiles | undefined,
+  ) {}
 
   result(): CommandEffects {
-    return { programs: this.programs, writes: [...this.writes.values()], ...this.lists };
+    return { programs: this.programs, writes: [...this.writes.values()], ...this.lists, fullyModelled: this.fullyModelled };
   }
 
   private add(list: ListName, text: string): void {
+    if (list === 'notAnalysed') this.notAnalysedSaid++;
     if (!this.lists[list].includes(text)) this.lists[list].push(text);
   }
 
@@ -554,17 +579,33 @@ class Collector {
     const raw = words[0]!;
     if (raw === '[[' || raw === '[' || raw === '((') return;
     const name = commandName(raw);
+    const explained = this.notAnalysedSaid;
     if (context.dynamicWord(raw)) this.add('notAnalysed', `the program ${raw} is known only when it runs`);
     if (!this.programs.includes(name)) this.programs.push(name);
     const args = words.slice(1);
     const wrapper = WRAPPERS[name];
-    if (wrapper) return this.wrapped(name, args, wrapper, context);
+    if (wrapper) {
+      this.wrapped(name, args, wrapper, context);
+      // sudo and the like run as someone else or somewhere else: what the inner command touches is not all said here.
+      if (!TRANSPARENT_WRAPPERS.has(name) || this.notAnalysedSaid > explained) this.notModelled(name, this.notAnalysedSaid > explained);
+      return;
+    }
+    const code = workspaceCodeOf(name, name === 'git' ? gitSub(args).sub : firstOperand(args), args, this.files);
+    if (code !== undefined) this.add('workspaceCode', code);
     if (INTERPRETERS.has(name)) this.add('notAnalysed', `what ${name} runs`);
-    this.scriptRunner(name, args);
+    if (code === undefined) this.scriptRunner(name, args);
     // A configuration change names a server for later (`npm set registry URL`): not a connection now.
     const changes = this.configOf(name, args);
     this.networkOf(name, args, changes);
     this.filesOf(name, args, context);
+    if (code !== undefined || this.notAnalysedSaid > explained) this.notModelled(name, true);
+    else if (!isModelled(name, args)) this.notModelled(name, false);
+  }
+
+  /** A program whose effects are not all modelled here; `explained`: the card already says why (a runner, code not analysed). */
+  private notModelled(name: string, explained: boolean): void {
+    this.fullyModelled = false;
+    if (!explained) this.add('unmodelled', name);
   }
 
   private wrapped(name: string, args: readonly string[], wrapper: (typeof WRAPPERS)[string], context: RunContext): void {
@@ -744,6 +785,20 @@ class Collector {
         return this.find(args, context);
       case 'git':
         return this.git(args, context);
+      case 'awk':
+      case 'gawk':
+      case 'mawk':
+      case 'nawk':
+        for (const path of awkProgram(args)?.writes ?? []) this.write(path, name, context);
+        break;
+      case 'ssh-keygen':
+        return this.sshKeygen(args, context);
+      case 'tsc': {
+        const tsc = tscWrites(args, this.files);
+        for (const path of tsc.writes) this.write(path, name, context);
+        for (const why of tsc.unknown) unknown(why);
+        break;
+      }
       case 'npm':
       case 'pnpm':
       case 'yarn':
@@ -801,8 +856,10 @@ class Collector {
     const scripts = parsed.options.filter((o) => o.name === 'e' || o.name === 'expression').map((o) => String(o.value));
     const files = scripts.length || parsed.options.some((o) => o.name === 'f' || o.name === 'file') ? parsed.operands : parsed.operands.slice(1);
     if (!scripts.length && parsed.operands[0] !== undefined) scripts.push(parsed.operands[0]);
-    if (scripts.some(sedScriptIsRisky) || parsed.options.some((o) => o.name === 'f' || o.name === 'file'))
+    if (scripts.some(sedScriptIsRisky) || parsed.options.some((o) => o.name === 'f' || o.name === 'file')) {
       this.add('unknownWrites', 'the sed script may write files (its w command) or run programs');
+      this.notModelled('sed', true);
+    }
     if (parsed.options.some((o) => o.name === 'i' || o.name === 'in-place')) for (const file of files) this.write(file, 'sed -i', context);
   }
 
@@ -864,6 +921,23 @@ class Collector {
     } else if (has(/^(c|create|r|append|u|update|A|catenate|concatenate|delete)$/) && archive !== undefined) {
       this.write(archive, 'tar', context);
     }
+  }
+
+  /** The key files ssh-keygen writes: a new key and its .pub, a changed key, known_hosts, certificates. */
+  private sshKeygen(args: readonly string[], context: RunContext): void {
+    const parsed = parseArgs(args, { short: 'abCDEFfGIJjKMmNnOPRrSsTtVwYzZ' });
+    const has = (letters: string) => parsed.options.some((o) => letters.includes(o.name));
+    const file = optionValue(parsed, ['f']);
+    const signing = optionValue(parsed, ['Y']);
+    // Fingerprints, public keys, lookups, exports and verifications only print.
+    if (has('lByFQLeir') || (signing !== undefined && signing !== 'sign')) return;
+    if (signing === 'sign') return void parsed.operands.forEach((op) => this.write(`${op}.sig`, 'ssh-keygen -Y sign', context));
+    if (has('A')) return this.write('/etc/ssh/', 'ssh-keygen -A', context);
+    if (has('s')) return void parsed.operands.forEach((op) => this.write(`${op.replace(/\.pub$/, '')}-cert.pub`, 'ssh-keygen -s', context));
+    if (has('RH')) return this.write(file ?? '~/.ssh/known_hosts', 'ssh-keygen', context);
+    if (file === undefined) return this.add('unknownWrites', 'ssh-keygen writes the key file it asks for (~/.ssh/ by default)');
+    this.write(file, 'ssh-keygen', context);
+    if (!has('pckM')) this.write(`${file}.pub`, 'ssh-keygen', context);
   }
 
   private compressor(name: string, args: readonly string[], context: RunContext): void {
@@ -1030,6 +1104,13 @@ class Collector {
       case 'lfs':
         if (rest[0] === 'install') this.write('.git/hooks/', 'git lfs install', context);
         break;
+      case 'config': {
+        if (gitConfigOnlyReads(rest)) break;
+        const file = gitConfigFile(args.slice(0, index), rest);
+        if (file !== undefined) this.write(file, 'git config', context);
+        else unknown("git config writes the configuration of a repository named by git's options");
+        break;
+      }
       case 'submodule':
         if (rest.includes('update')) unknown(EXTRACTS.gitTree);
         break;
@@ -1037,6 +1118,77 @@ class Collector {
         if (GIT_TREE_WRITERS.has(sub) && !(sub === 'stash' && /^(list|show)$/.test(rest[0] ?? ''))) unknown(EXTRACTS.gitTree);
     }
   }
+}
+
+// ----- what is modelled whole -----
+
+/** Wrappers that run their command as it is, as the same user in the same place: the command decides what is modelled. */
+const TRANSPARENT_WRAPPERS = new Set([
+  'env',
+  'timeout',
+  'nice',
+  'nohup',
+  'setsid',
+  'time',
+  'stdbuf',
+  'ionice',
+  'chrt',
+  'taskset',
+  'xargs',
+  'parallel',
+  'watch',
+  'unbuffer',
+  'command',
+  'exec',
+  'builtin',
+  'caffeinate',
+]);
+/** Programs whose every write, deletion and network use the analysis above reads (or says it does not understand). */
+const MODELLED_PROGRAMS = new Set([
+  ...Object.keys(COPIERS),
+  ...Object.keys(TOUCHERS),
+  ...['rm', 'rmdir', 'unlink', 'tee', 'dd', 'sed', 'ssh-keygen'],
+  ...['echo', 'printf', 'true', 'false', ':', 'test', 'pwd', 'basename', 'dirname', 'cut', 'tr', 'column', 'printenv', 'cd', 'pushd', 'popd', 'sleep'],
+]);
+const AWKS = new Set(['awk', 'gawk', 'mawk', 'nawk']);
+
+/** Whether what this program does is modelled whole: a program above, or a known tool every argument of which the known-tool table models (a runner running the workspace's code is never: the caller says so). */
+function isModelled(name: string, args: readonly string[]): boolean {
+  if (MODELLED_PROGRAMS.has(name)) return true;
+  if (AWKS.has(name)) return awkProgram(args)?.modelled === true;
+  if (name === 'git' && gitSub(args).sub === 'config') return true;
+  const key = knownPrefixFor([name, ...args]);
+  const known = key !== undefined ? specForPrefix(key) : undefined;
+  return known !== undefined && unknownArgument(known.spec, args.slice(known.words - 1), () => undefined) === undefined;
+}
+
+/**
+ * An awk program's literal output files (`print … > "file"`), and whether that is all it can do:
+ * no program file, no system() or pipe, no other `>` (a comparison or a file in a variable).
+ */
+function awkProgram(args: readonly string[]): { writes: string[]; modelled: boolean } | undefined {
+  const parsed = parseArgs(args, { short: 'Fvf', long: ['file', 'include', 'load', 'exec', 'source', 'field-separator', 'assign'] }, true);
+  const program = parsed.operands[0];
+  if (program === undefined) return undefined;
+  const fromFile = parsed.options.some((o) => !/^(F|v|field-separator|assign)$/.test(o.name));
+  const writes = [...program.matchAll(/>>?\s*"((?:[^"\\]|\\.)*)"/g)].map((m) => m[1]!.replace(/\\(.)/g, '$1'));
+  const withoutWrites = program.replace(/>>?\s*"((?:[^"\\]|\\.)*)"/g, '');
+  const runs = /\bsystem\s*\(|\||@(include|load)\b/.test(withoutWrites.replace(/\|\|/g, ''));
+  const otherOutput = /(?<![<>!=])>(?!=)/.test(withoutWrites);
+  return { writes, modelled: !fromFile && !runs && !otherOutput };
+}
+
+/** The file `git config` writes: --file, --global, --system, --worktree, or the repository's own (undefined: git's options point elsewhere). */
+function gitConfigFile(globals: readonly string[], rest: readonly string[]): string | undefined {
+  for (let i = 0; i < rest.length; i++) {
+    const file = /^--file=(.+)$/.exec(rest[i]!);
+    if (file) return file[1];
+    if ((rest[i] === '--file' || rest[i] === '-f') && rest[i + 1] !== undefined) return rest[i + 1];
+  }
+  if (rest.includes('--global')) return '~/.gitconfig';
+  if (rest.includes('--system')) return '/etc/gitconfig';
+  if (globals.some((g) => /^(-C|--git-dir|--work-tree)/.test(g)) || rest.includes('--blob')) return undefined;
+  return rest.includes('--worktree') ? '.git/config.worktree' : '.git/config';
 }
 
 // ----- the summary -----
@@ -1052,10 +1204,15 @@ function listed(items: readonly string[], max = MAX_NAMED, length = 60): string 
   return items.length > max ? `${shown} and ${items.length - max} more` : shown;
 }
 
-/** One line for the permission card: programs, writes (outside the workspace and protected paths named), network, deletes, configuration. */
+/**
+ * One line for the permission card: programs, the workspace's code a runner runs, writes (outside
+ * the workspace and protected paths named), network, deletes, configuration. "Writes nothing", "no
+ * network" and "deletes nothing" only when every program is modelled; else "…: not known".
+ */
 export function effectsSummary(effects: CommandEffects): string {
   const sentences: string[] = [];
   sentences.push(effects.programs.length ? `Runs ${listed(effects.programs, 6)}.` : 'Runs no program.');
+  if (effects.workspaceCode.length) sentences.push(`Runs this workspace's code: ${effects.workspaceCode.join('; ')}.`);
   const protectedWrites = effects.writes.filter((w) => w.place === 'protected');
   const outside = effects.writes.filter((w) => w.place === 'outside');
   const inside = effects.writes.filter((w) => w.place === 'workspace');
@@ -1066,10 +1223,18 @@ export function effectsSummary(effects: CommandEffects): string {
   if (effects.network.length) sentences.push(`Reaches the network (${listed(effects.network, 2, 90)}).`);
   if (effects.deletes.length) sentences.push(`Deletes ${listed(effects.deletes, MAX_NAMED, 90)}.`);
   if (effects.changesConfig.length) sentences.push(`Changes configuration: ${listed(effects.changesConfig, 2, 100)}.`);
-  if (effects.notAnalysed.length) sentences.push(`Not analysed: ${listed(effects.notAnalysed, 2, 90)}.`);
+  const notAnalysed = [...effects.notAnalysed, ...effects.unmodelled.map((name) => `what ${name} does`)];
+  if (notAnalysed.length) sentences.push(`Not analysed: ${listed(notAnalysed, 2, 90)}.`);
   const wrote = effects.writes.length > 0 || effects.unknownWrites.length > 0;
-  const none = [...(wrote ? [] : ['writes nothing']), ...(effects.network.length ? [] : ['no network']), ...(effects.deletes.length ? [] : ['deletes nothing'])];
-  if (none.length) sentences.push(`${none.join(', ').replace(/^./, (c) => c.toUpperCase())}.`);
+  const known = effects.fullyModelled;
+  // What was named is said above; the rest is "nothing" only when the model knows it.
+  const rest = (named: boolean, nothing: string, what: string, other: string) => (named ? (known ? [] : [`${other}: not known`]) : [known ? nothing : `${what}: not known`]);
+  const closing = [
+    ...rest(wrote, 'writes nothing', 'writes', 'other writes'),
+    ...rest(effects.network.length > 0, 'no network', 'network', 'other network use'),
+    ...rest(effects.deletes.length > 0, 'deletes nothing', 'deletes', 'other deletes'),
+  ];
+  if (closing.length) sentences.push(`${closing.join(', ').replace(/^./, (c) => c.toUpperCase())}.`);
   return sentences.join(' ');
 }
 

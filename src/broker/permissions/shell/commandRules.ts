@@ -9,6 +9,8 @@ import { commandEffects } from './commandEffects';
 import { commandName, findDangerousArgument } from './dangerousArguments';
 import { CODE_RUNNERS, EDITORS, SHELLS } from './programLists';
 import { canonicalWords, knownPrefixFor, specForPrefix, unknownArgument } from './knownTools';
+import { runnerFor } from './runners';
+import { workspaceCodeOf, type WorkspaceFiles } from './runnerCode';
 import { plainCdTarget, type ParsedCommandLine, type SubCommand } from './shellCommand';
 
 /**
@@ -28,6 +30,8 @@ export interface CommandContext {
    * a workspace folder; undefined when none is found. Without it, git is taken to use the workspace's.
    */
   repository?: (folder: string) => { top: string; isWorkspaceFolder: boolean } | undefined;
+  /** The workspace's files (what a runner runs, what a tsconfig writes); without it only the command line is read. */
+  files?: WorkspaceFiles;
 }
 
 export type CommandRuleValue = boolean | { approve: boolean; matchCommandLine?: boolean };
@@ -255,6 +259,7 @@ interface Coverage {
   classify: PathClass;
   /** git: the repository's top (absolute), which `:/x`, `:(top)x` and `HEAD:x` name paths from. */
   gitTop?: string;
+  files?: WorkspaceFiles;
 }
 
 /** Whether an allow rule (not matchCommandLine) allows this sub-command. */
@@ -334,7 +339,8 @@ function gitTopPathProblem(args: readonly string[], coverage: Coverage): string 
  */
 function writeProblem(command: SubCommand, coverage: Coverage): string | undefined {
   const classify: PathClass = coverage.cwdUnknown ? (path) => (/^[\\/]/.test(path) ? coverage.classify(path) : { place: 'outside', resolved: path }) : coverage.classify;
-  const effects = commandEffects([command], classify);
+  // After a cd the files are another folder's: the command line alone is read.
+  const effects = commandEffects([command], classify, coverage.cwdUnknown ? undefined : coverage.files);
   const bad = effects.writes.find((w) => w.place !== 'workspace');
   if (bad)
     return `it writes to \`${bad.path}\`, ${bad.place === 'outside' ? (coverage.cwdUnknown ? `relative to a folder changed earlier in the line (${coverage.cwdUnknown})` : 'outside the workspace') : (bad.what ?? 'protected configuration')}`;
@@ -438,6 +444,7 @@ function coverageFor(key: string, context: CommandContext, folder: PartFolder | 
     classify: folder?.from === undefined ? classify : (path, from) => classify(path, from ?? folder.from),
     ...(folder?.cwdUnknown ? { cwdUnknown: folder.cwdUnknown } : {}),
     ...(gitTop !== undefined ? { gitTop } : {}),
+    ...(context.files ? { files: context.files } : {}),
   };
 }
 
@@ -581,10 +588,18 @@ export function offeredRules(line: string, parsed: ParsedCommandLine, rules: Com
     const { command } = part;
     folder = folders[index];
     if (part.allowedBy !== undefined) continue;
+    // The workspace's files are read where the line runs, not after a `cd` moved it.
+    const runs = runsWorkspaceCode(command, folder?.cwdUnknown === undefined && folder?.from === undefined ? context.files : undefined);
     // Where a part is the whole line (`echo $(date)`), the line rule below stands for it.
     if (canOfferExact(command) && !(chained && command.source === line)) {
       add(
-        { key: exactRuleKey(command.source), value: true, label: command.source, description: `Allows exactly \`${command.source}\`, nothing added or changed.`, kind: 'exact' },
+        {
+          key: exactRuleKey(command.source),
+          value: true,
+          label: command.source,
+          description: `Allows exactly \`${command.source}\`, nothing added or changed.${runs}`,
+          kind: 'exact',
+        },
         command,
       );
     }
@@ -595,7 +610,7 @@ export function offeredRules(line: string, parsed: ParsedCommandLine, rules: Com
           key: prefix,
           value: true,
           label: `${prefix} …`,
-          description: `Allows \`${prefix}\` with the options it is known to take and files inside the workspace; anything else is asked.`,
+          description: `Allows \`${prefix}\` with the options it is known to take and files inside the workspace; anything else is asked.${runs}`,
           kind: 'prefix',
         },
         command,
@@ -612,6 +627,21 @@ export function offeredRules(line: string, parsed: ParsedCommandLine, rules: Com
     });
   }
   return offered;
+}
+
+/** For a runner (runners.ts), what an offered rule allows it to run, named as the files allow; else ''. */
+function runsWorkspaceCode(command: SubCommand, files: WorkspaceFiles | undefined): string {
+  const [first, ...args] = command.words;
+  if (first === undefined) return '';
+  const name = commandName(first);
+  const code = workspaceCodeOf(
+    name,
+    args.find((a) => !a.startsWith('-')),
+    args,
+    files,
+  );
+  if (code === undefined && !runnerFor(name)) return '';
+  return ` It runs this workspace's code: ${code ?? runnerFor(name)!.runs}: whatever that code does, now and after every edit.`;
 }
 
 function unique(values: string[]): string[] {
