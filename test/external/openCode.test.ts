@@ -128,7 +128,7 @@ suite('OpenCode through the MCP endpoint and its plugin (the real OpenCode CLI)'
     );
   });
 
-  test('the plugin brings OpenCode permission asks to the panel first (Allow runs the command, Deny tells the model why) and its own question tool as a question; answered in OpenCode, it leaves the panel; with a stale token OpenCode keeps the ask itself', async function () {
+  test('the plugin brings OpenCode permission asks to the panel first (Allow runs the command, Deny tells the model why) and its own question tool as a question; answered or interrupted in OpenCode, it leaves the panel; with a stale token OpenCode keeps the ask itself', async function () {
     const where = project();
     const server = await serveOpenCode({ ...where, env: { ...where.env, OPENCODE_ENABLE_QUESTION_TOOL: '1' } });
     const { api, prompt } = server;
@@ -186,13 +186,27 @@ suite('OpenCode through the MCP endpoint and its plugin (the real OpenCode CLI)'
       assert.deepEqual([settled!.kind, settled!.status], ['permission', 'cancelled']);
       assert.equal(existsSync(marker), false);
 
+      // Interrupted in OpenCode (its session aborted, which sends no permission.replied): the panel lets the request go.
+      reply = prompt('Make the marker. scenario:bash').catch((error: Error) => error.message);
+      await shown('wants to run a command');
+      const [interrupted] = await api<Array<{ id: string; sessionID: string }>>('GET', '/permission');
+      const abortedAt = Date.now();
+      await api('POST', `/session/${interrupted!.sessionID}/abort`);
+      await ui.panel.locator('.empty').waitFor();
+      console.log(`      the panel was empty ${Date.now() - abortedAt} ms after the interrupt`);
+      await reply;
+      const [withdrawn] = await ui.workbench.driver<Array<{ kind: string; status: string }>>('history');
+      assert.deepEqual([withdrawn!.kind, withdrawn!.status], ['permission', 'cancelled']);
+      assert.equal(existsSync(marker), false, 'the interrupted command did not run');
+
       // A stale token: the hook fails closed, the reason is logged, and the ask stays OpenCode's.
       await ui.workbench.driver('command', { id: 'agentQuestions.rotateMcpToken', args: [{ skipConfirmation: true }] });
       reply = prompt('Make the marker. scenario:bash');
       // At the deadline, the assertion below shows what OpenCode said instead.
       await until('the hook to say the endpoint refused the token', () => /refused the token/.test(server.output()), { everyMs: 100 }).catch(() => undefined);
       assert.match(server.output(), /Agent Questions hook: the endpoint refused the token \(401\).*; OpenCode asks you itself\./);
-      const pending = await api<Array<{ id: string; permission: string }>>('GET', '/permission');
+      // OpenCode 1.18.33 keeps the interrupted ask in its own list: only the new one counts.
+      const pending = (await api<Array<{ id: string; permission: string }>>('GET', '/permission')).filter((p) => p.id !== interrupted!.id);
       assert.deepEqual(
         pending.map((p) => p.permission),
         ['bash'],

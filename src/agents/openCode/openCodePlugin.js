@@ -9,6 +9,7 @@ const GRACE_MS = 1000;
 
 export const AgentQuestions = async ({ client, directory }) => {
   const asking = new Map(); // OpenCode request id -> the hook command asking the panel
+  const about = new Map(); // OpenCode request id -> { sessionID, callID } of the call it asks about
   const workdirs = new Map(); // tool call id -> the folder it runs in (its ask does not say)
   const warn = (message) => {
     client.app.log({ body: { service: "agent-questions", level: "warn", message } }).catch(() => {});
@@ -29,6 +30,7 @@ export const AgentQuestions = async ({ client, directory }) => {
     const hook = process.env.AGENT_QUESTIONS_HOOK;
     if (!hook) return;
     asking.set(request.id, undefined);
+    about.set(request.id, { sessionID: request.sessionID, callID: request.tool?.callID });
     await new Promise((resolve) => setTimeout(resolve, GRACE_MS));
     if (!asking.has(request.id)) return;
     const child = spawn("node", [hook, "opencode"], { stdio: ["pipe", "pipe", "pipe"] });
@@ -42,6 +44,7 @@ export const AgentQuestions = async ({ client, directory }) => {
       // Answered in OpenCode meanwhile: the hook was stopped and the panel settled the request.
       if (asking.get(request.id) !== child) return;
       asking.delete(request.id);
+      about.delete(request.id);
       if (code !== 0) return warn(stderr.trim() || `Agent Questions: the hook command exited with ${code}; OpenCode asks you itself.`);
       try {
         await answer(type, request, JSON.parse(stdout));
@@ -54,6 +57,15 @@ export const AgentQuestions = async ({ client, directory }) => {
     child.stdin.end(JSON.stringify({ ...request, cwd }));
   }
 
+  // Stops asking the panel: the panel settles our request as cancelled, so it cannot be allowed later.
+  function withdraw(requestID) {
+    const child = asking.get(requestID);
+    asking.delete(requestID);
+    about.delete(requestID);
+    child?.kill();
+  }
+  const withdrawWhere = (matches) => [...about].filter(([, call]) => matches(call)).forEach(([id]) => withdraw(id));
+
   return {
     "tool.execute.before": async (input, output) => {
       const workdir = output?.args?.workdir;
@@ -63,11 +75,11 @@ export const AgentQuestions = async ({ client, directory }) => {
     },
     event: async ({ event }) => {
       if (event.type === "permission.asked" || event.type === "question.asked") return ask(event.type, event.properties);
-      if (event.type === "permission.replied" || event.type === "question.replied" || event.type === "question.rejected") {
-        const child = asking.get(event.properties.requestID);
-        asking.delete(event.properties.requestID);
-        child?.kill();
-      }
+      if (event.type === "permission.replied" || event.type === "question.replied" || event.type === "question.rejected") withdraw(event.properties.requestID);
+      // An interrupt rejects OpenCode's own asks without permission.replied: the session goes idle or errors, the call ends.
+      if (event.type === "session.idle" || event.type === "session.error") withdrawWhere((call) => call.sessionID === event.properties.sessionID);
+      const part = event.type === "message.part.updated" ? event.properties.part : undefined;
+      if (part?.type === "tool" && (part.state?.status === "completed" || part.state?.status === "error")) withdrawWhere((call) => call.callID === part.callID);
     },
   };
 };

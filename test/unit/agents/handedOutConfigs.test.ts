@@ -18,8 +18,8 @@ const URL = 'http://127.0.0.1:43117/mcp';
 suite('configurations handed out to CLI agents', () => {
   test('the OpenCode plugin written beside opencode.json is the same, byte for byte', () => {
     assert.equal(OPENCODE_PLUGIN_PATH, 'opencode-agent-questions.js');
-    assert.equal(Buffer.byteLength(OPENCODE_PLUGIN, 'utf8'), 3835);
-    assert.equal(sha256(OPENCODE_PLUGIN), '6ae7d4cc508b7a85127b9be2ff073676b5f41982a62002b4800dfdecd9c13467');
+    assert.equal(Buffer.byteLength(OPENCODE_PLUGIN, 'utf8'), 4857);
+    assert.equal(sha256(OPENCODE_PLUGIN), '0f6acbee43b801f60430dd63f41c297275037108eac6f670aba2415a1ad1f86e');
     const openCode = agentConfigs(URL).find((c) => c.agent === 'OpenCode')!;
     assert.equal(openCode.files?.find((f) => f.path === OPENCODE_PLUGIN_PATH)?.text, OPENCODE_PLUGIN);
   });
@@ -34,7 +34,7 @@ suite('configurations handed out to CLI agents', () => {
         ['OpenCode', 'opencode.json and opencode-agent-questions.js beside it, in your project (or in ~/.config/opencode/)', ['opencode.json', 'opencode-agent-questions.js']],
       ],
     );
-    assert.equal(sha256(JSON.stringify(configs)), '5a6addbeefec2f1fd39accc23233902b4045c3b4224534ca4966ea43eb3a5e4e');
+    assert.equal(sha256(JSON.stringify(configs)), 'ec3811956079e8f2111aecb3752b872d356b89077953c15e01ba90381c4221ab');
   });
 
   test("Claude Code's and Codex's pieces, handed to the tests and the soak, are the same", () => {
