@@ -169,7 +169,9 @@ export interface DecidingRule {
  * agent's own prompt as its hook reported, a notification, the Queue); `extension`: an extension
  * through this API's reply, decide or reject; `rule`: remembered or hand-written rules; `answersFile`:
  * scripted answers; `policy`: agentQuestions.mode, AGENT_QUESTIONS_UNATTENDED=1 or no window;
- * `timeout`; `asker`: the agent gave up; `shutdown`: Agent Questions shut down.
+ * `timeout`; `asker`: the agent gave up (`at: 'hookDeadline'`: its hook handed the decision back just
+ * before the agent's hook time limit); `shutdown`: Agent Questions shut down (`part: 'endpoint'`: only
+ * the MCP endpoint was turned off).
  */
 export type DecidedBy =
   | { by: 'user'; where: 'panel' | 'page' | 'agent' | 'notification' | 'queue' }
@@ -178,8 +180,8 @@ export type DecidedBy =
   | { by: 'answersFile' }
   | { by: 'policy'; setting: 'mode' | 'unattended' | 'noWindow' }
   | { by: 'timeout'; afterSeconds: number }
-  | { by: 'asker' }
-  | { by: 'shutdown' };
+  | { by: 'asker'; at?: 'hookDeadline' }
+  | { by: 'shutdown'; part?: 'endpoint' };
 
 export interface HistoryEntry {
   requestId: string;

@@ -13,6 +13,7 @@ import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/
 import { isInitializeRequest, isJSONRPCRequest } from '@modelcontextprotocol/sdk/types.js';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { eventStreamMessages } from '../broker/contract/eventStream';
+import { ENDPOINT_TURNED_OFF } from '../broker/contract/wireNames';
 import { ConnectionGate } from './mcpConnections';
 import { uiText } from '../broker/visibleText';
 import { holdsLaterAnswers, selfReportedName, type CallScope } from './mcpTools';
@@ -186,7 +187,7 @@ export class McpEndpoint {
   }
 
   async close(): Promise<void> {
-    for (const id of [...this.byId.keys()]) this.endSession(id, 'closed (the endpoint stopped)');
+    for (const id of [...this.byId.keys()]) this.endSession(id, 'closed (the endpoint stopped)', ENDPOINT_TURNED_OFF);
     this.gate.destroyAll();
     await new Promise<void>((resolve) => this.gate.server.close(() => resolve()));
   }
@@ -345,11 +346,11 @@ export class McpEndpoint {
     return session;
   }
 
-  private endSession(id: string, why: string): void {
+  private endSession(id: string, why: string, reason?: string): void {
     const session = this.byId.get(id);
     if (!session) return;
     this.byId.delete(id);
-    session.ended.abort();
+    session.ended.abort(reason);
     void session.server.close().catch(() => undefined);
     this.options.log(`MCP session of ${selfReportedName(session.server)} (token ${session.tokenId}) ${why} (${this.byId.size} open)`);
   }

@@ -25,7 +25,7 @@ import type { CancellationSignal } from '../broker/events';
 import type { DecidedBy, RequestSource } from '../broker/contract/schemas';
 import { ASK_USER_DESCRIPTION, askUserJsonSchema, GET_ANSWERS_DESCRIPTION, getAnswersJsonSchema, toolJsonSchema } from '../broker/contract/toolSchema';
 import { uiText } from '../broker/visibleText';
-import { ANSWERED_IN_AGENT_PROMPT, APPROVE_TOOL, ASK_USER_TOOL, connectionWay, GET_ANSWERS_TOOL } from '../broker/contract/wireNames';
+import { ANSWERED_IN_AGENT_PROMPT, APPROVE_TOOL, ASK_USER_TOOL, connectionWay, ENDPOINT_TURNED_OFF, GET_ANSWERS_TOOL, HANDED_BACK_AT_DEADLINE } from '../broker/contract/wireNames';
 
 export interface McpToolsContext {
   broker: QuestionBroker;
@@ -99,6 +99,14 @@ function toSignal(...signals: AbortSignal[]): CancellationSignal {
   };
 }
 
+/** Who ended a call: the hook's own reason (notifications/cancelled), or the endpoint's when it was turned off. */
+function cancelledBy(hookReason: unknown, endpointReason: unknown): DecidedBy {
+  if (endpointReason === ENDPOINT_TURNED_OFF) return { by: 'shutdown', part: 'endpoint' };
+  if (hookReason === ANSWERED_IN_AGENT_PROMPT) return { by: 'user', where: 'agent' };
+  if (hookReason === HANDED_BACK_AT_DEADLINE) return { by: 'asker', at: 'hookDeadline' };
+  return { by: 'asker' };
+}
+
 /** The SDK validates elicitation replies with this; the endpoint never elicits, so ajv is not bundled (esbuild.mjs). */
 const NO_JSON_SCHEMA_VALIDATION: jsonSchemaValidator = {
   getValidator: () => () => ({ valid: false, data: undefined, errorMessage: 'Agent Questions validates no JSON Schema replies' }),
@@ -132,7 +140,7 @@ export function createToolServer(context: McpToolsContext, version: string, scop
       token: toSignal(...(call ? [extra.signal, call.signal] : [extra.signal])),
       timeoutMs: context.timeoutMs(),
       // The hook command withdraws a call with this reason when the user answered in the agent's own prompt.
-      cancelledBy: (): DecidedBy => (extra.signal.reason === ANSWERED_IN_AGENT_PROMPT ? { by: 'user', where: 'agent' } : { by: 'asker' }),
+      cancelledBy: (): DecidedBy => cancelledBy(extra.signal.reason, call?.signal.reason),
     };
     const from = source(call);
     const progress = reportProgress(request.params._meta?.progressToken, call?.progressEveryMs, extra.sendNotification);

@@ -24,9 +24,9 @@ export function decidedByText(decidedBy: DecidedBy, t: Translate): string {
     case 'timeout':
       return t('Timed out after {0} s', decidedBy.afterSeconds);
     case 'asker':
-      return t('Cancelled by the agent');
+      return decidedBy.at === 'hookDeadline' ? t("Handed back to the agent at its hook's deadline") : t('Cancelled by the agent');
     case 'shutdown':
-      return t('Cancelled: Agent Questions shut down');
+      return decidedBy.part === 'endpoint' ? t('Cancelled: the MCP endpoint was turned off') : t('Cancelled: Agent Questions shut down');
   }
 }
 

@@ -296,10 +296,13 @@ export const DecidedBySchema = z.discriminatedUnion('by', [
   z.object({ by: z.literal('answersFile') }),
   z.object({ by: z.literal('policy'), setting: z.enum(POLICY_SETTINGS) }),
   z.object({ by: z.literal('timeout'), afterSeconds: z.number() }),
-  /** The asker gave up: Stop in chat, the CLI stopped waiting, its session closed. */
-  z.object({ by: z.literal('asker') }),
-  /** Agent Questions shut down (window closed or reloaded, extension deactivated). */
-  z.object({ by: z.literal('shutdown') }),
+  /**
+   * The asker gave up: Stop in chat, the CLI stopped waiting, its session closed; `at: 'hookDeadline'`
+   * when an agent's hook command handed the decision back to the agent just before its hook time limit.
+   */
+  z.object({ by: z.literal('asker'), at: z.literal('hookDeadline').optional() }),
+  /** Agent Questions shut down (window closed or reloaded, extension deactivated); `part: 'endpoint'` when only the MCP endpoint was turned off. */
+  z.object({ by: z.literal('shutdown'), part: z.literal('endpoint').optional() }),
 ]);
 
 export const HistoryEntrySchema = z.object({

@@ -20,6 +20,10 @@ export const GET_ANSWERS_TOOL = 'get_answers';
  * abandoned by the asker. Self-reported, like everything the hook says.
  */
 export const ANSWERED_IN_AGENT_PROMPT = "answered in the agent's own prompt";
+/** The reason the hook command gives when it hands the decision back to its agent before the agent's hook time limit. */
+export const HANDED_BACK_AT_DEADLINE = "handed back to the agent at its hook's deadline";
+/** Why the endpoint's calls end when it is turned off (a session's signal reason). */
+export const ENDPOINT_TURNED_OFF = 'the MCP endpoint was turned off';
 /** Claude Code's question tool: the approve tool asks it as a question request. */
 export const ASK_USER_QUESTION_TOOL = 'AskUserQuestion';
 

@@ -56,7 +56,9 @@ suite('who decided, as the history shows it', () => {
       [{ by: 'policy', setting: 'noWindow' }, 'Not asked: no VS Code window could show it'],
       [{ by: 'timeout', afterSeconds: 300 }, 'Timed out after 300 s'],
       [{ by: 'asker' }, 'Cancelled by the agent'],
+      [{ by: 'asker', at: 'hookDeadline' }, "Handed back to the agent at its hook's deadline"],
       [{ by: 'shutdown' }, 'Cancelled: Agent Questions shut down'],
+      [{ by: 'shutdown', part: 'endpoint' }, 'Cancelled: the MCP endpoint was turned off'],
     ];
     for (const [decidedBy, line] of cases) assert.equal(decidedByText(decidedBy, t), line, JSON.stringify(decidedBy));
   });
