@@ -424,7 +424,7 @@ function asRun(command: SubCommand, folder: PartFolder, alone: boolean, context:
   let run = command;
   if (command.globs && alone && context.expandGlob) {
     const words = expandGlobs(command, where, coverageFor('', context, folder).classify, context.expandGlob);
-    if (words) run = { text: command.text, source: command.source, words, assignments: command.assignments, writes: command.writes, reads: command.reads, dynamic: false };
+    if (words) run = { ...command, words, dynamic: false, globs: undefined };
   }
   const [first, tool] = run.words;
   if (first === 'npx' && tool !== undefined && NPX_LOCAL.has(tool) && !run.dynamic && context.hasLocalBin?.(tool, where)) run = { ...run, words: run.words.slice(1) };
