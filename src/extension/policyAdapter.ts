@@ -8,7 +8,7 @@ import { memoryStore, RememberedPermissions, type SettingsRules } from '../broke
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { PathContext } from '../broker/permissions/toolPaths';
-import { ignoresCase, isBareRepository, realPathOf } from './realPath';
+import { expandGlob, hasBinIn, ignoresCase, isBareRepository, realPathOf } from './realPath';
 import { isRepositoryTop } from './repositoryTop';
 import type * as ShellModule from './shellModule';
 import { parseAnswersFile, type ParsedAnswersFile } from '../broker/scriptedAnswers';
@@ -76,6 +76,8 @@ function pathContextFor(context: vscode.ExtensionContext): () => PathContext {
       realPath: realPathOf,
       isRepositoryTop,
       isBareRepository,
+      expandGlob,
+      hasBinIn,
     };
   };
 }

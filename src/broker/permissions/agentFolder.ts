@@ -4,7 +4,7 @@
 // `.ssh/id_rsa` from the home folder. Pure: the file system is asked through the PathContext.
 import type { NewPermissionRequest } from '../broker';
 import type { CommandContext } from './shell/commandRules';
-import { normalizePath, placeOf, realWorkspaceFolders, samePath, type PathContext } from './toolPaths';
+import { isUnderFolder, normalizePath, placeOf, realWorkspaceFolders, samePath, type PathContext } from './toolPaths';
 
 /** Input keys that name the folder a call runs in (compared in lower case, without `_` and `-`). */
 const FOLDER_KEYS = new Set(['cwd', 'workdir', 'workingdirectory']);
@@ -45,11 +45,24 @@ export function repositoryTop(folder: string, context: PathContext): string | un
   }
 }
 
-/** Where a command's paths resolve and which repository its git commands use, as the command rules ask. */
-export function commandPlaces(context: PathContext): Required<Pick<CommandContext, 'classify'>> & Pick<CommandContext, 'repository'> {
+/** Whether `<name>` is in `node_modules/.bin` of `folder` or of a parent up to the workspace folder holding it (never above). */
+function hasLocalBin(name: string, folder: string, roots: readonly string[], context: PathContext): boolean {
+  for (let current = folder; context.hasBinIn && roots.some((root) => isUnderFolder(current, root, context));) {
+    if (context.hasBinIn(current, name)) return true;
+    const parent = current.replace(/\/[^/]*$/, '') || '/';
+    if (parent === current) return false;
+    current = parent;
+  }
+  return false;
+}
+
+/** Where a command's paths resolve, which repository its git commands use, what its globs match and which tools npx finds, as the command rules ask. */
+export function commandPlaces(context: PathContext): Required<Pick<CommandContext, 'classify'>> & Pick<CommandContext, 'repository' | 'expandGlob' | 'hasLocalBin'> {
   const roots = realWorkspaceFolders(context);
   return {
     classify: (path, from) => placeOf(path, context, from),
+    ...(context.expandGlob ? { expandGlob: context.expandGlob } : {}),
+    ...(context.hasBinIn ? { hasLocalBin: (name: string, folder: string) => hasLocalBin(name, folder, roots, context) } : {}),
     // Without a way to look (unit tests, older callers), git is taken to work on the workspace's repository.
     ...(context.isRepositoryTop
       ? {

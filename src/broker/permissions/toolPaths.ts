@@ -31,6 +31,13 @@ export interface PathContext {
    * missing tail kept. Returns '' when it cannot tell (a symlink loop): the path is then outside.
    */
   realPath?: (absolute: string) => string;
+  /**
+   * The paths bash may give for a plain glob (`src/*.ts`) run in `folder` (absolute, resolved), as
+   * bash writes them; undefined when it cannot tell (too many, unreadable). Without it, globs are asked.
+   */
+  expandGlob?: (pattern: string, folder: string) => string[] | undefined;
+  /** Whether `<folder>/node_modules/.bin/<name>` exists (this one folder): `npx <name>` then runs it without downloading. */
+  hasBinIn?: (folder: string, name: string) => boolean;
 }
 
 /** Where a path is. `resolved` is the absolute real path ('' when the path cannot be resolved). */

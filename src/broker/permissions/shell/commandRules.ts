@@ -8,7 +8,7 @@
 import { commandEffects } from './commandEffects';
 import { commandName, findDangerousArgument } from './dangerousArguments';
 import { CODE_RUNNERS, EDITORS, SHELLS } from './programLists';
-import { canonicalWords, knownPrefixFor, specForPrefix, unknownArgument } from './knownTools';
+import { canonicalWords, knownPrefixFor, NPX_LOCAL, specForPrefix, unknownArgument } from './knownTools';
 import { runnerFor } from './runners';
 import { workspaceCodeOf, type WorkspaceFiles } from './runnerCode';
 import { plainCdTarget, type ParsedCommandLine, type SubCommand } from './shellCommand';
@@ -32,6 +32,10 @@ export interface CommandContext {
   repository?: (folder: string) => { top: string; isWorkspaceFolder: boolean } | undefined;
   /** The workspace's files (what a runner runs, what a tsconfig writes); without it only the command line is read. */
   files?: WorkspaceFiles;
+  /** The paths bash may give for a plain glob run in a folder (PathContext.expandGlob). Without it, globs are asked. */
+  expandGlob?: (pattern: string, folder: string) => string[] | undefined;
+  /** Whether `npx <name>` run in a folder finds the tool installed in the workspace (node_modules/.bin up to the workspace folder). */
+  hasLocalBin?: (name: string, folder: string) => boolean;
 }
 
 export type CommandRuleValue = boolean | { approve: boolean; matchCommandLine?: boolean };
@@ -413,6 +417,58 @@ function partFolders(commands: readonly SubCommand[], classify: PathClass): Part
 }
 
 /**
+ * The sub-command as bash and npx run it, when that can be told here. A plain glob (SubCommand.globs)
+ * stands for the word as written (what bash passes when nothing matches) and every file it may
+ * match, when the folder it lists and each match are in the workspace (or only write-protected);
+ * only in a part alone in its line (plain `cd`s aside), as another part could change the files
+ * before bash expands them. `npx <tool>` with the tool installed in the workspace is that tool
+ * (plain npx downloads a missing one), so its prompt offers «<tool> …». Otherwise the command as parsed.
+ */
+function asRun(command: SubCommand, folder: PartFolder, alone: boolean, context: CommandContext): SubCommand {
+  const where = folder.cwdUnknown ? '' : folder.resolved;
+  if (!where) return command;
+  let run = command;
+  if (command.globs && alone && context.expandGlob) {
+    const words = expandGlobs(command, where, coverageFor('', context, folder).classify, context.expandGlob);
+    if (words) run = { ...command, words, dynamic: false, globs: undefined };
+  }
+  const [first, tool] = run.words;
+  if (first === 'npx' && tool !== undefined && NPX_LOCAL.has(tool) && !run.dynamic && context.hasLocalBin?.(tool, where)) run = { ...run, words: run.words.slice(1) };
+  return run;
+}
+
+/** The words with each glob followed by its matches, or undefined when one cannot be listed or may name a file outside the workspace or protected. */
+function expandGlobs(command: SubCommand, where: string, classify: PathClass, expand: NonNullable<CommandContext['expandGlob']>): string[] | undefined {
+  const words: string[] = [];
+  for (const [index, word] of command.words.entries()) {
+    if (!command.globs!.includes(index)) {
+      words.push(word);
+      continue;
+    }
+    const matches = expand(word, where);
+    if (matches === undefined) return undefined;
+    for (const path of [word, ...matches]) {
+      const place = classify(path);
+      if (place.place === 'outside' || (place.place === 'protected' && !place.readable)) return undefined;
+    }
+    words.push(word, ...matches);
+  }
+  return words;
+}
+
+/** Each sub-command as it runs (asRun), where `folders` are their folders. */
+function partsAsRun(commands: readonly SubCommand[], folders: readonly PartFolder[], context: CommandContext): SubCommand[] {
+  return commands.map((command, index) =>
+    asRun(
+      command,
+      folders[index]!,
+      folders.every((other, j) => j === index || other.movesOnly),
+      context,
+    ),
+  );
+}
+
+/**
  * Why git, run as this sub-command, may work on a repository that is not a workspace folder (its
  * configuration and hooks run code: a shipped bare repository's core.fsmonitor, a parent
  * repository's hooks). `-C dir` moves where git starts looking; `--git-dir`, `--work-tree` and
@@ -455,30 +511,33 @@ export function decideCommandLine(line: string, parsed: ParsedCommandLine, rules
     return value ? [{ key, ...value }] : [];
   });
   const folders = partFolders(parsed.commands, context.classify ?? lexicalPlace);
+  const runs = partsAsRun(parsed.commands, folders, context);
   const parts: PartDecision[] = parsed.commands.map((command, index) => {
     const part: PartDecision = { command };
     const folder = folders[index]!;
-    const git = gitRepositoryProblem(command, folder, context);
+    // What is checked is what runs (globs expanded, npx's local tool); deny rules match either.
+    const run = runs[index]!;
+    const git = gitRepositoryProblem(run, folder, context);
     // Legacy contexts (no repository lookup) take the folder git runs in as its top.
     const gitTop = git && 'top' in git ? git.top : commandName(command.words[0] ?? '') === 'git' && !folder.cwdUnknown ? folder.resolved : undefined;
     const coverage = (key: string) => coverageFor(key, context, folder, gitTop);
-    const notCoverable = notCoverableReason(command);
+    const notCoverable = notCoverableReason(run);
     if (notCoverable !== undefined) part.notCoverable = notCoverable;
-    const denied = entries.find((r) => !r.approve && !r.matchCommandLine && denies(r.key, command));
+    const denied = entries.find((r) => !r.approve && !r.matchCommandLine && (denies(r.key, command) || denies(r.key, run)));
     if (denied) part.deniedBy = denied.key;
-    const allowed = entries.find((r) => r.approve && !r.matchCommandLine && allows(r.key, command, notCoverable, coverage(r.key)));
+    const allowed = entries.find((r) => r.approve && !r.matchCommandLine && allows(r.key, run, notCoverable, coverage(r.key)));
     if (allowed) part.allowedBy = allowed.key;
     else if (!part.notCoverable) {
       const why = entries
         .filter((r) => r.approve && !r.matchCommandLine && !regexKey(r.key))
-        .map((r) => allowProblem(r.key, command, undefined, coverage(r.key)))
+        .map((r) => allowProblem(r.key, run, undefined, coverage(r.key)))
         .find((p) => p !== undefined && p !== 'the prefix does not match');
       if (why) part.notCovered = why;
     }
     if (folder.movesOnly) part.movesOnly = true;
     // Outside the workspace folders, a command that reads its folder (`ls`, `grep -r x`, `git status`, `npm test`) is never covered.
     const unsafe =
-      writeProblem(command, coverage('')) ??
+      writeProblem(run, coverage('')) ??
       (git && 'problem' in git ? git.problem : undefined) ??
       (folder.outside && !folder.movesOnly && !FOLDER_FREE.has(commandName(command.words[0] ?? '')) ? folder.outside : undefined);
     if (unsafe) {
@@ -577,10 +636,11 @@ export function offeredRules(line: string, parsed: ParsedCommandLine, rules: Com
   const lineKey = exactRuleKey(line);
   const offered: OfferedRule[] = [];
   const folders = partFolders(parsed.commands, context.classify ?? lexicalPlace);
+  const runs = partsAsRun(parsed.commands, folders, context);
   let folder: PartFolder | undefined;
   const add = (rule: OfferedRule, command: SubCommand): void => {
     if (offered.some((o) => o.key === rule.key)) return;
-    // Offer nothing that would not allow the very sub-command it was made for.
+    // Offer nothing that would not allow the very sub-command it was made for (as it runs).
     if (!allows(rule.key, command, notCoverableReason(command), coverageFor(rule.key, context, folder))) return;
     offered.push(rule);
   };
@@ -589,7 +649,7 @@ export function offeredRules(line: string, parsed: ParsedCommandLine, rules: Com
     folder = folders[index];
     if (part.allowedBy !== undefined) continue;
     // The workspace's files are read where the line runs, not after a `cd` moved it.
-    const runs = runsWorkspaceCode(command, folder?.cwdUnknown === undefined && folder?.from === undefined ? context.files : undefined);
+    const runsCode = runsWorkspaceCode(runs[index]!, folder?.cwdUnknown === undefined && folder?.from === undefined ? context.files : undefined);
     // Where a part is the whole line (`echo $(date)`), the line rule below stands for it.
     if (canOfferExact(command) && !(chained && command.source === line)) {
       add(
@@ -597,23 +657,23 @@ export function offeredRules(line: string, parsed: ParsedCommandLine, rules: Com
           key: exactRuleKey(command.source),
           value: true,
           label: command.source,
-          description: `Allows exactly \`${command.source}\`, nothing added or changed.${runs}`,
+          description: `Allows exactly \`${command.source}\`, nothing added or changed.${runsCode}`,
           kind: 'exact',
         },
-        command,
+        runs[index]!,
       );
     }
-    const prefix = prefixFor(command);
+    const prefix = prefixFor(runs[index]!);
     if (prefix !== undefined) {
       add(
         {
           key: prefix,
           value: true,
           label: `${prefix} …`,
-          description: `Allows \`${prefix}\` with the options it is known to take and files inside the workspace; anything else is asked.${runs}`,
+          description: `Allows \`${prefix}\` with the options it is known to take and files inside the workspace; anything else is asked.${runsCode}`,
           kind: 'prefix',
         },
-        command,
+        runs[index]!,
       );
     }
   }

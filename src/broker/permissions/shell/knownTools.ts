@@ -1043,6 +1043,63 @@ export const KNOWN_TOOLS: Readonly<Record<string, ToolSpec>> = {
     requires: ['--check', '-c', '--list-different', '-l'],
     operands: 'path',
   },
+  // Not --config/-c, --rootDir, --roots, --reporters, --testRunner, --globalSetup, --setupFiles…
+  // (they load code from a path), --outputFile, --cacheDirectory, --coverageDirectory, --clearCache
+  // (they write or delete where they are told), --watch/--watchAll or --onlyChanged/--changedSince (they run git).
+  jest: {
+    long: {
+      ...flags(
+        'ci',
+        'verbose',
+        'silent',
+        'runInBand',
+        'passWithNoTests',
+        'detectOpenHandles',
+        'forceExit',
+        'colors',
+        'json',
+        'listTests',
+        'noStackTrace',
+        'errorOnDeprecated',
+        'no-cache',
+        'logHeapUsage',
+        'useStderr',
+        'coverage',
+      ),
+      bail: v('number', true),
+      testNamePattern: v('text'),
+      testPathPattern: v('text'),
+      testPathPatterns: v('text'),
+      testPathIgnorePatterns: v('text'),
+      maxWorkers: v('text'),
+      testTimeout: v('number'),
+      selectProjects: v('name'),
+      shard: v('name'),
+    },
+    short: { ...flags('i', 'b'), t: v('text'), w: v('text') },
+    operands: 'path',
+    afterDashDash: 'operands',
+    booleanValues: true,
+  },
+  // The same limits (and not --reporter or --pool: a path loads code); `vitest run` only (bare
+  // `vitest` takes sub-commands such as `init`, which writes).
+  'vitest run': {
+    long: {
+      ...flags('silent', 'passWithNoTests', 'allowOnly', 'no-color', 'hideSkippedTests', 'logHeapUsage', 'coverage', 'run', 'no-file-parallelism', 'isolate', 'no-isolate'),
+      watch: flag,
+      bail: v('number'),
+      testNamePattern: v('text'),
+      project: v('name'),
+      shard: v('name'),
+      maxWorkers: v('text'),
+      testTimeout: v('number'),
+      retry: v('number'),
+    },
+    short: { t: v('text') },
+    operands: 'path',
+    afterDashDash: 'operands',
+    booleanValues: true,
+  },
 };
 
 function cargoOptions(): Record<string, OptionSpec> {
@@ -1116,8 +1173,11 @@ export function specForPrefix(key: string): { spec: ToolSpec; words: number } | 
 
 /** npm's own other names for the sub-commands modelled here. */
 const NPM_ALIASES: Readonly<Record<string, string>> = { t: 'test', tst: 'test', 'run-script': 'run' };
-/** Tools `npx --no-install` runs from the workspace's node_modules (plain `npx` downloads what is missing, so it stays asked). */
-const NPX_LOCAL = new Set(['tsc', 'eslint', 'prettier']);
+/**
+ * Tools `npx --no-install` runs from the workspace's node_modules; plain `npx` downloads what is
+ * missing, so it counts only where the tool is installed in the workspace (commandRules.ts asks).
+ */
+export const NPX_LOCAL: ReadonlySet<string> = new Set(['tsc', 'eslint', 'prettier', 'jest', 'vitest']);
 
 /**
  * The words a rule reads for a spelling that runs the same modelled tool: `git --no-pager log` →

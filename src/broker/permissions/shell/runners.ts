@@ -37,6 +37,8 @@ export const RUNNERS: Readonly<Record<string, Runner>> = {
   tsc: { runs: 'the compiler on tsconfig', decidedBy: ['tsconfig.json', 'tsconfig.*.json'] },
   eslint: { runs: 'the ESLint configuration and its plugins', decidedBy: ['eslint.config.*', '.eslintrc*'] },
   prettier: { runs: 'the Prettier configuration and its plugins', decidedBy: ['prettier.config.*', '.prettierrc*'] },
+  jest: { runs: 'the tests and the Jest configuration', decidedBy: ['jest.config.*', 'package.json'] },
+  'vitest run': { runs: 'the tests and the Vitest or Vite configuration', decidedBy: ['vitest.config.*', 'vite.config.*', 'vitest.workspace.*', 'package.json'] },
   'git status': GIT_INDEX,
   'git diff': GIT_INDEX,
 };

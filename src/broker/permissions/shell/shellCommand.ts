@@ -25,6 +25,13 @@ export interface SubCommand {
   /** True when any word (the command name included) or redirection operand is not static text. */
   dynamic: boolean;
   /**
+   * Where `dynamic` comes only from plain unquoted glob words among the arguments (`src/*.ts`,
+   * `--include=*.ts`: letters, digits, `. / _ - @ % + , : = !` and `* ? [ ] ^`, nothing quoted
+   * or escaped): their indices in `words`. Bash expands them against the files when it runs; a
+   * caller that can list the files may do the same (commandRules.ts).
+   */
+  globs?: number[];
+  /**
    * Set when a folder change earlier in the line moves where it runs: the operands of the plain
    * `cd dir` commands before it in an `a && b` chain (each ran, or it would not run), in order; or
    * `unknown` (which command) when a change may or may not apply to it (a `cd` before `;` or `||`,
@@ -214,7 +221,12 @@ export function plainCdTarget(command: SubCommand): string | undefined {
 interface Resolved {
   value: string;
   isStatic: boolean;
+  /** A plain unquoted glob (SubCommand.globs): not static, its text as written is the pattern. */
+  glob?: true;
 }
+
+/** A glob word whose text is the pattern itself: no quote, escape, expansion, `~` or braces. */
+const PLAIN_GLOB = /^[\w./@%+,:=!^*?[\]-]+$/;
 
 /** What a redirection adds to the command it belongs to. */
 interface RedirectEffect {
@@ -364,6 +376,8 @@ class CommandWalker {
     if (translated) throw new Refusal('a `$` at the end of a command');
     if (!name) throw new Refusal('a redirection or assignment without a command');
     const resolved = this.dropRedirectPrefixes(words, [...node.children, node.nextSibling]).map(resolveWord);
+    const globs = resolved.flatMap((w, i) => (w.glob && i > 0 ? [i] : []));
+    const onlyGlobs = !effect.dynamic && globs.length > 0 && resolved.every((w, i) => w.isStatic || globs.includes(i));
     this.push(
       node.startIndex,
       {
@@ -374,6 +388,7 @@ class CommandWalker {
         writes: effect.writes,
         reads: effect.reads,
         dynamic: effect.dynamic || resolved.some((w) => !w.isStatic),
+        ...(onlyGlobs ? { globs } : {}),
       },
       // A command named by a variable may be `cd`.
       resolved[0] !== undefined && (!resolved[0].isStatic || FOLDER_CHANGERS.has(resolved[0].value)),
@@ -661,6 +676,7 @@ function resolveWord(nodes: readonly Node[]): Resolved {
   // Globs, ~ and brace expansion only act outside quotes; quoted parts stand in as a neutral letter.
   const unquoted = parts.map((p) => (p.quoted ? 'q'.repeat(Math.max(1, p.text.length)) : p.text)).join('');
   // `~` expands at the start of a word and after `=` or `:` (assignment-like words); `HEAD~1` stays as is.
+  if (/[*?[]/.test(unquoted) && PLAIN_GLOB.test(text)) return { ...dynamic, glob: true };
   if (/[*?[]/.test(unquoted) || /(^|[=:])~/.test(unquoted) || /\{[^{}]*(,|\.\.)[^{}]*\}/.test(unquoted)) return dynamic;
   return { value: parts.map((p) => p.text).join(''), isStatic: true };
 }

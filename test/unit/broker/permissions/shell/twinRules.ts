@@ -4,10 +4,10 @@
 import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { decideCommandLine, offeredRules, type PathClass } from '../../../../../src/broker/permissions/shell/commandRules';
+import { decideCommandLine, offeredRules } from '../../../../../src/broker/permissions/shell/commandRules';
 import { loadShellParser, SHELL_WASM_FILES, type ShellParser } from '../../../../../src/broker/permissions/shell/shellCommand';
-import { placeOf } from '../../../../../src/broker/permissions/toolPaths';
-import { realPathOf } from '../../../../../src/extension/realPath';
+import { commandPlaces } from '../../../../../src/broker/permissions/agentFolder';
+import { expandGlob, hasBinIn, realPathOf } from '../../../../../src/extension/realPath';
 import { ROOT } from '../../../helpers/repoRoot';
 
 const WASM = join(ROOT, 'node_modules', '@vscode', 'tree-sitter-wasm', 'wasm');
@@ -32,16 +32,16 @@ export async function loadTwins(): Promise<Twins> {
   writeFileSync(join(ws, 'src', 'a.ts'), '');
   writeFileSync(join(home, '.ssh', 'id_rsa'), '');
   symlinkSync(join(home, '.ssh'), join(ws, 'docs', 'keys'));
-  const context = { workspaceFolders: [ws], home, realPath: realPathOf };
-  const classify: PathClass = (path) => placeOf(path, context);
-  const offers = (twin: string) => offeredRules(twin, parser.parse(twin), {}, { classify });
+  // The extension's own probes: real paths, what a glob matches, what npx finds installed.
+  const places = commandPlaces({ workspaceFolders: [ws], home, realPath: realPathOf, expandGlob, hasBinIn });
+  const offers = (twin: string) => offeredRules(twin, parser.parse(twin), {}, places);
   return {
     ws,
     home,
     offered: (twin) => offers(twin).map((o) => o.label),
     allowing: (twin, later) =>
       offers(twin)
-        .filter((rule) => decideCommandLine(later, parser.parse(later), { [rule.key]: rule.value }, { classify }).decision === 'allow')
+        .filter((rule) => decideCommandLine(later, parser.parse(later), { [rule.key]: rule.value }, places).decision === 'allow')
         .map((rule) => rule.label),
     dispose: () => rmSync(root, { recursive: true, force: true }),
   };
