@@ -7,7 +7,8 @@ import { join } from 'node:path';
 import { API_MAX_QUESTIONS, GET_ANSWERS_MAX_IDS, GET_ANSWERS_MAX_WAIT_SECONDS, LIMITS, QUESTION_KINDS } from '../../../src/broker/contract/schemas';
 import { NEVER_PREFIX_GROUPS } from '../../../src/broker/permissions/shell/commandRules';
 import { DANGEROUS_ARGUMENTS } from '../../../src/broker/permissions/shell/dangerousArguments';
-import { knownToolsMarkdown } from '../../../src/broker/permissions/shell/knownTools';
+import { KNOWN_TOOL_EXAMPLES } from '../../../src/broker/permissions/shell/knownToolExamples';
+import { knownPrefixFor, knownToolsMarkdown } from '../../../src/broker/permissions/shell/knownTools';
 import { agentConfigs } from '../../../src/agents/configRegistry';
 import { CLAUDE_MCP_ADD_JSON_ARGS, claudeCodeHookSettings, claudeCodeMcpJson } from '../../../src/agents/claudeCode/claudeCodeConfig';
 import { codexConfigToml } from '../../../src/agents/codex/codexConfig';
@@ -104,6 +105,16 @@ function getAnswersFields(): string {
 
 function neverPrefix(): string {
   return NEVER_PREFIX_GROUPS.map(([why, names]) => `- *${why}*: ${codes(names)}`).join('\n');
+}
+
+/** One row per known tool: the rule its first covered example offers, what it covers, what it asks. */
+function knownToolExamples(): string {
+  const rows = Object.entries(KNOWN_TOOL_EXAMPLES).map(([tool, { covers, asks }]) => {
+    const rule = knownPrefixFor(covers[0]?.split(' ') ?? []) ?? tool;
+    const lines = (items: readonly string[]) => cell(items.map(code).join(' · '));
+    return `| \`${rule} …\` | ${lines(covers)} | ${lines(asks)} |`;
+  });
+  return ['| rule | covers | asks |', '| --- | --- | --- |', ...rows].join('\n');
 }
 
 function dangerousArguments(): string {
@@ -228,6 +239,7 @@ export const DOC_TABLES: readonly DocTable[] = [
   { name: 'ask-user-fields', file: 'docs/api.md', generate: askUserFields },
   { name: 'get-answers-fields', file: 'docs/api.md', generate: getAnswersFields },
   { name: 'known-tools', file: 'docs/permissions.md', generate: knownToolsMarkdown },
+  { name: 'known-tool-examples', file: 'docs/permissions.md', generate: knownToolExamples },
   { name: 'never-prefix', file: 'docs/permissions.md', generate: neverPrefix },
   { name: 'dangerous-arguments', file: 'docs/permissions.md', generate: dangerousArguments },
   { name: 'secret-names', file: 'docs/security.md', generate: secretNames },
