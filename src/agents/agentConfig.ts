@@ -30,8 +30,7 @@ export interface ConfigAgent {
   config(url: string): Pick<AgentConfig, 'text' | 'files'>;
 }
 
-/** How long a question may wait for the user in what we hand out: a day. */
-export const DAY_SECONDS = 24 * 60 * 60;
+export { DAY_SECONDS } from '../broker/contract/wireNames';
 
 /** The command an agent's permission hook runs: the shipped hook command (its shell expands the variable) and the agent's id. */
 export const hookCommand = (id: AgentId): string => `node "$${HOOK_VAR}" ${id}`;

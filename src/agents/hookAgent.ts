@@ -12,6 +12,14 @@ export interface HookAgent {
   output(decision: ApproveDecision, input: unknown): string;
   /** The exit code that gives no decision, so the agent's own prompt takes over (it shows stderr). */
   noDecisionExitCode: number;
+  /**
+   * What a request that reached the panel and was left undecided (no answer by the hook's deadline,
+   * the endpoint gone, the hook stopped) becomes: `handBack` leaves it to the agent's own prompt
+   * (noDecisionExitCode); `deny` answers a denial, for agents where "no decision" may let the call run.
+   */
+  undecided: 'handBack' | 'deny';
+  /** How long the agent waits for its hook (the `timeout` we hand out): the hook answers before it. */
+  hookTimeoutMs: number;
   /** For agents that ask in their own prompt meanwhile: resolves once the user answered there. */
   answeredElsewhere?(input: unknown, signal: AbortSignal): Promise<void>;
 }

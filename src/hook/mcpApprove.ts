@@ -3,11 +3,16 @@
 // be JSON or an SSE stream. Only loopback URLs get the token. Node builtins only.
 import { request, type IncomingMessage } from 'node:http';
 import { eventStreamMessages } from '../broker/contract/eventStream';
-import { ANSWERED_IN_AGENT_PROMPT, APPROVE_TOOL, ASK_USER_QUESTION_TOOL } from '../broker/contract/wireNames';
+import { APPROVE_TOOL, ASK_USER_QUESTION_TOOL } from '../broker/contract/wireNames';
 import { isObject } from './isObject';
 
-/** Why no decision could be had; the message is for the user's terminal and never holds the token. */
-export class HookFailure extends Error {}
+/**
+ * Why no decision could be had; the message is for the user's terminal and never holds the token.
+ * `asked`: the request had reached the panel (the user may have seen it) and was left undecided.
+ */
+export class HookFailure extends Error {
+  asked = false;
+}
 
 export interface ApproveCall {
   tool_name: string;
@@ -27,8 +32,11 @@ export interface ApproveOptions {
   signal: AbortSignal;
   /** For every step before the user is asked (the endpoint is down or hangs). */
   connectTimeoutMs?: number;
-  /** Resolves when the user answered in the agent's own prompt: the call is withdrawn, saying so. */
-  answeredElsewhere?: Promise<void>;
+  /**
+   * Resolves with a reason to withdraw the call, which the endpoint records (the user answered in the
+   * agent's own prompt; the hook hands the decision back at its deadline).
+   */
+  withdrawWith?: Promise<string>;
 }
 
 const PROTOCOL_VERSION = '2025-06-18';
@@ -153,9 +161,9 @@ export async function askApprove(call: ApproveCall, options: ApproveOptions): Pr
     send(url, 'POST', { ...base, ...headers }, JSON.stringify(message), signal, timeoutMs);
 
   const opened: { session?: Record<string, string> } = {};
-  void options.answeredElsewhere?.then(async () => {
+  void options.withdrawWith?.then(async (reason) => {
     // Best effort, before the call is dropped: without it the endpoint records that the asker gave up.
-    const cancelled = { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 2, reason: ANSWERED_IN_AGENT_PROMPT } };
+    const cancelled = { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 2, reason } };
     if (opened.session) await send(url, 'POST', { ...base, ...opened.session }, JSON.stringify(cancelled), options.signal, 2000).catch(() => undefined);
     withdrawn.abort();
   });
@@ -175,6 +183,7 @@ export async function askApprove(call: ApproveCall, options: ApproveOptions): Pr
   const version = typeof initialized['protocolVersion'] === 'string' ? initialized['protocolVersion'] : PROTOCOL_VERSION;
   const session = { 'mcp-session-id': sessionId, 'mcp-protocol-version': version };
   opened.session = session;
+  let asking = false;
   try {
     const note = await post(session, { jsonrpc: '2.0', method: 'notifications/initialized' }, connectTimeoutMs);
     if (note.status !== 202 && note.status !== 200) throw statusFailure(note.status, 'notifications/initialized');
@@ -185,6 +194,7 @@ export async function askApprove(call: ApproveCall, options: ApproveOptions): Pr
       ...(call.cwd !== undefined ? { cwd: call.cwd } : {}),
     };
     // No timeout: the question waits in the panel as long as the user takes.
+    asking = true;
     const answer = await post(session, { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: APPROVE_TOOL, arguments: arguments_ } }, undefined);
     const decision = decisionOf(resultOf(answer, 2, 'the approve call'));
     // Allow means: run what the user was shown. Anything else in updatedInput (a rewritten command from
@@ -195,7 +205,9 @@ export async function askApprove(call: ApproveCall, options: ApproveOptions): Pr
       throw new HookFailure('the endpoint answered allow with an input other than the one asked about');
     return decision;
   } catch (error) {
-    throw connectFailure(error, url);
+    const failure = connectFailure(error, url);
+    failure.asked = asking;
+    throw failure;
   } finally {
     // Best effort: the endpoint also closes idle sessions itself when it needs room.
     if (!signal.aborted) await send(url, 'DELETE', { authorization: base.authorization!, ...session }, undefined, signal, 2000).catch(() => undefined);

@@ -1,7 +1,10 @@
 // The hook command's work, apart from the process it runs in (so unit tests can drive it): read the
 // agent's hook input, ask the endpoint's `approve` tool, print the decision in the agent's shape.
-// Fails closed: any problem prints no decision, one line on stderr, and the agent's own prompt asks.
-import { HOOK_CLIENT_PREFIX, MCP_TOKEN_VAR, MCP_URL_VAR } from '../broker/contract/wireNames';
+// Fails closed: a problem before the request reached the panel prints no decision, one line on stderr,
+// and the agent's own prompt asks. A request left undecided after it reached the panel (the hook's
+// deadline, the endpoint gone, the hook stopped) is left to a person: the agent's own prompt, or for
+// an agent where "no decision" may let the call run (Codex's reviewer), a denial.
+import { ANSWERED_IN_AGENT_PROMPT, HANDED_BACK_AT_DEADLINE, HOOK_CLIENT_PREFIX, MCP_TOKEN_VAR, MCP_URL_VAR } from '../broker/contract/wireNames';
 import { AGENT_IDS, AGENT_NAMES, isAgentId } from '../broker/contract/agentIds';
 import { HOOK_AGENTS } from '../agents/hookRegistry';
 import { askApprove, HookFailure } from './mcpApprove';
@@ -15,6 +18,8 @@ export interface HookRun {
   /** Aborted when the agent goes away or stops waiting. */
   signal: AbortSignal;
   connectTimeoutMs?: number;
+  /** How long before the agent's hook time limit the hook gives the decision back (default: a minute). */
+  handBackBeforeMs?: number;
 }
 
 export interface HookOutcome {
@@ -24,6 +29,8 @@ export interface HookOutcome {
 }
 
 const MAX_INPUT_DEPTH = 64;
+/** The hook hands the decision back this long before the agent's hook time limit, so it is never killed mid-wait. */
+const HAND_BACK_BEFORE_MS = 60_000;
 
 /** Whether arrays and objects nest deeper than `max`, measured without recursion. */
 export function nestedDeeperThan(value: unknown, max: number): boolean {
@@ -70,10 +77,32 @@ export async function runHook(run: HookRun): Promise<HookOutcome> {
   run.signal.addEventListener('abort', stopWaiting, { once: true });
   if (run.signal.aborted) waiting.abort();
   let answeredElsewhere = false;
-  // askApprove tells the endpoint, then withdraws the call (the record says the user answered in the agent's prompt).
+  let deadlinePassed = false;
+  // askApprove tells the endpoint why, then withdraws the call: the user answered in the agent's prompt,
+  // or the agent's hook time limit is near (a hook it kills is no answer at all).
   const elsewhere = agent.answeredElsewhere?.(input, waiting.signal).then(() => {
     answeredElsewhere = true;
+    return ANSWERED_IN_AGENT_PROMPT;
   });
+  let deadlineTimer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<string>((resolve) => {
+    deadlineTimer = setTimeout(
+      () => {
+        deadlinePassed = true;
+        resolve(HANDED_BACK_AT_DEADLINE);
+      },
+      Math.max(0, agent.hookTimeoutMs - (run.handBackBeforeMs ?? HAND_BACK_BEFORE_MS)),
+    );
+  });
+  // The decision that leaves it to a person: the agent's own prompt, or a denial where "no decision" may run the call.
+  const undecided = (why: string): HookOutcome =>
+    agent.undecided === 'deny'
+      ? {
+          exitCode: 0,
+          stdout: `${agent.output({ behavior: 'deny', message: `No decision in the Agent Questions panel (${why}); denied, so nothing decides for the user. Ask again when they are back.` }, input)}\n`,
+          stderr: '',
+        }
+      : fail(why);
   try {
     const decision = await askApprove(
       { ...call, cwd: agent.folder(input) },
@@ -82,7 +111,7 @@ export async function runHook(run: HookRun): Promise<HookOutcome> {
         token,
         clientInfo: { name: `${HOOK_CLIENT_PREFIX}${agentId}`, title: name, version: '1' },
         signal: waiting.signal,
-        ...(elsewhere ? { answeredElsewhere: elsewhere } : {}),
+        withdrawWith: elsewhere ? Promise.race([elsewhere, deadline]) : deadline,
         ...(run.connectTimeoutMs !== undefined ? { connectTimeoutMs: run.connectTimeoutMs } : {}),
       },
     );
@@ -90,9 +119,11 @@ export async function runHook(run: HookRun): Promise<HookOutcome> {
   } catch (error) {
     // The agent has its answer; the panel settles the request as cancelled, decided by the user in the agent's prompt.
     if (answeredElsewhere) return { exitCode: 0, stdout: '', stderr: '' };
-    if (error instanceof HookFailure) return fail(error.message);
-    return fail(`unexpected error (${error instanceof Error ? error.name : 'unknown'})`);
+    if (deadlinePassed) return undecided(`no answer before ${name}'s hook time limit`);
+    if (error instanceof HookFailure) return error.asked ? undecided(error.message) : fail(error.message);
+    return undecided(`unexpected error (${error instanceof Error ? error.name : 'unknown'})`);
   } finally {
+    clearTimeout(deadlineTimer);
     run.signal.removeEventListener('abort', stopWaiting);
     waiting.abort();
   }

@@ -8,7 +8,7 @@
 // own prompt. It shows its permission prompt while the hook waits, too: an answer there is seen in
 // its transcript, and the panel's request is withdrawn.
 import { answeredInTranscript } from './claudeCodeTranscript';
-import { ASK_USER_QUESTION_TOOL } from '../../broker/contract/wireNames';
+import { ASK_USER_QUESTION_TOOL, DAY_SECONDS } from '../../broker/contract/wireNames';
 import { isObject } from '../../hook/isObject';
 import type { HookAgent } from '../hookAgent';
 
@@ -43,5 +43,8 @@ export const claudeCodeHook: HookAgent = {
   // Claude Code keeps a `cd` between calls: `cwd` is where this call runs.
   folder: (input) => (isObject(input) && typeof input['cwd'] === 'string' ? input['cwd'] : ''),
   noDecisionExitCode: 1,
+  // Its own prompt stays open while the hook waits: an undecided request is simply the person's there.
+  undecided: 'handBack',
+  hookTimeoutMs: DAY_SECONDS * 1000,
   answeredElsewhere: (input, signal) => answeredInTranscript(input, signal),
 };

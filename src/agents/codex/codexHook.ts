@@ -5,6 +5,7 @@
 // message } } }. Codex fails closed on `updatedInput` (reserved), so an allow carries none. Exit 2
 // would be a denial; exit 1 is a failed hook, and Codex's own approval prompt asks instead.
 import { isObject } from '../../hook/isObject';
+import { DAY_SECONDS } from '../../broker/contract/wireNames';
 import type { HookAgent } from '../hookAgent';
 
 export const codexHook: HookAgent = {
@@ -25,4 +26,7 @@ export const codexHook: HookAgent = {
   },
   folder: (input) => (isObject(input) && typeof input['cwd'] === 'string' ? input['cwd'] : ''),
   noDecisionExitCode: 1,
+  // `codex exec --approve-for-me` sends a request its hook left undecided to Codex's automatic reviewer, a model.
+  undecided: 'deny',
+  hookTimeoutMs: DAY_SECONDS * 1000,
 };

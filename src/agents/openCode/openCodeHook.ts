@@ -5,7 +5,7 @@
 // this prints to OpenCode's reply routes: { reply: "once" } or { reply: "reject", message } for a
 // permission, { answers: [[…], …] } or { reject: true } for questions. Exit 1 gives no decision:
 // the plugin leaves the request to OpenCode's own prompt.
-import { ASK_USER_QUESTION_TOOL } from '../../broker/contract/wireNames';
+import { ASK_USER_QUESTION_TOOL, DAY_SECONDS } from '../../broker/contract/wireNames';
 import { isObject } from '../../hook/isObject';
 import type { HookAgent } from '../hookAgent';
 
@@ -55,4 +55,7 @@ export const openCodeHook: HookAgent = {
   // OpenCode's ask names no folder: the plugin adds `cwd`, its directory moved by the call's `workdir`.
   folder: (input) => (isObject(input) && typeof input['cwd'] === 'string' ? input['cwd'] : ''),
   noDecisionExitCode: 1,
+  // The plugin leaves an undecided ask to OpenCode's own prompt, which has no time limit for it.
+  undecided: 'handBack',
+  hookTimeoutMs: DAY_SECONDS * 1000,
 };

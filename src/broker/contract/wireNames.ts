@@ -20,6 +20,8 @@ export const GET_ANSWERS_TOOL = 'get_answers';
  * abandoned by the asker. Self-reported, like everything the hook says.
  */
 export const ANSWERED_IN_AGENT_PROMPT = "answered in the agent's own prompt";
+/** How long a question may wait for the user in what we hand out (tool call and hook time limits): a day. */
+export const DAY_SECONDS = 24 * 60 * 60;
 /** The reason the hook command gives when it hands the decision back to its agent before the agent's hook time limit. */
 export const HANDED_BACK_AT_DEADLINE = "handed back to the agent at its hook's deadline";
 /** Why the endpoint's calls end when it is turned off (a session's signal reason). */
