@@ -5,6 +5,7 @@ import { request, type IncomingMessage } from 'node:http';
 import { eventStreamMessages } from '../broker/contract/eventStream';
 import { ANSWERED_IN_AGENT_PROMPT, APPROVE_TOOL, ASK_USER_QUESTION_TOOL } from '../broker/contract/wireNames';
 import { isObject } from './isObject';
+import type { Confinement } from '../broker/contract/wireNames';
 
 /** Why no decision could be had; the message is for the user's terminal and never holds the token. */
 export class HookFailure extends Error {}
@@ -13,6 +14,7 @@ export interface ApproveCall {
   tool_name: string;
   input: Record<string, unknown>;
   tool_use_id?: string;
+  confinement?: Confinement;
 }
 
 export type ApproveDecision = { behavior: 'allow'; updatedInput: Record<string, unknown> } | { behavior: 'deny'; message: string };
@@ -176,7 +178,12 @@ export async function askApprove(call: ApproveCall, options: ApproveOptions): Pr
   try {
     const note = await post(session, { jsonrpc: '2.0', method: 'notifications/initialized' }, connectTimeoutMs);
     if (note.status !== 202 && note.status !== 200) throw statusFailure(note.status, 'notifications/initialized');
-    const arguments_ = { tool_name: call.tool_name, input: call.input, ...(call.tool_use_id !== undefined ? { tool_use_id: call.tool_use_id } : {}) };
+    const arguments_ = {
+      tool_name: call.tool_name,
+      input: call.input,
+      ...(call.tool_use_id !== undefined ? { tool_use_id: call.tool_use_id } : {}),
+      ...(call.confinement !== undefined ? { confinement: call.confinement } : {}),
+    };
     // No timeout: the question waits in the panel as long as the user takes.
     const answer = await post(session, { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: APPROVE_TOOL, arguments: arguments_ } }, undefined);
     const decision = decisionOf(resultOf(answer, 2, 'the approve call'));

@@ -75,14 +75,17 @@ export async function runHook(run: HookRun): Promise<HookOutcome> {
     answeredElsewhere = true;
   });
   try {
-    const decision = await askApprove(call, {
-      url,
-      token,
-      clientInfo: { name: `${HOOK_CLIENT_PREFIX}${agentId}`, title: name, version: '1' },
-      signal: waiting.signal,
-      ...(elsewhere ? { answeredElsewhere: elsewhere } : {}),
-      ...(run.connectTimeoutMs !== undefined ? { connectTimeoutMs: run.connectTimeoutMs } : {}),
-    });
+    const decision = await askApprove(
+      { ...call, confinement: agent.confinement(input, run.env) },
+      {
+        url,
+        token,
+        clientInfo: { name: `${HOOK_CLIENT_PREFIX}${agentId}`, title: name, version: '1' },
+        signal: waiting.signal,
+        ...(elsewhere ? { answeredElsewhere: elsewhere } : {}),
+        ...(run.connectTimeoutMs !== undefined ? { connectTimeoutMs: run.connectTimeoutMs } : {}),
+      },
+    );
     return { exitCode: 0, stdout: `${agent.output(decision, input)}\n`, stderr: '' };
   } catch (error) {
     // The agent has its answer; the panel settles the request as cancelled, decided by the user in the agent's prompt.

@@ -23,5 +23,7 @@ export const codexHook: HookAgent = {
     const codexDecision = decision.behavior === 'allow' ? { behavior: 'allow' } : { behavior: 'deny', message: decision.message };
     return JSON.stringify({ hookSpecificOutput: { hookEventName: 'PermissionRequest', decision: codexDecision } });
   },
+  // Codex runs commands in its sandbox without asking, and asks only to leave it.
+  confinement: () => 'unsandboxed',
   noDecisionExitCode: 1,
 };

@@ -52,5 +52,7 @@ export const openCodeHook: HookAgent = {
     }
     return JSON.stringify(decision.behavior === 'allow' ? { reply: 'once' } : { reply: 'reject', message: decision.message });
   },
+  // OpenCode has no sandbox: a rule for a tool that runs the workspace's code never covers its calls.
+  confinement: () => 'unsandboxed',
   noDecisionExitCode: 1,
 };

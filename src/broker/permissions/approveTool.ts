@@ -6,12 +6,14 @@ import type { NewPermissionRequest, NewQuestionRequest } from '../broker';
 import { displayToolCall } from './toolCallDisplay';
 import type { PathContext } from './toolPaths';
 import { uiText } from '../visibleText';
+import { CONFINEMENTS } from '../contract/wireNames';
 import { LIMITS, type Answer, type PermissionResponse, type Question, type QuestionResponse, type RequestSource } from '../contract/schemas';
 
 export const ApproveInputSchema = z.object({
   tool_name: z.string().min(1).max(200).describe('The tool the agent wants to use, e.g. "Bash".'),
   input: z.record(z.string(), z.unknown()).describe('The input the agent wants to call it with.'),
   tool_use_id: z.string().max(200).optional().describe("The agent's id for this tool call."),
+  confinement: z.enum(CONFINEMENTS).optional().describe('Whether the agent runs the call in its own sandbox (the approval hook says; absent: unknown).'),
 });
 export type ApproveInput = z.infer<typeof ApproveInputSchema>;
 
@@ -64,7 +66,8 @@ export function permissionRequestFor(call: ApproveInput, source: RequestSource, 
   const display = displayToolCall(call.tool_name, call.input, where);
   if (!display.ok) return { refused: display.message };
   const verb = call.tool_name === 'Bash' ? 'run a command' : `use ${uiText(call.tool_name, 80)}`;
-  return { source, title: `${source.label} wants to ${verb}`, detail: describeToolCall(call.tool_name, call.input), toolCall: display.toolCall };
+  const confinement = call.confinement ? { confinement: call.confinement } : {};
+  return { source, title: `${source.label} wants to ${verb}`, detail: describeToolCall(call.tool_name, call.input), toolCall: display.toolCall, ...confinement };
 }
 
 export function approveResultFor(call: ApproveInput, response: PermissionResponse): ApproveResult {

@@ -11,6 +11,7 @@ import { COMMAND, neverRemembered, rememberOptionsFor, ruleMatches, type Command
 import type { KeyValueStore } from '../store';
 import type { DecidingRule } from '../contract/schemas';
 import { placeOf, type PathContext } from './toolPaths';
+import { isRunnerLabel, isWorkspaceWriteKey, leavesSandbox, WRITE_AND_RUN_WARNING } from './runnerConfinement';
 
 // A new key: rules of earlier builds (prefix keys without sub-command parsing) are never honoured again.
 const KEY = 'agentQuestions.permissionRules.v2';
@@ -180,8 +181,10 @@ export class RememberedPermissions {
   /** The same, at once: requests without a shell command need no parser, and are queued in the same tick. */
   decideNow(request: NewPermissionRequest, checker = this.checker, how: DecideHow = {}): PermissionOutcome {
     const context = this.pathContext();
-    const options = rememberOptionsFor(request, checker, context).map((o) => (checker && o.key.startsWith(COMMAND) ? { ...o, preview: this.previewOf(o, checker) } : o));
     const rules = this.list();
+    const options = rememberOptionsFor(request, checker, context)
+      .map((o) => (checker && o.key.startsWith(COMMAND) ? { ...o, preview: this.previewOf(o, checker) } : o))
+      .map((o) => (request.confinement !== 'sandboxed' && completesWriteAndRun(o, rules) ? { ...o, description: `${o.description} ${WRITE_AND_RUN_WARNING}` } : o));
     const call = request.toolCall;
     if (call?.command !== undefined) return this.decideCommand(call.command, request, rules, checker, options, context, how);
     const denied = rules.find((r) => r.decision === 'deny' && ruleMatches(r.key, request, context));
@@ -240,6 +243,9 @@ export class RememberedPermissions {
         reason: `Denied by the rule ${label}: ${result.reason}`,
         options,
       };
+    // A runner rule covers a call only inside the agent's sandbox.
+    const outside = result.decision === 'allow' ? leavesSandbox(request.confinement, result.parts) : undefined;
+    if (outside) return { decision: 'ask', reason: outside, options };
     // Something the user must see (sandbox off, background, invisible text, configuration) is always asked.
     if (result.decision === 'allow' && !neverRemembered(request, context) && !blockingWarnings(request)) {
       if (!how.dryRun) void this.used(deciding);
@@ -319,6 +325,15 @@ const decidingRule = (rule: PermissionRule): DecidingRule =>
 
 const approves = (value: CommandRuleValue) => (typeof value === 'boolean' ? value : value.approve);
 const denyValue = (value: CommandRuleValue): CommandRuleValue => (typeof value === 'boolean' ? false : { ...value, approve: false });
+
+/** Whether the rules hold a workspace write rule and a runner rule: together they let the agent run any code it writes. */
+export function writeAndRun(rules: ReadonlyArray<Pick<PermissionRule, 'key' | 'label' | 'decision'>>): boolean {
+  const allowed = rules.filter((r) => r.decision === 'allow');
+  return allowed.some((r) => isWorkspaceWriteKey(r.key)) && allowed.some((r) => r.key.startsWith(COMMAND) && isRunnerLabel(r.label));
+}
+
+/** Whether remembering `option` would complete that pair. */
+const completesWriteAndRun = (option: RuleOption, rules: PermissionRule[]) => !writeAndRun(rules) && writeAndRun([...rules, { ...option, decision: 'allow' }]);
 
 /** Warnings that keep any rule from allowing without the user (all but a path outside the workspace, which a path rule names). */
 function blockingWarnings(request: NewPermissionRequest): boolean {
