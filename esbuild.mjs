@@ -154,7 +154,8 @@ function checkBudgets() {
   // Check a Command, the question shown at prepareInvocation); activation time is benched on its own.
   // 219 KB with issue 34: the answer page's switch, the nudge's link (the page itself is dist/answerPage.js)
   // and Show History's line on who decided (the panel's sentences, shared).
-  const budgets = { 'dist/extension.js': 219 * 1024, 'dist/webview.js': 256 * 1024 };
+  // 222 KB with issue 40: the runners' table, which a runner rule's confinement to the sandbox reads.
+  const budgets = { 'dist/extension.js': 222 * 1024, 'dist/webview.js': 256 * 1024 };
   for (const [file, budget] of Object.entries(budgets)) {
     const size = statSync(join(root, file)).size;
     if (size > budget) throw new Error(`esbuild.mjs: ${file} is ${(size / 1024).toFixed(1)} KB, over its ${budget / 1024} KB budget`);

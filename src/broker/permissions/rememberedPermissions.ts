@@ -11,7 +11,7 @@ import { COMMAND, neverRemembered, rememberOptionsFor, ruleMatches, type Command
 import type { KeyValueStore } from '../store';
 import type { DecidingRule } from '../contract/schemas';
 import { placeOf, type PathContext } from './toolPaths';
-import { isRunnerLabel, isWorkspaceWriteKey, leavesSandbox, WRITE_AND_RUN_WARNING } from './runnerConfinement';
+import { isRunnerLabel, isWorkspaceWriteKey, leavesSandbox, NOT_CONFINED, WRITE_AND_RUN_WARNING } from './runnerConfinement';
 
 // A new key: rules of earlier builds (prefix keys without sub-command parsing) are never honoured again.
 const KEY = 'agentQuestions.permissionRules.v2';
@@ -183,7 +183,10 @@ export class RememberedPermissions {
     const context = this.pathContext();
     const rules = this.list();
     const options = rememberOptionsFor(request, checker, context)
+      // A runner rule would never cover a call outside the agent's sandbox: not offered for one.
+      .filter((o) => request.confinement !== 'unsandboxed' || !isRunnerOption(o))
       .map((o) => (checker && o.key.startsWith(COMMAND) ? { ...o, preview: this.previewOf(o, checker) } : o))
+      .map((o) => (request.confinement !== 'sandboxed' && isRunnerOption(o) ? { ...o, description: `${o.description} ${NOT_CONFINED}` } : o))
       .map((o) => (request.confinement !== 'sandboxed' && completesWriteAndRun(o, rules) ? { ...o, description: `${o.description} ${WRITE_AND_RUN_WARNING}` } : o));
     const call = request.toolCall;
     if (call?.command !== undefined) return this.decideCommand(call.command, request, rules, checker, options, context, how);
@@ -326,10 +329,13 @@ const decidingRule = (rule: PermissionRule): DecidingRule =>
 const approves = (value: CommandRuleValue) => (typeof value === 'boolean' ? value : value.approve);
 const denyValue = (value: CommandRuleValue): CommandRuleValue => (typeof value === 'boolean' ? false : { ...value, approve: false });
 
+/** Whether a command rule (or its offer) is a runner's: «npm test …», `make test`. */
+const isRunnerOption = (rule: Pick<RuleOption, 'key' | 'label'>) => rule.key.startsWith(COMMAND) && isRunnerLabel(rule.label);
+
 /** Whether the rules hold a workspace write rule and a runner rule: together they let the agent run any code it writes. */
 export function writeAndRun(rules: ReadonlyArray<Pick<PermissionRule, 'key' | 'label' | 'decision'>>): boolean {
   const allowed = rules.filter((r) => r.decision === 'allow');
-  return allowed.some((r) => isWorkspaceWriteKey(r.key)) && allowed.some((r) => r.key.startsWith(COMMAND) && isRunnerLabel(r.label));
+  return allowed.some((r) => isWorkspaceWriteKey(r.key)) && allowed.some(isRunnerOption);
 }
 
 /** Whether remembering `option` would complete that pair. */

@@ -3,15 +3,20 @@
 // never a call that leaves the sandbox. And the warning for a workspace write rule held together
 // with a runner rule: with both, the agent can write code and run it, as the user. No `vscode`.
 import type { Confinement } from '../contract/wireNames';
-import { commandName } from './shell/dangerousArguments';
 import { runnerFor, type Runner } from './shell/runners';
 
 /** Tools whose "in the workspace" rule writes files: Claude Code's, OpenCode's, Codex's. */
 const WRITING_TOOLS = new Set(['Write', 'Edit', 'MultiEdit', 'NotebookEdit', 'write', 'edit', 'patch', 'apply_patch']);
 
+/** Said on a runner rule offered where no hook says the agent runs it in a sandbox. */
+export const NOT_CONFINED = "Not confined: no sandbox is known for this agent, so what the workspace's code does, it does as you.";
+
 /** Said where a user holds both, or is offered the second. */
 export const WRITE_AND_RUN_WARNING =
   "Together with a rule that writes in the workspace, a rule for a tool that runs the workspace's code lets the agent run any code it writes, as you, wherever it does not run in its sandbox.";
+
+/** A program's name as written in a rule (`/usr/bin/make` → `make`); the shell tables load lazily, so not theirs. */
+const programName = (word: string) => (word.split(/[\\/]/).pop() ?? word).toLowerCase();
 
 /**
  * The runner a line's parts run, looked for at every word of each part (a wrapper such as `env`,
@@ -20,7 +25,7 @@ export const WRITE_AND_RUN_WARNING =
 export function runnerIn(parts: ReadonlyArray<{ command: { words: readonly string[] } }>): (Runner & { name: string }) | undefined {
   for (const { command } of parts)
     for (let i = 0; i < command.words.length; i++) {
-      const name = [commandName(command.words[i]!), command.words[i + 1] ?? ''].join(' ').trim();
+      const name = [programName(command.words[i]!), command.words[i + 1] ?? ''].join(' ').trim();
       const runner = runnerFor(name);
       if (runner) return { ...runner, name: name.split(' ')[0]! };
     }

@@ -70,6 +70,15 @@ suite("Runner rules are confined to the agent's sandbox (issue 40, item 6)", () 
     }
   });
 
+  test('outside the sandbox no runner rule is offered (it would never cover such a call); where no sandbox is known, the offer says "not confined"', async () => {
+    const outside = (await fresh().decide(request('Bash', { command: 'npm test' }, 'unsandboxed'))).options.map((o) => o.label);
+    assert.ok(!outside.includes('npm test …') && !outside.includes('npm test'), outside.join(', '));
+    const unknown = (await fresh().decide(request('Bash', { command: 'npm test' }))).options.find((o) => o.label === 'npm test …');
+    assert.match(unknown?.description ?? '', /Not confined/);
+    const sandboxed = (await fresh().decide(request('Bash', { command: 'npm test' }, 'sandboxed'))).options.find((o) => o.label === 'npm test …');
+    assert.doesNotMatch(sandboxed?.description ?? 'missing', /Not confined/);
+  });
+
   test('a rule for a tool that runs no workspace code covers a call outside the sandbox as before', async () => {
     const permissions = fresh();
     await grant(permissions, 'git log', 'git log …');
