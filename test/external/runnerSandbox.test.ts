@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { agentConfigs } from '../../src/agents/configRegistry';
 import { startModelServer, type ModelServer } from '../fixtures/anthropic-model/server.mjs';
@@ -23,19 +23,19 @@ const script = (outside: string, agent: string) => JSON.stringify({ name: 'runne
 suite("A runner rule runs only inside the agent's sandbox (the real Claude Code and Codex)", () => {
   let anthropic: ModelServer;
   let responses: ResponsesModel;
-  let root = '';
-  let ws = '';
-  let outside = '';
+  // The workbench opens the workspace itself: «Write in the workspace» is about VS Code's folders.
+  const root = mkdtempSync(join(tmpdir(), 'aq-runner-sandbox-'));
+  const ws = join(root, 'ws');
+  // In the home folder, where shell start-up files are: Codex's workspace-write sandbox also lets
+  // commands write in /tmp and $TMPDIR (its default writable roots), so a folder there would not do.
+  const outside = mkdtempSync(join(homedir(), '.aq-runner-sandbox-outside-'));
+  for (const dir of [join(ws, 'src'), join(ws, '.claude')]) mkdirSync(dir, { recursive: true });
   let terminalEnv: Record<string, string> = {};
   let settings = '';
   let mcpUrl = '';
-  const ui = useWorkbench();
+  const ui = useWorkbench({ workspace: ws });
 
   suiteSetup(async () => {
-    root = mkdtempSync(join(tmpdir(), 'aq-runner-sandbox-'));
-    ws = join(root, 'ws');
-    outside = join(root, 'outside');
-    for (const dir of [join(ws, 'src'), join(ws, '.claude'), outside]) mkdirSync(dir, { recursive: true });
     const bash = (command: string) => ({ name: 'Bash', input: { command, description: 'Run the tests' } });
     anthropic = await startModelServer({
       scenarios: [
@@ -72,7 +72,7 @@ suite("A runner rule runs only inside the agent's sandbox (the real Claude Code 
     await ui.workbench.driver('command', { id: 'agentQuestions.clearRememberedPermissions' }).catch(() => undefined);
     for (const pending of await ui.workbench.driver<Array<{ id: string }>>('list').catch(() => [])) await ui.workbench.driver('reject', { requestId: pending.id });
     await Promise.all([anthropic?.close(), responses?.close()]);
-    rmSync(root, { recursive: true, force: true });
+    for (const dir of [root, outside]) rmSync(dir, { recursive: true, force: true });
   });
 
   async function finished<T extends { signal: NodeJS.Signals | null; stdout: string; stderr: string }>(done: Promise<T>, kill: () => void): Promise<T> {
@@ -129,7 +129,7 @@ suite("A runner rule runs only inside the agent's sandbox (the real Claude Code 
         config: agentConfigs(mcpUrl).find((c) => c.agent === 'Codex CLI')!.text,
         modelUrl: responses.url,
         extraEnv: terminalEnv,
-        flags: ['--approve-for-me', '--dangerously-bypass-hook-trust', '--sandbox', 'workspace-write'],
+        flags: ['--approve-for-me', '--dangerously-bypass-hook-trust', '-c', 'sandbox_mode="workspace-write"'],
         cwd: ws,
       });
     let run = codex('scenario:codex-plant');
