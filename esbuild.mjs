@@ -154,10 +154,11 @@ function checkBudgets() {
   // Check a Command, the question shown at prepareInvocation); activation time is benched on its own.
   // 219 KB with issue 34: the answer page's switch, the nudge's link (the page itself is dist/answerPage.js)
   // and Show History's line on who decided (the panel's sentences, shared).
-  // 224 KB with issue 40: the protected set grew (runner, hook, instruction and CI files, paths however
-  // written) and rules read the agent's folder. Moving the permission engine into the lazily loaded
-  // shell bundle (issue 40's one entry point) would take it back under 219 KB.
-  const budgets = { 'dist/extension.js': 224 * 1024, 'dist/webview.js': 256 * 1024 };
+  // 228 KB with issue 40: the protected set grew (runner, hook, instruction and CI files, paths however
+  // written), rules read the agent's folder, and a runner rule's confinement reads the runners' table.
+  // Moving the permission engine into the lazily loaded shell bundle (issue 40's one entry point)
+  // would take it back under 219 KB.
+  const budgets = { 'dist/extension.js': 228 * 1024, 'dist/webview.js': 256 * 1024 };
   for (const [file, budget] of Object.entries(budgets)) {
     const size = statSync(join(root, file)).size;
     if (size > budget) throw new Error(`esbuild.mjs: ${file} is ${(size / 1024).toFixed(1)} KB, over its ${budget / 1024} KB budget`);

@@ -2,12 +2,15 @@
 // decision is printed for it. Its own module, so the adapters and their registry (hookRegistry.ts)
 // import it without importing each other.
 import type { ApproveCall, ApproveDecision } from '../hook/mcpApprove';
+import type { Confinement } from '../broker/contract/wireNames';
 
 export interface HookAgent {
   /** The approve call the hook input asks for, or why the input is not one this command answers. */
   approveCall(input: unknown): ApproveCall | { problem: string };
   /** The folder the agent runs the call in (absolute), as its hook input says; '' when it says none. */
   folder(input: unknown): string;
+  /** Whether the agent runs this call in its sandbox (`env`: the hook's environment). */
+  confinement(input: unknown, env: Record<string, string | undefined>): Confinement;
   /** The decision as the agent's hook reads it on stdout; `input` is the hook input it answers. */
   output(decision: ApproveDecision, input: unknown): string;
   /** The exit code that gives no decision, so the agent's own prompt takes over (it shows stderr). */

@@ -65,6 +65,8 @@ export interface PermissionRequest {
   toolCall?: { tool: string; command?: string; fields: Array<{ name: string; value: string; warning?: string }>; warnings: string[]; summary?: string; cwd?: string };
   /** What "Always allow" may remember for this request; the first is the default. */
   rememberOptions?: Array<{ key: string; label: string; description: string; preview?: { covers: string[]; denied: string[] } }>;
+  /** Whether the agent runs the call in its own sandbox, as its hook said: a rule for a tool that runs the workspace's code covers only a sandboxed call. */
+  confinement?: 'sandboxed' | 'unsandboxed' | 'unknown';
 }
 
 export type PendingRequest = QuestionRequest | PermissionRequest;

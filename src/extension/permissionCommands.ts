@@ -3,7 +3,7 @@
 // by which rule and why, and what it does.
 import * as vscode from 'vscode';
 import { COMMAND } from '../broker/permissions/permissionRules';
-import type { PermissionOutcome, RememberedPermissions, RuleScope } from '../broker/permissions/rememberedPermissions';
+import { writeAndRun, type PermissionOutcome, type RememberedPermissions, type RuleScope } from '../broker/permissions/rememberedPermissions';
 import { displayToolCall } from '../broker/permissions/toolCallDisplay';
 import { uiText } from '../broker/visibleText';
 import { localizedAge } from './localizedAge';
@@ -117,8 +117,24 @@ export function registerPermissionCommands(context: vscode.ExtensionContext, per
         scope: undefined,
         name: '',
       };
+      // A workspace write rule and a runner rule: the agent can write code and run it, as the user.
+      const together = writeAndRun(rules)
+        ? [
+            {
+              label: `$(warning) ${vscode.l10n.t("«Write in the workspace» and a rule that runs the workspace's code, together")}`,
+              detail: vscode.l10n.t(
+                'Together they let the agent run any code it writes, as you, wherever it does not run in its sandbox (OpenCode, Codex leaving its sandbox, Claude Code without its sandbox). Forget one of them to stop it.',
+              ),
+              key: undefined,
+              scope: undefined,
+              name: '',
+              warning: true,
+            },
+          ]
+        : [];
       const picked = await vscode.window.showQuickPick(
         [
+          ...together,
           ...rules.map((rule) => ({
             label: `${rule.decision === 'allow' ? '$(check)' : '$(circle-slash)'} ${uiText(rule.label, 100)}`,
             description: [
@@ -138,7 +154,7 @@ export function registerPermissionCommands(context: vscode.ExtensionContext, per
         ],
         { title: vscode.l10n.t('Agent Questions: Remembered Permissions'), placeHolder: vscode.l10n.t('Pick a rule to forget it: the agent will be asked again') },
       );
-      if (!picked) return;
+      if (!picked || ('warning' in picked && picked.warning)) return;
       const question =
         picked.key !== undefined
           ? vscode.l10n.t('Forget "Always allow {0}"?', picked.name)

@@ -5,6 +5,7 @@ import { request, type IncomingMessage } from 'node:http';
 import { eventStreamMessages } from '../broker/contract/eventStream';
 import { APPROVE_TOOL, ASK_USER_QUESTION_TOOL } from '../broker/contract/wireNames';
 import { isObject } from './isObject';
+import type { Confinement } from '../broker/contract/wireNames';
 
 /**
  * Why no decision could be had; the message is for the user's terminal and never holds the token.
@@ -20,6 +21,7 @@ export interface ApproveCall {
   tool_use_id?: string;
   /** The folder the agent runs the call in; '' when it said none. */
   cwd?: string;
+  confinement?: Confinement;
 }
 
 export type ApproveDecision = { behavior: 'allow'; updatedInput: Record<string, unknown> } | { behavior: 'deny'; message: string };
@@ -192,6 +194,7 @@ export async function askApprove(call: ApproveCall, options: ApproveOptions): Pr
       input: call.input,
       ...(call.tool_use_id !== undefined ? { tool_use_id: call.tool_use_id } : {}),
       ...(call.cwd !== undefined ? { cwd: call.cwd } : {}),
+      ...(call.confinement !== undefined ? { confinement: call.confinement } : {}),
     };
     // No timeout: the question waits in the panel as long as the user takes.
     asking = true;

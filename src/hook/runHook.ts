@@ -105,7 +105,7 @@ export async function runHook(run: HookRun): Promise<HookOutcome> {
       : fail(why);
   try {
     const decision = await askApprove(
-      { ...call, cwd: agent.folder(input) },
+      { ...call, cwd: agent.folder(input), confinement: agent.confinement(input, run.env) },
       {
         url,
         token,

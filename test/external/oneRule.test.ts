@@ -16,7 +16,8 @@ import { enableEndpoint, useWorkbench } from '../ui/workbench';
 
 // One policy for every agent: a sub-command rule granted with "Always allow" in the panel on a real
 // Claude Code prompt (print mode, --permission-prompt-tool) decides the same sub-command for the real
-// Codex (codex exec, through its PermissionRequest hook and the configuration we hand out); a
+// Codex (codex exec, through its PermissionRequest hook and the configuration we hand out), but for a
+// runner («npm test …»), which covers a call only inside the agent's sandbox; a
 // dangerous-argument variant of it is asked in both, and in the real OpenCode (`opencode serve`,
 // through the plugin we hand out).
 // Claude Code runs read-only commands (find, ls) without asking, so the rule is tried on one it asks about.
@@ -102,7 +103,7 @@ suite('One "Always allow" for every agent (the real Claude Code, Codex and OpenC
     await button(ui.panel, 'deny').click();
   }
 
-  test('"Always allow `npm test …`" granted on a Claude Code prompt allows the same sub-command from Codex without asking; `npm test --script-shell=…` is asked in both', async function () {
+  test('"Always allow `npm test …`" granted on a Claude Code prompt does not cover Codex leaving its sandbox for it; `npm test --script-shell=…` is asked in both', async function () {
     const cwd = mkdtempSync(join(tmpdir(), 'aq-one-rule-'));
     writeFileSync(join(cwd, 'package.json'), JSON.stringify({ name: 'one-rule', version: '1.0.0', scripts: { test: 'echo tests-ran' } }));
     // What the dangerous variant would run as its shell.
@@ -116,15 +117,11 @@ suite('One "Always allow" for every agent (the real Claude Code, Codex and OpenC
       await button(ui.panel, 'allow_always').click();
       assert.equal((await finished(run.done, () => run.child.kill('SIGKILL'))).code, 0);
 
-      // Codex, through its hook: the same sub-command is allowed without asking.
-      const before = (await ui.workbench.driver<unknown[]>('history')).length;
-      const allowed = codex('scenario:benign', cwd);
-      const codexResult = await finished(allowed.done, () => allowed.kill());
-      assert.match(codexResult.stdout, /MODEL RECEIVED: [\s\S]*exited with code 0[\s\S]*tests-ran/, codexResult.stdout);
-      const history = await ui.workbench.driver<Array<{ decision?: string; reason?: string; source: { label: string } }>>('history');
-      assert.equal(history.length, before + 1);
-      assert.equal(history[0]!.decision, 'allow_always', 'decided by the rule, without asking');
-      assert.equal(history[0]!.source.label, 'Codex');
+      // Codex, through its hook, asks only to leave its sandbox: a runner rule («npm test …» runs the
+      // workspace's code) covers a call only inside the agent's sandbox, so the same sub-command is asked.
+      const asked = codex('scenario:benign', cwd);
+      await deniedInPanel(BENIGN);
+      await finished(asked.done, () => asked.kill());
 
       // The dangerous variant is asked in both, and denied; its shell never ran.
       const codexDangerous = codex('scenario:dangerous', cwd);

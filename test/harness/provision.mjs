@@ -1,5 +1,6 @@
 // Installs, once per machine, what the real-VS-Code harness needs, cached outside the clone:
-// Node 24 and code-server from the npm registry, Chromium, libkrb5-dev, tmux and fonts-noto-cjk from Debian.
+// Node 24 and code-server from the npm registry, Chromium, libkrb5-dev, tmux, fonts-noto-cjk, bubblewrap
+// and socat from Debian.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, realpathSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
@@ -13,16 +14,18 @@ export const cacheDir = process.env.AGENT_QUESTIONS_CACHE || join(homedir(), '.c
 
 const log = (msg) => process.stderr.write(`[provision] ${msg}\n`);
 
+const installed = (pkg) => spawnSync('dpkg-query', ['-W', '-f=${Status}', pkg], { encoding: 'utf8' }).stdout?.includes('install ok installed');
+
 function debianPackagesMissing() {
   const missing = [];
   if (!existsSync(CHROMIUM)) missing.push('chromium');
-  const krb = spawnSync('dpkg-query', ['-W', '-f=${Status}', 'libkrb5-dev'], { encoding: 'utf8' });
-  if (!krb.stdout?.includes('install ok installed')) missing.push('libkrb5-dev');
+  if (!installed('libkrb5-dev')) missing.push('libkrb5-dev');
   // The external layer drives the interactive Claude Code and Codex CLIs in a pseudo-terminal.
   if (spawnSync('tmux', ['-V']).status !== 0) missing.push('tmux');
   // Chinese text in the zh-cn screenshots: headless Chromium draws boxes without a CJK font.
-  const cjk = spawnSync('dpkg-query', ['-W', '-f=${Status}', 'fonts-noto-cjk'], { encoding: 'utf8' });
-  if (!cjk.stdout?.includes('install ok installed')) missing.push('fonts-noto-cjk');
+  if (!installed('fonts-noto-cjk')) missing.push('fonts-noto-cjk');
+  // The agents' own sandboxes on Linux: Claude Code's needs bubblewrap and socat, Codex's bubblewrap.
+  for (const pkg of ['bubblewrap', 'socat']) if (!installed(pkg)) missing.push(pkg);
   return missing;
 }
 

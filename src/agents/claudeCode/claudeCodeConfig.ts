@@ -1,7 +1,7 @@
 // Claude Code's configuration: its MCP server entry (.mcp.json, or `claude mcp add-json`), the
 // print-mode permission prompt tool, and the hooks in .claude/settings.json. It reads the token from
 // the environment of a terminal VS Code started, so no secret is pasted.
-import { ASK_USER_QUESTION_TOOL, MCP_SERVER_NAME, MCP_TOKEN_VAR, MCP_URL_VAR } from '../../broker/contract/wireNames';
+import { ASK_USER_QUESTION_TOOL, CLAUDE_SANDBOX_VAR, MCP_SERVER_NAME, MCP_TOKEN_VAR, MCP_URL_VAR } from '../../broker/contract/wireNames';
 import { DAY_SECONDS, hookCommand, type ConfigAgent } from '../agentConfig';
 
 /**
@@ -30,14 +30,39 @@ export const CLAUDE_MCP_ADD_JSON_ARGS = ['mcp', 'add-json', '--scope', 'project'
 export const CLAUDE_CODE_FOREGROUND_ENV = { CLAUDE_CODE_MCP_AUTO_BACKGROUND_MS: '0' };
 
 /**
+ * Written by hand, never by a sandboxed command: what decides what runs next, outside the sandbox
+ * too (VS Code tasks, other agents' configuration, CI, Git hook managers). Claude Code itself keeps
+ * .claude/settings.json, Git's hooks and Git's configuration read-only in its sandbox.
+ */
+const SANDBOX_DENY_WRITE = ['./.vscode', './.claude', './.mcp.json', './.codex', './.opencode', './opencode.json', './.github', './.husky', './.githooks', './.devcontainer'];
+
+/**
+ * Bash runs in Claude Code's sandbox (bubblewrap and socat on Linux, Seatbelt on macOS): writes only
+ * in the project minus SANDBOX_DENY_WRITE, no network but to hosts the user lists in
+ * `network.allowedDomains`. Every call still comes to the hook (`autoAllowBashIfSandboxed: false`).
+ */
+export const CLAUDE_CODE_SANDBOX = {
+  enabled: true,
+  autoAllowBashIfSandboxed: false,
+  network: { allowedDomains: [] as string[] },
+  filesystem: { denyWrite: SANDBOX_DENY_WRITE },
+};
+
+/**
  * Claude Code's hooks running our hook command (its shell expands the variable): PermissionRequest
  * for its permission prompts, PreToolUse for its own question tool. A day's timeout: the request
- * waits in the sidebar as long as the user takes. The `env` keeps a waiting question in the foreground.
+ * waits in the sidebar as long as the user takes. The `env` keeps a waiting question in the foreground
+ * and tells the hook these settings (with the sandbox) are loaded; `sandbox` runs Bash in Claude
+ * Code's sandbox, where a rule for a tool that runs the workspace's code covers it.
  */
 export function claudeCodeHookSettings(): string {
   const hook = { type: 'command', command: hookCommand('claude-code'), timeout: DAY_SECONDS };
   return JSON.stringify(
-    { env: CLAUDE_CODE_FOREGROUND_ENV, hooks: { PermissionRequest: [{ matcher: '*', hooks: [hook] }], PreToolUse: [{ matcher: ASK_USER_QUESTION_TOOL, hooks: [hook] }] } },
+    {
+      env: { ...CLAUDE_CODE_FOREGROUND_ENV, [CLAUDE_SANDBOX_VAR]: '1' },
+      sandbox: CLAUDE_CODE_SANDBOX,
+      hooks: { PermissionRequest: [{ matcher: '*', hooks: [hook] }], PreToolUse: [{ matcher: ASK_USER_QUESTION_TOOL, hooks: [hook] }] },
+    },
     null,
     2,
   );
@@ -56,7 +81,7 @@ export const claudeCodeConfig: ConfigAgent = {
       '# let its permission prompts and its own questions come to the Agent Questions sidebar (print mode, claude -p):',
       `claude --permission-prompt-tool mcp__${MCP_SERVER_NAME}__approve`,
       '',
-      '// .claude/settings.json (interactive sessions: each permission prompt also waits in the sidebar, answer in either; its own questions are asked in the sidebar; env keeps a call that waits over 2 minutes in the foreground, for every MCP server of the session)',
+      "// .claude/settings.json (interactive sessions: each permission prompt also waits in the sidebar, answer in either; its own questions are asked in the sidebar; env keeps a call that waits over 2 minutes in the foreground, for every MCP server of the session; sandbox runs Bash in Claude Code's sandbox: writes only in the project, no network, needs bubblewrap and socat on Linux)",
       claudeCodeHookSettings(),
     ].join('\n'),
   }),

@@ -8,12 +8,34 @@
 // own prompt. It shows its permission prompt while the hook waits, too: an answer there is seen in
 // its transcript, and the panel's request is withdrawn.
 import { answeredInTranscript } from './claudeCodeTranscript';
-import { ASK_USER_QUESTION_TOOL, DAY_SECONDS } from '../../broker/contract/wireNames';
+import { existsSync } from 'node:fs';
+import { delimiter, join } from 'node:path';
+import { ASK_USER_QUESTION_TOOL, CLAUDE_SANDBOX_VAR, DAY_SECONDS, type Confinement } from '../../broker/contract/wireNames';
 import { isObject } from '../../hook/isObject';
 import type { HookAgent } from '../hookAgent';
 
 /** Its built-in question tool: the one tool a PreToolUse hook should send here. */
 const QUESTION_TOOL = ASK_USER_QUESTION_TOOL;
+
+/** Whether Claude Code's sandbox can start here: bubblewrap and socat on Linux, Seatbelt on macOS. */
+export function claudeCodeSandboxAvailable(env: Record<string, string | undefined>, platform: NodeJS.Platform = process.platform): boolean {
+  if (platform === 'darwin') return existsSync('/usr/bin/sandbox-exec');
+  if (platform !== 'linux') return false;
+  const onPath = (name: string) => (env['PATH'] ?? '').split(delimiter).some((dir) => dir !== '' && existsSync(join(dir, name)));
+  return onPath('bwrap') && onPath('socat');
+}
+
+/**
+ * Whether the call runs in Claude Code's sandbox. 2.1 sends the same input for a sandboxed call and
+ * for one it runs unsandboxed because the sandbox could not start (it only warns "Sandbox disabled:
+ * … socat not installed"), so: our settings are loaded (their `env` marker, beside
+ * `sandbox.enabled`), the call does not ask to leave, and what the sandbox needs is here.
+ */
+export function claudeCodeConfinement(input: unknown, env: Record<string, string | undefined>, platform: NodeJS.Platform = process.platform): Confinement {
+  const toolInput = isObject(input) && isObject(input['tool_input']) ? input['tool_input'] : {};
+  if (toolInput['dangerouslyDisableSandbox'] === true || env[CLAUDE_SANDBOX_VAR] !== '1') return 'unsandboxed';
+  return claudeCodeSandboxAvailable(env, platform) ? 'sandboxed' : 'unsandboxed';
+}
 
 export const claudeCodeHook: HookAgent = {
   approveCall(input) {
@@ -42,6 +64,7 @@ export const claudeCodeHook: HookAgent = {
   },
   // Claude Code keeps a `cd` between calls: `cwd` is where this call runs.
   folder: (input) => (isObject(input) && typeof input['cwd'] === 'string' ? input['cwd'] : ''),
+  confinement: (input, env) => claudeCodeConfinement(input, env),
   noDecisionExitCode: 1,
   // Its own prompt stays open while the hook waits: an undecided request is simply the person's there.
   undecided: 'handBack',

@@ -10,7 +10,8 @@ import { DAY_SECONDS, hookCommand, type ConfigAgent } from '../agentConfig';
  * tool?" prompt: `codex exec` (approval policy never) refuses them otherwise, and the interactive
  * codex would ask first (through the hook, in the panel) and only then show the question. The
  * PermissionRequest hook sends Codex's approval prompts to the panel; Codex runs hook commands
- * through a shell, so the hook's path comes from the terminal's environment too.
+ * through a shell, so the hook's path comes from the terminal's environment too. Codex runs commands
+ * in its sandbox without asking and asks (the hook) only to leave it; the sandbox keeps no network.
  */
 export function codexConfigToml(url: string): string {
   return [
@@ -27,6 +28,10 @@ export function codexConfigToml(url: string): string {
     `command = '${hookCommand('codex')}'`,
     `timeout = ${DAY_SECONDS}`,
     'statusMessage = "Waiting for your answer in the Agent Questions panel"',
+    '',
+    '# Commands run in Codex\'s sandbox (sandbox_mode "workspace-write", the default of a trusted project): writes only in the workspace, no network.',
+    '[sandbox_workspace_write]',
+    'network_access = false',
   ].join('\n');
 }
 

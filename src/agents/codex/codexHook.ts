@@ -25,6 +25,8 @@ export const codexHook: HookAgent = {
     return JSON.stringify({ hookSpecificOutput: { hookEventName: 'PermissionRequest', decision: codexDecision } });
   },
   folder: (input) => (isObject(input) && typeof input['cwd'] === 'string' ? input['cwd'] : ''),
+  // Codex runs commands in its sandbox without asking, and asks only to leave it.
+  confinement: () => 'unsandboxed',
   noDecisionExitCode: 1,
   // `codex exec --approve-for-me` sends a request its hook left undecided to Codex's automatic reviewer, a model.
   undecided: 'deny',

@@ -54,6 +54,8 @@ export const openCodeHook: HookAgent = {
   },
   // OpenCode's ask names no folder: the plugin adds `cwd`, its directory moved by the call's `workdir`.
   folder: (input) => (isObject(input) && typeof input['cwd'] === 'string' ? input['cwd'] : ''),
+  // OpenCode has no sandbox: a rule for a tool that runs the workspace's code never covers its calls.
+  confinement: () => 'unsandboxed',
   noDecisionExitCode: 1,
   // The plugin leaves an undecided ask to OpenCode's own prompt, which has no time limit for it.
   undecided: 'handBack',

@@ -1,6 +1,7 @@
 // The question contract, in one place: every type below is inferred from these zod schemas,
 // and the `ask_user` inputSchema in package.json is generated from AskUserInputSchema.
 import * as z from 'zod';
+import { CONFINEMENTS } from './wireNames';
 
 export const LIMITS = {
   minQuestions: 1,
@@ -216,6 +217,7 @@ export const PermissionRequestSchema = z.object({
   permissionKey: z.string().optional(),
   toolCall: ToolCallSchema.optional(),
   rememberOptions: z.array(RememberOptionSchema).optional(),
+  confinement: z.enum(CONFINEMENTS).optional(),
 });
 
 export const PendingRequestSchema = z.discriminatedUnion('kind', [QuestionRequestSchema, PermissionRequestSchema]);

@@ -8,6 +8,15 @@ export const MCP_URL_VAR = 'AGENT_QUESTIONS_MCP_URL';
 export const MCP_TOKEN_VAR = 'AGENT_QUESTIONS_MCP_TOKEN';
 /** Absolute path of the shipped hook command (dist/approvalHook.js), for agents' permission hooks. */
 export const HOOK_VAR = 'AGENT_QUESTIONS_HOOK';
+/**
+ * Whether the agent runs a call in its own sandbox, as its hook tells the approve tool: a rule for a
+ * tool that runs the workspace's code (shell/runners.ts) covers only a sandboxed call, never one that
+ * leaves the sandbox; `unknown` (no hook said) is covered but not confined.
+ */
+export const CONFINEMENTS = ['sandboxed', 'unsandboxed', 'unknown'] as const;
+export type Confinement = (typeof CONFINEMENTS)[number];
+/** Set by the `env` of the .claude/settings.json we hand out, beside `sandbox.enabled`: the hook reads it. */
+export const CLAUDE_SANDBOX_VAR = 'AGENT_QUESTIONS_CLAUDE_SANDBOX';
 /** Our server's name in the agents' MCP configurations. */
 export const MCP_SERVER_NAME = 'agent-questions';
 /** The endpoint's tools. */

@@ -7,6 +7,7 @@ import { displayToolCall } from './toolCallDisplay';
 import { callFolder } from './agentFolder';
 import { toPathContext, type PathContext } from './toolPaths';
 import { uiText } from '../visibleText';
+import { CONFINEMENTS } from '../contract/wireNames';
 import { LIMITS, type Answer, type PermissionResponse, type Question, type QuestionResponse, type RequestSource } from '../contract/schemas';
 
 export const ApproveInputSchema = z.object({
@@ -14,6 +15,7 @@ export const ApproveInputSchema = z.object({
   input: z.record(z.string(), z.unknown()).describe('The input the agent wants to call it with.'),
   tool_use_id: z.string().max(200).optional().describe("The agent's id for this tool call."),
   cwd: z.string().max(4096).optional().describe("The absolute folder the agent runs the call in; '' when it does not know. Relative paths are read against it."),
+  confinement: z.enum(CONFINEMENTS).optional().describe('Whether the agent runs the call in its own sandbox (the approval hook says; absent: unknown).'),
 });
 export type ApproveInput = z.infer<typeof ApproveInputSchema>;
 
@@ -69,7 +71,8 @@ export function permissionRequestFor(call: ApproveInput, source: RequestSource, 
   if (!display.ok) return { refused: display.message };
   if (cwd !== undefined) display.toolCall.cwd = cwd;
   const verb = call.tool_name === 'Bash' ? 'run a command' : `use ${uiText(call.tool_name, 80)}`;
-  return { source, title: `${source.label} wants to ${verb}`, detail: describeToolCall(call.tool_name, call.input), toolCall: display.toolCall };
+  const confinement = call.confinement ? { confinement: call.confinement } : {};
+  return { source, title: `${source.label} wants to ${verb}`, detail: describeToolCall(call.tool_name, call.input), toolCall: display.toolCall, ...confinement };
 }
 
 export function approveResultFor(call: ApproveInput, response: PermissionResponse): ApproveResult {

@@ -13,6 +13,7 @@ import type { DecidingRule } from '../contract/schemas';
 import type { PathContext } from './toolPaths';
 import { commandPlaces, contextFor } from './agentFolder';
 import type { WorkspaceFiles } from './shell/runnerCode';
+import { isRunnerLabel, isWorkspaceWriteKey, leavesSandbox, NOT_CONFINED, WRITE_AND_RUN_WARNING } from './runnerConfinement';
 
 type CommandPlaces = ReturnType<typeof commandPlaces>;
 
@@ -194,10 +195,13 @@ export class RememberedPermissions {
   /** The same, at once: requests without a shell command need no parser, and are queued in the same tick. */
   decideNow(request: NewPermissionRequest, checker = this.checker, how: DecideHow = {}): PermissionOutcome {
     const context = contextFor(request, this.pathContext());
-    const options = rememberOptionsFor(request, checker, context, this.files(context, checker)).map((o) =>
-      checker && o.key.startsWith(COMMAND) ? { ...o, preview: this.previewOf(o, checker) } : o,
-    );
     const rules = this.list();
+    const options = rememberOptionsFor(request, checker, context, this.files(context, checker))
+      // A runner rule would never cover a call outside the agent's sandbox: not offered for one.
+      .filter((o) => request.confinement !== 'unsandboxed' || !isRunnerOption(o))
+      .map((o) => (checker && o.key.startsWith(COMMAND) ? { ...o, preview: this.previewOf(o, checker) } : o))
+      .map((o) => (request.confinement !== 'sandboxed' && isRunnerOption(o) ? { ...o, description: `${o.description} ${NOT_CONFINED}` } : o))
+      .map((o) => (request.confinement !== 'sandboxed' && completesWriteAndRun(o, rules) ? { ...o, description: `${o.description} ${WRITE_AND_RUN_WARNING}` } : o));
     const call = request.toolCall;
     if (call?.command !== undefined) return this.decideCommand(call.command, request, rules, checker, options, context, how);
     const denied = rules.find((r) => r.decision === 'deny' && ruleMatches(r.key, request, context));
@@ -257,6 +261,9 @@ export class RememberedPermissions {
         reason: `Denied by the rule ${label}: ${result.reason}`,
         options,
       };
+    // A runner rule covers a call only inside the agent's sandbox.
+    const outside = result.decision === 'allow' ? leavesSandbox(request.confinement, result.parts) : undefined;
+    if (outside) return { decision: 'ask', reason: outside, options };
     // Something the user must see (sandbox off, background, invisible text, configuration) is always asked.
     if (result.decision === 'allow' && !neverRemembered(request, context) && !blockingWarnings(request)) {
       if (!how.dryRun) void this.used(deciding);
@@ -336,6 +343,18 @@ const decidingRule = (rule: PermissionRule): DecidingRule =>
 
 const approves = (value: CommandRuleValue) => (typeof value === 'boolean' ? value : value.approve);
 const denyValue = (value: CommandRuleValue): CommandRuleValue => (typeof value === 'boolean' ? false : { ...value, approve: false });
+
+/** Whether a command rule (or its offer) is a runner's: «npm test …», `make test`. */
+const isRunnerOption = (rule: Pick<RuleOption, 'key' | 'label'>) => rule.key.startsWith(COMMAND) && isRunnerLabel(rule.label);
+
+/** Whether the rules hold a workspace write rule and a runner rule: together they let the agent run any code it writes. */
+export function writeAndRun(rules: ReadonlyArray<Pick<PermissionRule, 'key' | 'label' | 'decision'>>): boolean {
+  const allowed = rules.filter((r) => r.decision === 'allow');
+  return allowed.some((r) => isWorkspaceWriteKey(r.key)) && allowed.some(isRunnerOption);
+}
+
+/** Whether remembering `option` would complete that pair. */
+const completesWriteAndRun = (option: RuleOption, rules: PermissionRule[]) => !writeAndRun(rules) && writeAndRun([...rules, { ...option, decision: 'allow' }]);
 
 /** Warnings that keep any rule from allowing without the user (all but a path outside the workspace, which a path rule names). */
 function blockingWarnings(request: NewPermissionRequest): boolean {

@@ -8,7 +8,7 @@ import { CLAUDE_CODE_FOREGROUND_ENV, CLAUDE_MCP_ADD_JSON_ARGS, claudeCodeHookSet
 import { codexConfigToml } from '../../../src/agents/codex/codexConfig';
 import { agentConfigs } from '../../../src/agents/configRegistry';
 import { OPENCODE_PLUGIN, OPENCODE_PLUGIN_PATH } from '../../../src/agents/openCode/openCodeConfig';
-import { HOOK_WAYS } from '../../../src/broker/contract/wireNames';
+import { CLAUDE_SANDBOX_VAR, HOOK_WAYS } from '../../../src/broker/contract/wireNames';
 import { HOOK_AGENTS } from '../../../src/agents/hookRegistry';
 import { runHook } from '../../../src/hook/runHook';
 
@@ -34,7 +34,7 @@ suite('configurations handed out to CLI agents', () => {
         ['OpenCode', 'opencode.json and opencode-agent-questions.js beside it, in your project (or in ~/.config/opencode/)', ['opencode.json', 'opencode-agent-questions.js']],
       ],
     );
-    assert.equal(sha256(JSON.stringify(configs)), 'ec3811956079e8f2111aecb3752b872d356b89077953c15e01ba90381c4221ab');
+    assert.equal(sha256(JSON.stringify(configs)), 'ad689304d4338d7e562f5b84918f1371434cedfedfcd15a7fb4f429f56667785');
   });
 
   test("Claude Code's and Codex's pieces, handed to the tests and the soak, are the same", () => {
@@ -42,8 +42,19 @@ suite('configurations handed out to CLI agents', () => {
     assert.deepEqual(CLAUDE_CODE_FOREGROUND_ENV, { CLAUDE_CODE_MCP_AUTO_BACKGROUND_MS: '0' });
     assert.equal(sha256(claudeCodeMcpJson()), '9c29362c0ff563468aa65f8a28e8f174facbd6d211782cd8ccd589bedca8a995');
     assert.equal(sha256(JSON.stringify(CLAUDE_MCP_ADD_JSON_ARGS)), 'bfeb2fcc6d7aaa8e5fb8d47273894fdcc44e0a383baf0b41a1982fe5b01b99e2');
-    assert.equal(sha256(claudeCodeHookSettings()), '85f31528159c21d77ef73bd808f211b2df58b897a5461fbaf059d6cdc767fe19');
-    assert.equal(sha256(codexConfigToml(URL)), '45694c3df4c85625f8860054d6651292bcf258d8a8a9dd089dd97c5765e03775');
+    assert.equal(sha256(claudeCodeHookSettings()), 'd0282262178b84bdb902701ed14701df55c4f228e606f04630d74be806376080');
+    assert.equal(sha256(codexConfigToml(URL)), '27e3490a03f768c8fa5bfdf2359cdfa6e4555ebd89d582745e7fdebb2e148555');
+  });
+
+  test('Claude Code runs Bash in its sandbox and Codex keeps no network in its own, as handed out', () => {
+    const settings = JSON.parse(claudeCodeHookSettings()) as { env: Record<string, string>; sandbox: Record<string, unknown> };
+    // Every call still comes to the hook; writes only in the project minus what decides what runs next; no network.
+    assert.deepEqual([settings.sandbox['enabled'], settings.sandbox['autoAllowBashIfSandboxed'], settings.sandbox['network']], [true, false, { allowedDomains: [] }]);
+    const denyWrite = (settings.sandbox['filesystem'] as { denyWrite: string[] }).denyWrite;
+    for (const path of ['./.vscode', './.claude', './.mcp.json', './.github', './.husky']) assert.ok(denyWrite.includes(path), path);
+    // The marker the hook reads: these settings, with the sandbox, are loaded.
+    assert.equal(settings.env[CLAUDE_SANDBOX_VAR], '1');
+    assert.match(codexConfigToml(URL), /\n\[sandbox_workspace_write\]\nnetwork_access = false$/);
   });
 
   test('the hook command knows the same agents, by the same names, as the ways the panel shows', async () => {
