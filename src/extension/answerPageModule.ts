@@ -5,6 +5,7 @@
 // works on this machine only: the page is never served on another address.
 import * as vscode from 'vscode';
 import type { QuestionBroker } from '../broker/broker';
+import { clampSetting } from '../broker/settingRanges';
 import { AnswerPageServer } from '../answerPage/answerPageServer';
 import type { AnswerPageStrings } from '../answerPage/answerPageStrings';
 import { MarkdownRenderer } from './markdownRenderer';
@@ -95,7 +96,10 @@ function readAnswerPageSettings(): { enabled: boolean; linkMinutes: number } {
     return values?.globalValue ?? values?.defaultValue;
   };
   const minutes = user('linkMinutes');
-  return { enabled: user('enabled') === true, linkMinutes: typeof minutes === 'number' && minutes >= 1 ? Math.min(1440, minutes) : 30 };
+  return {
+    enabled: user('enabled') === true,
+    linkMinutes: typeof minutes === 'number' && Number.isFinite(minutes) ? clampSetting('agentQuestions.answerPage.linkMinutes', minutes) : 30,
+  };
 }
 
 /** Starts and stops the page as the settings say; made on first need by answerPageAdapter.ts. */
