@@ -8,6 +8,7 @@ import type { QuestionBroker } from '../broker/broker';
 import { clampSetting } from '../broker/settingRanges';
 import { AnswerPageServer } from '../answerPage/answerPageServer';
 import type { AnswerPageStrings } from '../answerPage/answerPageStrings';
+import type { PortMemory } from '../answerPage/answerPageServer';
 import { MarkdownRenderer } from './markdownRenderer';
 
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]', '::1']);
@@ -21,6 +22,7 @@ export class AnswerPageHost {
     broker: QuestionBroker,
     private readonly log: vscode.LogOutputChannel,
     private readonly linkMinutes: number,
+    lastPort: PortMemory,
   ) {
     const markdown = new MarkdownRenderer((message) => log.warn(message));
     this.server = new AnswerPageServer(broker, {
@@ -29,11 +31,12 @@ export class AnswerPageHost {
       strings: pageStrings(),
       lang: vscode.env.language,
       renderMarkdown: (source) => markdown.tree(source),
+      lastPort,
     });
   }
 
   async start(): Promise<void> {
-    await this.server.start(0);
+    await this.server.start();
     // Where the forwarding serves it (code-server's proxy, a tunnel), the page's POSTs come from there.
     await this.externalBase();
     this.log.info(`The answer page is on (127.0.0.1 only; links work for ${this.linkMinutes} min).`);
@@ -112,6 +115,7 @@ export class AnswerPageSwitch implements vscode.Disposable {
   constructor(
     private readonly broker: QuestionBroker,
     private readonly log: vscode.LogOutputChannel,
+    private readonly lastPort: PortMemory,
   ) {}
 
   /** Starts or stops the page to match the settings (a new link lifetime restarts it); resolves once done. */
@@ -125,7 +129,7 @@ export class AnswerPageSwitch implements vscode.Disposable {
           await host.stop();
         }
         if (!enabled || this.host) return;
-        const host = new AnswerPageHost(this.broker, this.log, linkMinutes);
+        const host = new AnswerPageHost(this.broker, this.log, linkMinutes, this.lastPort);
         await host.start();
         this.host = host;
         this.linkMinutes = linkMinutes;
