@@ -15,6 +15,12 @@ const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]', '::1']);
 /** Whether a URL still points at this machine's loopback (no forwarding in between). */
 export const isLoopbackUrl = (url: URL): boolean => LOOPBACK_HOSTS.has(url.hostname.toLowerCase());
 
+/**
+ * Whether the forwarding serves the page under a path (code-server's /proxy/<port>/ or
+ * /absproxy/<port>/) rather than at an origin's root: that origin is shared with whatever else it serves.
+ */
+export const isPathProxy = (base: URL): boolean => !isLoopbackUrl(base) && base.pathname !== '/';
+
 export class AnswerPageHost {
   private readonly server: AnswerPageServer;
 
@@ -38,8 +44,11 @@ export class AnswerPageHost {
   async start(): Promise<void> {
     await this.server.start();
     // Where the forwarding serves it (code-server's proxy, a tunnel), the page's POSTs come from there.
-    await this.externalBase();
+    const base = await this.externalBase();
     this.log.info(`The answer page is on (127.0.0.1 only; links work for ${this.linkMinutes} min).`);
+    // code-server's /proxy/<port>/: the local apps it proxies share the page's origin, so the Origin check cannot tell them apart.
+    if (isPathProxy(base))
+      this.log.warn(`The answer page shares its origin (${base.origin}) with every app the forwarding serves there; code-server's --proxy-domain or a tunnel gives it its own.`);
   }
 
   /** Stopping voids every link handed out. */
@@ -64,7 +73,14 @@ export class AnswerPageHost {
   /** Says where links will point, or that VS Code forwards nothing here. Resolves to the page's base URL. */
   async announce(): Promise<string> {
     const base = await this.externalBase();
-    if (isLoopbackUrl(base)) {
+    if (isPathProxy(base)) {
+      void vscode.window.showWarningMessage(
+        vscode.l10n.t(
+          "The answer page is on. Links in nudges open it at {0}, under code-server's path proxy: every local app it proxies (a dev server an agent starts included) shares that origin, so the page cannot tell their requests from its own. Start code-server with --proxy-domain, or use a Remote Tunnel, to give the page an origin of its own.",
+          base.toString(),
+        ),
+      );
+    } else if (isLoopbackUrl(base)) {
       void vscode.window.showWarningMessage(
         vscode.l10n.t(
           "The answer page is on, but its links lead to this computer's loopback address ({0}), which a phone cannot open. To answer from your phone, open this folder through a Remote Tunnel, a Codespace or code-server on an address your phone reaches; the page is never served on another address.",
