@@ -24,18 +24,27 @@ export interface ValidCapability {
   requestId: string;
 }
 
-const sha256 = (data: Buffer | string) => createHash('sha256').update(data).digest();
+/** The secret's hash; tests pass a counting one. */
+export type SecretHash = (secret: Buffer) => Buffer;
+const sha256: SecretHash = (secret) => createHash('sha256').update(secret).digest();
 
 export class AnswerCapabilities {
   private readonly byHandle = new Map<string, Capability>();
+  /** What an unknown handle's secret is compared with: the hash of a secret never handed out. */
+  private readonly dummyHash: Buffer;
 
-  constructor(private readonly now: () => number) {}
+  constructor(
+    private readonly now: () => number,
+    private readonly hash: SecretHash = sha256,
+  ) {
+    this.dummyHash = hash(randomBytes(SECRET_BYTES));
+  }
 
   issue(requestId: string, shownHash: string, ttlMs: number): string {
     this.sweep();
     const handle = randomBytes(HANDLE_BYTES);
     const secret = randomBytes(SECRET_BYTES);
-    this.byHandle.set(handle.toString('hex'), { requestId, secretHash: sha256(secret), shownHash, expiresAt: this.now() + ttlMs, nonces: new Map() });
+    this.byHandle.set(handle.toString('hex'), { requestId, secretHash: this.hash(secret), shownHash, expiresAt: this.now() + ttlMs, nonces: new Map() });
     return Buffer.concat([handle, secret]).toString('base64url');
   }
 
@@ -49,8 +58,9 @@ export class AnswerCapabilities {
     if (bytes.length !== HANDLE_BYTES + SECRET_BYTES) return undefined;
     const handle = bytes.subarray(0, HANDLE_BYTES).toString('hex');
     const capability = this.byHandle.get(handle);
-    if (!capability) return undefined;
-    if (!timingSafeEqual(sha256(bytes.subarray(HANDLE_BYTES)), capability.secretHash)) return undefined;
+    // An unknown handle is hashed and compared too (against a dummy), so no timing tells it from a known one.
+    const secretMatches = timingSafeEqual(this.hash(bytes.subarray(HANDLE_BYTES)), capability?.secretHash ?? this.dummyHash);
+    if (!capability || !secretMatches) return undefined;
     if (this.now() >= capability.expiresAt) {
       this.byHandle.delete(handle);
       return undefined;

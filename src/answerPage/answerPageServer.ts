@@ -30,7 +30,15 @@ export interface AnswerPageOptions {
   renderMarkdown?: RenderMarkdown;
   /** Origins, besides the page's own, whose POST is accepted: where VS Code's forwarding serves the page. */
   allowedOrigins?: readonly string[];
+  /** Where the page's last port is kept (the window's storage): a restarted page listens there again. */
+  lastPort?: PortMemory;
   now?: () => number;
+}
+
+/** The page's last port, kept across restarts; no secret (a link's capability never outlives its page). */
+export interface PortMemory {
+  get(): unknown;
+  set(port: number): void;
 }
 
 /** The answer page's path; its form posts to it and its script asks `state` (both relative, for a proxy's path). */
@@ -69,20 +77,19 @@ export class AnswerPageServer implements Disposable {
     this.notFoundCsp = `default-src 'none'; style-src 'sha256-${cssHash}'; form-action 'none'; frame-ancestors 'none'; base-uri 'none'`;
   }
 
-  /** Listens on 127.0.0.1 only; `port` 0 picks a free one. Resolves to the port. */
-  async start(port = 0): Promise<number> {
+  /**
+   * Listens on 127.0.0.1 only, on the last port if it is free (an old link then gets this page's own
+   * "No longer waiting"), else on a free one. Resolves to the port.
+   */
+  async start(): Promise<number> {
     if (this.server) return this.port!;
+    const last = this.options.lastPort?.get();
     const server = createServer((req, res) => this.handle(req, res));
     server.headersTimeout = 10_000;
     server.requestTimeout = 30_000;
-    await new Promise<void>((resolve, reject) => {
-      server.once('error', reject);
-      server.listen(port, '127.0.0.1', () => {
-        server.off('error', reject);
-        resolve();
-      });
-    });
+    if (!isPort(last) || !(await listen(server, last))) await listen(server, 0, true);
     this.server = server;
+    this.options.lastPort?.set(this.port!);
     return this.port!;
   }
 
@@ -263,6 +270,20 @@ export class AnswerPageServer implements Disposable {
     res.setHeader('Cross-Origin-Opener-Policy', 'same-origin');
     res.setHeader('Cross-Origin-Resource-Policy', 'same-origin');
   }
+}
+
+const isPort = (value: unknown): value is number => Number.isInteger(value) && (value as number) > 0 && (value as number) <= 65535;
+
+/** Whether `server` now listens on `port` of 127.0.0.1; a failure rejects only when `orThrow`. */
+function listen(server: Server, port: number, orThrow = false): Promise<boolean> {
+  return new Promise((resolve, reject) => {
+    const failed = (error: Error) => (orThrow ? reject(error) : resolve(false));
+    server.once('error', failed);
+    server.listen(port, '127.0.0.1', () => {
+      server.off('error', failed);
+      resolve(true);
+    });
+  });
 }
 
 function isFormType(contentType: string | undefined): boolean {

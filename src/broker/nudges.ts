@@ -5,6 +5,7 @@
 // Who asks is in plain words: an agent names itself, and its name must not carry a link.
 import type { PendingRequest } from './contract/schemas';
 import { isSecretKind } from './contract/questionKinds';
+import { clampSetting } from './settingRanges';
 import { uiText } from './visibleText';
 
 export interface NudgeSettings {
@@ -40,11 +41,10 @@ export function nudgeSettingsFrom(inspect: (key: string) => InspectedSetting | u
     }
     return fallback;
   };
-  const seconds = (key: string, fallback: number) => Math.max(0, user(key, 'number', fallback)) * 1000;
   return {
-    afterMs: seconds('afterSeconds', 120),
-    reminderAfterMs: seconds('reminderAfterSeconds', 0),
-    maxPerHour: Math.max(1, Math.floor(user('maxPerHour', 'number', 6))),
+    afterMs: clampSetting('agentQuestions.nudge.afterSeconds', user('afterSeconds', 'number', 120)) * 1000,
+    reminderAfterMs: clampSetting('agentQuestions.nudge.reminderAfterSeconds', user('reminderAfterSeconds', 'number', 0)) * 1000,
+    maxPerHour: Math.floor(clampSetting('agentQuestions.nudge.maxPerHour', user('maxPerHour', 'number', 6))),
     includeQuestionText: user('includeQuestionText', 'boolean', false),
     includeCommandText: user('includeCommandText', 'boolean', false),
   };

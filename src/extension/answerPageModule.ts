@@ -5,13 +5,21 @@
 // works on this machine only: the page is never served on another address.
 import * as vscode from 'vscode';
 import type { QuestionBroker } from '../broker/broker';
+import { clampSetting } from '../broker/settingRanges';
 import { AnswerPageServer } from '../answerPage/answerPageServer';
 import type { AnswerPageStrings } from '../answerPage/answerPageStrings';
+import type { PortMemory } from '../answerPage/answerPageServer';
 import { MarkdownRenderer } from './markdownRenderer';
 
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]', '::1']);
 /** Whether a URL still points at this machine's loopback (no forwarding in between). */
 export const isLoopbackUrl = (url: URL): boolean => LOOPBACK_HOSTS.has(url.hostname.toLowerCase());
+
+/**
+ * Whether the forwarding serves the page under a path (code-server's /proxy/<port>/ or
+ * /absproxy/<port>/) rather than at an origin's root: that origin is shared with whatever else it serves.
+ */
+export const isPathProxy = (base: URL): boolean => !isLoopbackUrl(base) && base.pathname !== '/';
 
 export class AnswerPageHost {
   private readonly server: AnswerPageServer;
@@ -20,6 +28,7 @@ export class AnswerPageHost {
     broker: QuestionBroker,
     private readonly log: vscode.LogOutputChannel,
     private readonly linkMinutes: number,
+    lastPort: PortMemory,
   ) {
     const markdown = new MarkdownRenderer((message) => log.warn(message));
     this.server = new AnswerPageServer(broker, {
@@ -28,14 +37,18 @@ export class AnswerPageHost {
       strings: pageStrings(),
       lang: vscode.env.language,
       renderMarkdown: (source) => markdown.tree(source),
+      lastPort,
     });
   }
 
   async start(): Promise<void> {
-    await this.server.start(0);
+    await this.server.start();
     // Where the forwarding serves it (code-server's proxy, a tunnel), the page's POSTs come from there.
-    await this.externalBase();
+    const base = await this.externalBase();
     this.log.info(`The answer page is on (127.0.0.1 only; links work for ${this.linkMinutes} min).`);
+    // code-server's /proxy/<port>/: the local apps it proxies share the page's origin, so the Origin check cannot tell them apart.
+    if (isPathProxy(base))
+      this.log.warn(`The answer page shares its origin (${base.origin}) with every app the forwarding serves there; code-server's --proxy-domain or a tunnel gives it its own.`);
   }
 
   /** Stopping voids every link handed out. */
@@ -60,7 +73,14 @@ export class AnswerPageHost {
   /** Says where links will point, or that VS Code forwards nothing here. Resolves to the page's base URL. */
   async announce(): Promise<string> {
     const base = await this.externalBase();
-    if (isLoopbackUrl(base)) {
+    if (isPathProxy(base)) {
+      void vscode.window.showWarningMessage(
+        vscode.l10n.t(
+          "The answer page is on. Links in nudges open it at {0}, under code-server's path proxy: every local app it proxies (a dev server an agent starts included) shares that origin, so the page cannot tell their requests from its own. Start code-server with --proxy-domain, or use a Remote Tunnel, to give the page an origin of its own.",
+          base.toString(),
+        ),
+      );
+    } else if (isLoopbackUrl(base)) {
       void vscode.window.showWarningMessage(
         vscode.l10n.t(
           "The answer page is on, but its links lead to this computer's loopback address ({0}), which a phone cannot open. To answer from your phone, open this folder through a Remote Tunnel, a Codespace or code-server on an address your phone reaches; the page is never served on another address.",
@@ -95,7 +115,10 @@ function readAnswerPageSettings(): { enabled: boolean; linkMinutes: number } {
     return values?.globalValue ?? values?.defaultValue;
   };
   const minutes = user('linkMinutes');
-  return { enabled: user('enabled') === true, linkMinutes: typeof minutes === 'number' && minutes >= 1 ? Math.min(1440, minutes) : 30 };
+  return {
+    enabled: user('enabled') === true,
+    linkMinutes: typeof minutes === 'number' && Number.isFinite(minutes) ? clampSetting('agentQuestions.answerPage.linkMinutes', minutes) : 30,
+  };
 }
 
 /** Starts and stops the page as the settings say; made on first need by answerPageAdapter.ts. */
@@ -108,6 +131,7 @@ export class AnswerPageSwitch implements vscode.Disposable {
   constructor(
     private readonly broker: QuestionBroker,
     private readonly log: vscode.LogOutputChannel,
+    private readonly lastPort: PortMemory,
   ) {}
 
   /** Starts or stops the page to match the settings (a new link lifetime restarts it); resolves once done. */
@@ -121,7 +145,7 @@ export class AnswerPageSwitch implements vscode.Disposable {
           await host.stop();
         }
         if (!enabled || this.host) return;
-        const host = new AnswerPageHost(this.broker, this.log, linkMinutes);
+        const host = new AnswerPageHost(this.broker, this.log, linkMinutes, this.lastPort);
         await host.start();
         this.host = host;
         this.linkMinutes = linkMinutes;

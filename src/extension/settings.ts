@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { MODES, RESTRICTED_SETTINGS, type Mode } from '../broker/policy';
+import { clampSetting } from '../broker/settingRanges';
 
 export interface Settings {
   mode: Mode;
@@ -32,12 +33,12 @@ export function readSettings(): Settings {
   return {
     mode: (MODES as readonly string[]).includes(mode) ? (mode as Mode) : 'interactive',
     answersFile: get<string>('answersFile', '').trim(),
-    timeoutSeconds: Math.max(0, get<number>('timeoutSeconds', 0)),
+    timeoutSeconds: clampSetting('agentQuestions.timeoutSeconds', get<number>('timeoutSeconds', 0)),
     revealOnAsk: get<boolean>('revealOnAsk', true),
-    historyLimit: Math.max(0, Math.floor(get<number>('historyLimit', 100))),
+    historyLimit: Math.floor(clampSetting('agentQuestions.historyLimit', get<number>('historyLimit', 100))),
     notify: (['always', 'whenHidden', 'never'] as const).find((n) => n === get<string>('notify', 'whenHidden')) ?? 'whenHidden',
     mcpEnabled: get<boolean>('mcp.enabled', false),
-    mcpPort: Math.min(65535, Math.max(0, Math.floor(get<number>('mcp.port', 0)))),
-    keepCollectedAnswersMinutes: Math.min(1440, Math.max(1, get<number>('keepCollectedAnswersMinutes', 60))),
+    mcpPort: Math.floor(clampSetting('agentQuestions.mcp.port', get<number>('mcp.port', 0))),
+    keepCollectedAnswersMinutes: clampSetting('agentQuestions.keepCollectedAnswersMinutes', get<number>('keepCollectedAnswersMinutes', 60)),
   };
 }
