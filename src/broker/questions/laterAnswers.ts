@@ -3,7 +3,9 @@
 // knows it); only that owner can read it. An answer is kept until collected (at most a day) and for
 // `keepMs` after the first collection. Secrets are handles in a response, as everywhere: no value is
 // ever held here. The places are shared: an owner holds at most 8, a group of owners (the MCP
-// clients of one token) at most half of the total, so one flood never takes every place.
+// clients of one token) at most half of the total, so one flood never takes every place. Names are
+// self-reported, so one process can claim several: the group's last places go only to owners with
+// none waiting, one each, so an agent that comes after a flood on its token still gets a place.
 import type { Question, QuestionResponse } from '../contract/schemas';
 
 /** Unsettled `wait: false` questions one owner may have at once, one group of owners, and all owners together. */
@@ -11,6 +13,11 @@ export const LATER_WAITING_PER_OWNER = 8;
 export const LATER_WAITING_TOTAL = 64;
 /** Half the total: whatever one group holds, the other askers still have as many places. */
 export const LATER_WAITING_PER_GROUP = LATER_WAITING_TOTAL / 2;
+/**
+ * The group's last places, kept for first places: an owner that already has one waiting cannot take
+ * them, so a process takes them only by claiming one more name for each.
+ */
+export const LATER_KEPT_FOR_FIRST_PLACES = LATER_WAITING_PER_OWNER;
 /** An answer nobody collects is dropped after this long. */
 export const UNCOLLECTED_KEEP_MS = 24 * 60 * 60_000;
 
@@ -52,10 +59,14 @@ export class LaterAnswers {
     this.prune();
     const waiting = [...this.held.values()].filter((h) => !h.response);
     const orWait = 'or ask with wait: true (the call then waits for the answer).';
-    if (waiting.filter((h) => h.owner === owner).length >= LATER_WAITING_PER_OWNER)
+    const mine = waiting.filter((h) => h.owner === owner).length;
+    const ours = waiting.filter((h) => h.group === group).length;
+    if (mine >= LATER_WAITING_PER_OWNER)
       return `${LATER_WAITING_PER_OWNER} of your questions asked with wait: false are still unanswered; collect their answers with get_answers (waitSeconds > 0 waits for them) before asking more (${LATER_WAITING_PER_OWNER} is the limit for one asker), ${orWait}`;
-    if (waiting.filter((h) => h.group === group).length >= LATER_WAITING_PER_GROUP)
+    if (ours >= LATER_WAITING_PER_GROUP)
       return `The agents connected through your token already have ${LATER_WAITING_PER_GROUP} questions asked with wait: false unanswered (the limit for one token: half of the ${LATER_WAITING_TOTAL} places, so other askers still have theirs); collect answers with get_answers first, ${orWait}`;
+    if (mine > 0 && ours >= LATER_WAITING_PER_GROUP - LATER_KEPT_FOR_FIRST_PLACES)
+      return `The agents connected through your token already have ${ours} questions asked with wait: false unanswered, and you have ${mine}; the token's last ${LATER_KEPT_FOR_FIRST_PLACES} places (of ${LATER_WAITING_PER_GROUP}) are kept for agents of your token that have none waiting; collect answers with get_answers first, ${orWait}`;
     if (waiting.length >= LATER_WAITING_TOTAL)
       return `${LATER_WAITING_TOTAL} questions asked with wait: false are still unanswered (the limit for all agents together); collect answers with get_answers first, ${orWait}`;
     return undefined;
