@@ -4,7 +4,7 @@
 import { createHash } from 'node:crypto';
 import type { PendingRequest, PermissionRequest, Question, QuestionRequest, ToolCall } from '../broker/contract/schemas';
 import { isSecretKind } from '../broker/contract/questionKinds';
-import { invisibleCodePoints } from '../broker/visibleText';
+import { invisibleCodePoints, invisibleCount } from '../broker/visibleText';
 import { escapeHtml, markdownHtml, visibleHtml, type RenderMarkdown } from './answerPageMarkdown';
 import { format, type AnswerPageStrings } from './answerPageStrings';
 
@@ -82,12 +82,14 @@ function permissionHtml(request: PermissionRequest, strings: AnswerPageStrings, 
   return parts.join('');
 }
 
-/** The call's own warnings, and any invisible character anywhere in it, first (as the panel). */
+/** The call's own warnings, and any invisible character in what is shown with how many, first (as the panel). */
 function warningsHtml(request: PermissionRequest, strings: AnswerPageStrings): string {
   const call = request.toolCall;
-  const everything = [request.title, request.detail, call?.command ?? '', ...(call?.fields.flatMap((f) => [f.name, f.value]) ?? [])].join('\n');
-  const hidden = invisibleCodePoints(everything);
-  const warnings = [...(hidden.length ? [format(strings.invisibleCharacters, hidden.join(', '))] : []), ...(call?.warnings ?? [])];
+  const shown = [request.title, ...(call ? [call.command ?? '', ...call.fields.flatMap((f) => [f.name, f.value])] : [request.detail])].join('\n');
+  const hidden = invisibleCodePoints(shown).join(', ');
+  const count = invisibleCount(shown);
+  const invisible = count === 1 ? [format(strings.invisibleCharacters, hidden)] : count > 1 ? [format(strings.invisibleCharactersCounted, String(count), hidden)] : [];
+  const warnings = [...invisible, ...(call?.warnings ?? [])];
   if (warnings.length === 0) return '';
   return `<div class="warnings" role="note"><p>${escapeHtml(strings.checkBeforeAllowing)}</p><ul>${warnings.map((w) => `<li>${visibleHtml(w)}</li>`).join('')}</ul></div>`;
 }

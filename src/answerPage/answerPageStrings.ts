@@ -1,5 +1,5 @@
 // The answer page's words: English defaults; the extension passes its vscode.l10n translations.
-// `{0}` is replaced by the one argument a string takes.
+// `{0}`, `{1}` are replaced by the arguments a string takes.
 
 export const ANSWER_PAGE_STRINGS = {
   pageTitle: 'Agent Questions',
@@ -18,6 +18,7 @@ export const ANSWER_PAGE_STRINGS = {
   noInput: '{0} with no input.',
   checkBeforeAllowing: 'Check before allowing:',
   invisibleCharacters: 'Contains invisible characters ({0}), shown as ⟨U+…⟩ markers: the text may not read the way it runs.',
+  invisibleCharactersCounted: 'Contains {0} invisible characters ({1}), shown as ⟨U+…⟩ markers: the text may not read the way it runs.',
   imageNotLoaded: '[image: {0}]',
   allowOnce: 'Allow once',
   deny: 'Deny',
@@ -42,4 +43,5 @@ export function withDefaults(given: Partial<AnswerPageStrings> = {}): AnswerPage
   return merged;
 }
 
-export const format = (template: string, arg: string): string => template.split('{0}').join(arg);
+/** Replaces `{0}`, `{1}`, … by the arguments, in one pass (an argument's own "{1}" stays as it is). */
+export const format = (template: string, ...args: string[]): string => template.replace(/\{(\d)\}/g, (slot, i: string) => args[Number(i)] ?? slot);

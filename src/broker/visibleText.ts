@@ -74,6 +74,11 @@ export function invisibleCodePoints(text: string): string[] {
   ];
 }
 
+/** How many invisible characters a text carries, each of a run counted (a warning says how many markers to look for). */
+export function invisibleCount(text: string): number {
+  return splitInvisible(text).reduce((n, part) => n + (part.invisible ? (part.count ?? 1) : 0), 0);
+}
+
 /**
  * One line of agent text for VS Code's UI: control characters and newlines become spaces,
  * invisible characters become markers, link and codicon syntax is broken, and the length capped.

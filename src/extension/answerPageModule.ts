@@ -194,6 +194,7 @@ function pageStrings(): AnswerPageStrings {
     noInput: vscode.l10n.t('{0} with no input.'),
     checkBeforeAllowing: vscode.l10n.t('Check before allowing:'),
     invisibleCharacters: vscode.l10n.t('Contains invisible characters ({0}), shown as ⟨U+…⟩ markers: the text may not read the way it runs.'),
+    invisibleCharactersCounted: vscode.l10n.t('Contains {0} invisible characters ({1}), shown as ⟨U+…⟩ markers: the text may not read the way it runs.'),
     imageNotLoaded: vscode.l10n.t('[image: {0}]'),
     allowOnce: vscode.l10n.t('Allow once'),
     deny: vscode.l10n.t('Deny'),

@@ -4,7 +4,7 @@
 // what it would have allowed of the recent commands, where it applies (this session, this workspace,
 // all workspaces), and Allow once / Always allow / Always deny / Deny (with an optional message).
 // Nothing the agent sent is cut or hidden.
-import { invisibleCodePoints } from '../broker/visibleText';
+import { invisibleCodePoints, invisibleCount } from '../broker/visibleText';
 import type { PermissionDecision, PermissionRequest, RememberOption, RuleScope, ToolCall } from '../broker/contract/schemas';
 import { el } from './dom';
 import { t } from './l10n';
@@ -158,13 +158,16 @@ function previewOf(option: RememberOption): HTMLElement[] {
   return parts;
 }
 
-/** What deserves a second look, first: the call's own warnings and any invisible character anywhere in it. */
+/** What deserves a second look, first: the call's own warnings and any invisible character in what is shown, with how many. */
 function warningsFor(request: PermissionRequest): HTMLElement[] {
   const call = request.toolCall;
-  const everything = [request.title, request.detail, call?.command ?? '', ...(call?.fields.flatMap((f) => [f.name, f.value]) ?? [])].join('\n');
-  const hidden = invisibleCodePoints(everything);
+  const shown = [request.title, ...(call ? [call.command ?? '', ...call.fields.flatMap((f) => [f.name, f.value])] : [request.detail])].join('\n');
+  const hidden = invisibleCodePoints(shown);
+  // The count of what is shown (the detail repeats a tool call's command but is not shown with it), so it matches the markers.
+  const count = invisibleCount(shown);
   const warnings = [
-    ...(hidden.length ? [t('Contains invisible characters ({0}), shown as ⟨U+…⟩ markers: the text may not read the way it runs.', hidden.join(', '))] : []),
+    ...(count === 1 ? [t('Contains invisible characters ({0}), shown as ⟨U+…⟩ markers: the text may not read the way it runs.', hidden.join(', '))] : []),
+    ...(count > 1 ? [t('Contains {0} invisible characters ({1}), shown as ⟨U+…⟩ markers: the text may not read the way it runs.', count, hidden.join(', '))] : []),
     ...(call?.warnings ?? []),
   ];
   if (warnings.length === 0) return [];

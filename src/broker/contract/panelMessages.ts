@@ -47,6 +47,7 @@ export const PANEL_MESSAGES = [
   'Click an option (or press Space on it) to send it as your answer.',
   'Command',
   'Contains invisible characters ({0}), shown as ⟨U+…⟩ markers: the text may not read the way it runs.',
+  'Contains {0} invisible characters ({1}), shown as ⟨U+…⟩ markers: the text may not read the way it runs.',
   'Decided by AGENT_QUESTIONS_UNATTENDED=1 (no one to ask)',
   'Decided by an extension through the API',
   'Decided by the answers file (agentQuestions.answersFile)',
