@@ -10,7 +10,7 @@
 //   AGENT_QUESTIONS_GREP=pattern  only tests whose title matches
 // An unknown layer name is an error that lists the valid ones.
 import { spawn, spawnSync } from 'node:child_process';
-import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { closeSync, cpSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runTests } from '@vscode/test-electron';
@@ -106,7 +106,11 @@ function startNodeLayer(key, folder, timeoutMs, env = {}, files = []) {
 
 async function runIntegration() {
   const resultsFile = join(scratch, 'integration.json');
-  const workspace = join(root, 'test', 'fixtures', 'workspace');
+  // A copy that is its own repository's top, as a user's project is: git rules are covered only there
+  // (inside this clone, git would use the clone's repository, and every git command would be asked).
+  const workspace = join(scratch, 'workspace');
+  cpSync(join(root, 'test', 'fixtures', 'workspace'), workspace, { recursive: true });
+  spawnSync('git', ['init', '-q', workspace]);
   let code;
   try {
     code = await runTests({

@@ -165,11 +165,8 @@ suite('"Always allow" rules in the real extension host', () => {
     assert.equal(asked.decision, 'ask');
     assert.equal(asked.rule, undefined);
     assert.match(asked.reason, /`git status -s` is not allowed by any rule/);
-    // git status runs the repository's core.fsmonitor; the fixture folder has no .git/config to read.
-    assert.equal(
-      asked.summary,
-      "Runs git. Runs this workspace's code: the repository's core.fsmonitor program, if set. Writes: not known, network: not known, deletes: not known.",
-    );
+    // git status runs the repository's core.fsmonitor: the workspace's .git/config is read, and sets none.
+    assert.equal(asked.summary, 'Runs git. Writes nothing, no network, deletes nothing.');
 
     await grant(api, 'git status', 'git status …', 'allow_always', 'session');
     const allowed = await check('git status -s');
