@@ -43,7 +43,11 @@ suite('One "Always allow" for every agent (the real Claude Code, Codex and OpenC
   let chat: ChatModelServer;
   let mcpUrl = '';
   let terminalEnv: Record<string, string> = {};
-  const ui = useWorkbench();
+  // The workspace is its own repository's top, and the agents run in it, as a user's do: git rules
+  // cover a command only there (run elsewhere, or in a repository above the workspace, it is asked).
+  const repository = mkdtempSync(join(tmpdir(), 'aq-one-rule-repository-'));
+  gitRepository(repository);
+  const ui = useWorkbench({ workspace: repository });
 
   suiteSetup(async function () {
     anthropic = await startModelServer({
@@ -64,6 +68,7 @@ suite('One "Always allow" for every agent (the real Claude Code, Codex and OpenC
   suiteTeardown(async () => {
     await ui.workbench.driver('command', { id: 'agentQuestions.clearRememberedPermissions' }).catch(() => undefined);
     await Promise.all([anthropic?.close(), responses?.close(), chat?.close()]);
+    rmSync(repository, { recursive: true, force: true });
   });
 
   /** The CLI's result; a run still going at the test's deadline is killed and its output reported. */
@@ -139,8 +144,7 @@ suite('One "Always allow" for every agent (the real Claude Code, Codex and OpenC
 
   test('prevents `git grep --op=…` (a pager program) from riding on "Always allow `git grep …`" granted on a Claude Code prompt: `git grep -n TODO` from Codex is allowed without asking, the pager form is asked in Claude Code, Codex and OpenCode', async function () {
     this.timeout(420_000);
-    const cwd = mkdtempSync(join(tmpdir(), 'aq-git-grep-rule-'));
-    gitRepository(cwd);
+    const cwd = repository;
     const openCode = openCodeProject({
       files: agentConfigs(mcpUrl).find((c) => c.agent === 'OpenCode')!.files!,
       modelUrl: chat.url,
@@ -191,7 +195,6 @@ suite('One "Always allow" for every agent (the real Claude Code, Codex and OpenC
       assert.equal(existsSync(join(cwd, 'pwned')), false, 'the pager program never ran');
       assert.equal(existsSync(join(openCode.cwd, 'pwned')), false, 'the pager program never ran for OpenCode');
     } finally {
-      rmSync(cwd, { recursive: true, force: true });
       openCode.cleanUp();
       for (const pending of await ui.workbench.driver<Array<{ id: string }>>('list')) await ui.workbench.driver('reject', { requestId: pending.id });
     }

@@ -13,12 +13,15 @@ import { button, waitForRequest } from '../ui/panelHelpers';
 import { enableEndpoint, useWorkbench } from '../ui/workbench';
 
 // Issue 40, item 6, with the real CLIs and the configuration we hand out: after «Write in the
-// workspace» and «npm test …» are granted in the panel, an agent that rewrites the `test` script to
-// touch a file outside the workspace and runs `npm test` leaves no file there. Claude Code runs it in
+// workspace» and «npm test …» are granted in the panel, an agent that rewrites the tests `npm test`
+// runs (tests.sh: test files are code, and «Write in the workspace» covers them; package.json itself
+// is protected) to touch a file outside the workspace and runs `npm test` leaves no file there. Claude Code runs it in
 // its own sandbox (bubblewrap and socat here); Codex in its workspace-write sandbox, and its request
 // to leave the sandbox is asked although «npm test …» is granted. An ordinary `npm test` still runs.
 const TESTS_RAN = 'echo tests-ran';
-const script = (outside: string, agent: string) => JSON.stringify({ name: 'runner-sandbox', version: '1.0.0', scripts: { test: `touch ${outside}/pwned-${agent}; ${TESTS_RAN}` } });
+const PACKAGE_JSON = JSON.stringify({ name: 'runner-sandbox', version: '1.0.0', scripts: { test: 'sh tests.sh' } });
+/** The planted tests: they touch a file outside the workspace, then pass. */
+const script = (outside: string, agent: string) => `touch ${outside}/pwned-${agent}; ${TESTS_RAN}\n`;
 
 suite("A runner rule runs only inside the agent's sandbox (the real Claude Code and Codex)", () => {
   let anthropic: ModelServer;
@@ -45,8 +48,8 @@ suite("A runner rule runs only inside the agent's sandbox (the real Claude Code 
         {
           match: 'scenario:plant',
           calls: [
-            { name: 'Read', input: { file_path: join(ws, 'package.json') } },
-            { name: 'Write', input: { file_path: join(ws, 'package.json'), content: script(outside, 'claude') } },
+            { name: 'Read', input: { file_path: join(ws, 'tests.sh') } },
+            { name: 'Write', input: { file_path: join(ws, 'tests.sh'), content: script(outside, 'claude') } },
             bash('npm test'),
           ],
         },
@@ -58,7 +61,7 @@ suite("A runner rule runs only inside the agent's sandbox (the real Claude Code 
     });
     responses = await startResponsesModel({
       scenarios: [
-        { match: 'scenario:codex-plant', calls: [exec(`printf '%s' '${script(outside, 'codex')}' > package.json && npm test`, false)] },
+        { match: 'scenario:codex-plant', calls: [exec(`printf '%s' '${script(outside, 'codex').trim()}' > tests.sh && npm test`, false)] },
         { match: 'scenario:codex-leave', calls: [exec('npm test', true)] },
       ],
     });
@@ -98,7 +101,8 @@ suite("A runner rule runs only inside the agent's sandbox (the real Claude Code 
   }
 
   test('Claude Code: with «Write in the workspace» and «npm test …» granted, a planted test script runs in the sandbox and writes nothing outside; an ordinary npm test runs', async function () {
-    writeFileSync(join(ws, 'package.json'), JSON.stringify({ name: 'runner-sandbox', version: '1.0.0', scripts: { test: TESTS_RAN } }));
+    writeFileSync(join(ws, 'package.json'), PACKAGE_JSON);
+    writeFileSync(join(ws, 'tests.sh'), `${TESTS_RAN}\n`);
     let run = claude('scenario:write');
     await grant('Write in the workspace');
     assert.equal((await finished(run.done, () => run.child.kill('SIGKILL'))).code, 0);
