@@ -10,13 +10,14 @@
 //   AGENT_QUESTIONS_GREP=pattern  only tests whose title matches
 // An unknown layer name is an error that lists the valid ones.
 import { spawn, spawnSync } from 'node:child_process';
-import { closeSync, cpSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runTests } from '@vscode/test-electron';
 import { choiceArgs, emptyReason, parseArguments } from './harness/layers.mjs';
 import { packageExtension, packageScriptedModel } from '../scripts/package.mjs';
 import { provisionAll } from './harness/provisionAll.mjs';
+import { fixtureWorkspace } from './harness/fixtureWorkspace.mjs';
 import { runJobs } from './harness/scheduler.mjs';
 
 const root = join(import.meta.dirname, '..');
@@ -106,11 +107,7 @@ function startNodeLayer(key, folder, timeoutMs, env = {}, files = []) {
 
 async function runIntegration() {
   const resultsFile = join(scratch, 'integration.json');
-  // A copy that is its own repository's top, as a user's project is: git rules are covered only there
-  // (inside this clone, git would use the clone's repository, and every git command would be asked).
-  const workspace = join(scratch, 'workspace');
-  cpSync(join(root, 'test', 'fixtures', 'workspace'), workspace, { recursive: true });
-  spawnSync('git', ['init', '-q', workspace]);
+  const workspace = fixtureWorkspace(root, scratch);
   let code;
   try {
     code = await runTests({

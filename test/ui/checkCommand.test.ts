@@ -51,8 +51,8 @@ suite('What a command does: the card line and Check a Command', () => {
     const detail = (await dialog.locator('.dialog-message-detail').textContent()) ?? '';
     assert.match(detail, /Rule: git status … \(this workspace; from Extension tests\.check\)/);
     assert.match(detail, /Why: The user chose "Always allow" for git status … earlier\./);
-    // git status runs the repository's core.fsmonitor; the fixture folder has no .git/config to read.
-    assert.match(detail, /What it does: Runs git\. Runs this workspace's code: the repository's core\.fsmonitor program, if set\. Writes: not known/);
+    // git status runs the repository's core.fsmonitor: the workspace's .git/config is read, and sets none.
+    assert.match(detail, /What it does: Runs git\. Writes nothing, no network, deletes nothing\./);
     await ui.workbench.screenshot('check-a-command-allowed');
 
     // Check Another…: the line is kept to edit; a line no rule covers says why it would be asked.

@@ -6,11 +6,11 @@ import { join } from 'node:path';
 import type { Browser, Frame, Page } from 'playwright-core';
 import { freePort, installExtension, launchBrowser, startCodeServer, workbenchUrl } from '../harness/codeServer.mjs';
 import { followDeadline, step, until } from '../harness/deadline';
+import { fixtureWorkspace } from '../harness/fixtureWorkspace.mjs';
 import { installLanguagePack } from './languagePack';
 
 export const ROOT = join(__dirname, '..', '..', '..');
 export const RESULTS = join(ROOT, 'test-results');
-const WORKSPACE = join(ROOT, 'test', 'fixtures', 'workspace');
 const DRIVER = join(ROOT, 'test', 'fixtures', 'driver');
 
 /** Calls the test driver extension inside the extension host (see test/fixtures/driver). */
@@ -29,7 +29,7 @@ export interface Workbench {
 }
 
 export interface WorkbenchOptions {
-  /** The folder to open; the shared fixture workspace by default. */
+  /** The folder to open; by default a copy of the fixture workspace that is its own repository. */
   workspace?: string;
   /** Workspace trust on and the folder untrusted (Restricted Mode); off by default. */
   workspaceTrust?: boolean;
@@ -43,10 +43,11 @@ export interface WorkbenchOptions {
  * Opens the workbench with the packaged extension installed from its .vsix (what users get),
  * the test driver extension loaded from source, and, for the agent layer, the scripted model.
  */
-export async function openWorkbench({ workspace = WORKSPACE, workspaceTrust = false, locale, device }: WorkbenchOptions = {}): Promise<Workbench> {
+export async function openWorkbench({ workspace: given, workspaceTrust = false, locale, device }: WorkbenchOptions = {}): Promise<Workbench> {
   const vsix = process.env.AGENT_QUESTIONS_VSIX;
   if (!vsix) throw new Error('AGENT_QUESTIONS_VSIX is not set: run the ui layer through `npm test -- ui`, which packages the extension first');
   const stateDir = mkdtempSync(join(tmpdir(), 'agent-questions-ui-'));
+  const workspace = given ?? fixtureWorkspace(ROOT, stateDir);
   installExtension({ stateDir, vsix });
   // The agent layer also installs the scripted language model (test/fixtures/scripted-model).
   const modelVsix = process.env.AGENT_QUESTIONS_MODEL_VSIX;
