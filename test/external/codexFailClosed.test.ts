@@ -101,8 +101,9 @@ suite('Codex exec --approve-for-me never runs a command the panel left undecided
   async function undecidedRun(leaveUndecided: (run: CodexRun) => Promise<void>): Promise<Settled> {
     const cwd = mkdtempSync(join(tmpdir(), 'aq-codex-undecided-'));
     const since = model.received.length;
+    let run: CodexRun | undefined;
     try {
-      const run = await startCodex(cwd);
+      run = await startCodex(cwd);
       await waitsInPanel();
       await leaveUndecided(run);
       const { stdout, stderr } = await finished(run);
@@ -115,35 +116,55 @@ suite('Codex exec --approve-for-me never runs a command the panel left undecided
       await until('the request leaves the queue', async () => (await ui.workbench.driver<unknown[]>('list')).length === 0);
       return (await ui.workbench.driver<Settled[]>('history'))[0]!;
     } finally {
+      run?.kill();
       rmSync(cwd, { recursive: true, force: true });
     }
   }
 
+  /** `RUNS` runs, each checked whole: a failing run is reported with the others' outcome rather than ending the test. */
+  async function everyRun(leaveUndecided: (run: CodexRun) => Promise<void>, check: (settled: Settled) => void): Promise<void> {
+    const failures: string[] = [];
+    for (let i = 1; i <= RUNS; i++) {
+      try {
+        check(await undecidedRun(leaveUndecided));
+      } catch (error) {
+        failures.push(`run ${i}: ${String(error instanceof Error ? error.message : error).split('\n')[0]}`);
+        // What a failed run left: its request, and the endpoint perhaps off (the next run turns it on).
+        for (const pending of await ui.workbench.driver<Array<{ id: string }>>('list')) await ui.workbench.driver('reject', { requestId: pending.id });
+      }
+    }
+    assert.deepEqual(failures, [], `${failures.length} of ${RUNS} runs failed`);
+  }
+
   test(`prevents codex exec --approve-for-me from running a command the panel left undecided: the endpoint turned off while it waits (${RUNS} runs)`, async function () {
     this.timeout(RUNS * 90_000);
-    for (let i = 0; i < RUNS; i++) {
-      const settled = await undecidedRun(async () => {
+    await everyRun(
+      async () => {
         await ui.workbench.driver('config', { section: 'agentQuestions', key: 'mcp.enabled', value: false });
-      });
-      assert.equal(settled.status, 'cancelled');
-      assert.deepEqual(settled.decidedBy, { by: 'shutdown', part: 'endpoint' });
-    }
+      },
+      (settled) => {
+        assert.equal(settled.status, 'cancelled');
+        assert.deepEqual(settled.decidedBy, { by: 'shutdown', part: 'endpoint' });
+      },
+    );
   });
 
   test(`prevents codex exec --approve-for-me from running a command the panel left undecided: the hook stopped by SIGTERM while it waits (${RUNS} runs)`, async function () {
     this.timeout(RUNS * 90_000);
-    for (let i = 0; i < RUNS; i++) {
-      const settled = await undecidedRun(async (run) => {
+    await everyRun(
+      async (run) => {
         const [hook, ...others] = await until("this run's hook process", () => {
           const pids = hookPids(run);
           return pids.length ? pids : undefined;
         });
         assert.deepEqual(others, [], 'one hook process');
         process.kill(hook!, 'SIGTERM');
-      });
-      assert.equal(settled.status, 'cancelled');
-      assert.equal(settled.decidedBy?.by, 'asker');
-    }
+      },
+      (settled) => {
+        assert.equal(settled.status, 'cancelled');
+        assert.equal(settled.decidedBy?.by, 'asker');
+      },
+    );
   });
 
   test('codex exec --approve-for-me: Allow once given in the panel after 30 s still runs the command (and the reviewer is not asked)', async function () {
