@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { agentConfigs } from '../../src/agents/configRegistry';
 import { isReview, outputText, startResponsesModel, type ResponsesModel } from '../fixtures/openai-responses-model/server.mjs';
 import { runCodexExec, type CodexRun } from '../harness/codexCli.mjs';
-import { quietFor, remainingMs, step, until } from '../harness/deadline';
+import { quietFor, step, until } from '../harness/deadline';
 import { button, waitForRequest } from '../ui/panelHelpers';
 import { enableEndpoint, useWorkbench } from '../ui/workbench';
 
@@ -54,16 +54,6 @@ suite('Codex exec --approve-for-me never runs a command the panel left undecided
     return runCodexExec({ prompt: 'Make the marker. scenario:shell', config, modelUrl: model.url, extraEnv: terminalEnv, flags: ASKING_EXEC, cwd });
   }
 
-  /** The CLI's result; a run still going at the test's deadline is killed and its output reported. */
-  async function finished(run: CodexRun) {
-    step('Codex finishes');
-    const timer = setTimeout(() => run.kill(), remainingMs());
-    const result = await run.done;
-    clearTimeout(timer);
-    if (result.signal === 'SIGKILL') throw new Error(`waited until the test's deadline: Codex did not finish:\n${result.stdout}\n${result.stderr}`);
-    return result;
-  }
-
   /** The run's permission request, shown in the panel. */
   async function waitsInPanel(): Promise<void> {
     await ui.workbench.page.locator('.monaco-list-row', { hasText: 'wants to run a command' }).first().click();
@@ -106,7 +96,8 @@ suite('Codex exec --approve-for-me never runs a command the panel left undecided
       run = await startCodex(cwd);
       await waitsInPanel();
       await leaveUndecided(run);
-      const { stdout, stderr } = await finished(run);
+      step('Codex finishes');
+      const { stdout, stderr } = await run.finished();
       const requests = model.received.slice(since);
       assert.equal(existsSync(join(cwd, 'marker')), false, `the command ran:\n${stdout}\n${stderr}`);
       assert.equal(requests.filter((r) => isReview(r.body)).length, 0, "Codex's automatic reviewer was asked");
@@ -177,7 +168,8 @@ suite('Codex exec --approve-for-me never runs a command the panel left undecided
       await quietFor(30_000);
       assert.equal(existsSync(join(cwd, 'marker')), false, 'the command ran before the answer');
       await button(ui.panel, 'allow_once').click();
-      const { code, stdout, stderr } = await finished(run);
+      step('Codex finishes');
+      const { code, stdout, stderr } = await run.finished();
       assert.equal(code, 0);
       assert.equal(existsSync(join(cwd, 'marker')), true, `the allowed command did not run:\n${stdout}\n${stderr}`);
       assert.equal(model.received.slice(since).filter((r) => isReview(r.body)).length, 0, "Codex's automatic reviewer was asked");
