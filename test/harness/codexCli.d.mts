@@ -7,6 +7,8 @@ export interface CodexRun {
   child: ChildProcess;
   /** Resolves when the CLI exits; `code` is null when a signal ended it. */
   done: Promise<{ code: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string }>;
+  /** `done`; a run still going at the test's deadline is killed, and this rejects with its output. */
+  finished(): Promise<{ code: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string }>;
   /** SIGKILL to the whole CLI (the Node launcher and the native binary). */
   kill(): void;
   /** The scratch HOME, outside the temp dir; CODEX_HOME is its .codex (removed after exit unless AGENT_QUESTIONS_KEEP=1). */

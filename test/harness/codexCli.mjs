@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { provisionCodex } from './agentClis.mjs';
 import { cacheDir } from './provision.mjs';
+import { timeLeftMs } from './timeLeft.mjs';
 import { pressUntil, waitForScreen } from './tmuxScreen.mjs';
 
 // Variables that would send the CLI's traffic elsewhere than 127.0.0.1, or point it at a real account.
@@ -75,8 +76,9 @@ function scratch({ config, modelUrl, extraEnv, cwd: givenCwd }) {
 
 /**
  * `codex exec <prompt>` with the given config.toml text. `flags` are added before the prompt.
- * Returns { child, done, kill(), dir, cwd }; `done` resolves { code, signal, stdout, stderr } at
- * exit; kill() sends SIGKILL to the launcher and the native binary.
+ * Returns { child, done, finished(), kill(), dir, cwd }; `done` resolves { code, signal, stdout, stderr } at
+ * exit; finished() is `done`, killing a run still going at the test's deadline and failing with its
+ * output; kill() sends SIGKILL to the launcher and the native binary.
  */
 export function runCodexExec({ prompt, config, modelUrl, extraEnv = {}, flags = [], cwd: givenCwd }) {
   const codex = provisionCodex();
@@ -105,7 +107,14 @@ export function runCodexExec({ prompt, config, modelUrl, extraEnv = {}, flags = 
       // already gone
     }
   };
-  return { child, done, kill, dir, cwd };
+  const finished = async () => {
+    const timer = setTimeout(kill, timeLeftMs());
+    const result = await done;
+    clearTimeout(timer);
+    if (result.signal === 'SIGKILL') throw new Error(`waited until the test's deadline: Codex did not finish:\n${result.stdout}\n${result.stderr}`);
+    return result;
+  };
+  return { child, done, finished, kill, dir, cwd };
 }
 
 /**
