@@ -16,8 +16,8 @@ export interface HookAgent {
   /** The exit code that gives no decision, so the agent's own prompt takes over (it shows stderr). */
   noDecisionExitCode: number;
   /**
-   * What a request that reached the panel and was left undecided (no answer by the hook's deadline,
-   * the endpoint gone, the hook stopped) becomes: `handBack` leaves it to the agent's own prompt
+   * What a request with no decision becomes (the endpoint unreachable, no answer by the hook's
+   * deadline, the endpoint gone, the hook stopped): `handBack` leaves it to the agent's own prompt
    * (noDecisionExitCode); `deny` answers a denial, for agents where "no decision" may let the call run.
    */
   undecided: 'handBack' | 'deny';

@@ -7,13 +7,8 @@ import { APPROVE_TOOL, ASK_USER_QUESTION_TOOL } from '../broker/contract/wireNam
 import { isObject } from './isObject';
 import type { Confinement } from '../broker/contract/wireNames';
 
-/**
- * Why no decision could be had; the message is for the user's terminal and never holds the token.
- * `asked`: the request had reached the panel (the user may have seen it) and was left undecided.
- */
-export class HookFailure extends Error {
-  asked = false;
-}
+/** Why no decision could be had; the message is for the user's terminal and never holds the token. */
+export class HookFailure extends Error {}
 
 export interface ApproveCall {
   tool_name: string;
@@ -185,7 +180,6 @@ export async function askApprove(call: ApproveCall, options: ApproveOptions): Pr
   const version = typeof initialized['protocolVersion'] === 'string' ? initialized['protocolVersion'] : PROTOCOL_VERSION;
   const session = { 'mcp-session-id': sessionId, 'mcp-protocol-version': version };
   opened.session = session;
-  let asking = false;
   try {
     const note = await post(session, { jsonrpc: '2.0', method: 'notifications/initialized' }, connectTimeoutMs);
     if (note.status !== 202 && note.status !== 200) throw statusFailure(note.status, 'notifications/initialized');
@@ -197,7 +191,6 @@ export async function askApprove(call: ApproveCall, options: ApproveOptions): Pr
       ...(call.confinement !== undefined ? { confinement: call.confinement } : {}),
     };
     // No timeout: the question waits in the panel as long as the user takes.
-    asking = true;
     const answer = await post(session, { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: APPROVE_TOOL, arguments: arguments_ } }, undefined);
     const decision = decisionOf(resultOf(answer, 2, 'the approve call'));
     // Allow means: run what the user was shown. Anything else in updatedInput (a rewritten command from
@@ -208,9 +201,7 @@ export async function askApprove(call: ApproveCall, options: ApproveOptions): Pr
       throw new HookFailure('the endpoint answered allow with an input other than the one asked about');
     return decision;
   } catch (error) {
-    const failure = connectFailure(error, url);
-    failure.asked = asking;
-    throw failure;
+    throw connectFailure(error, url);
   } finally {
     // Best effort: the endpoint also closes idle sessions itself when it needs room.
     if (!signal.aborted) await send(url, 'DELETE', { authorization: base.authorization!, ...session }, undefined, signal, 2000).catch(() => undefined);

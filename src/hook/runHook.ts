@@ -1,9 +1,9 @@
 // The hook command's work, apart from the process it runs in (so unit tests can drive it): read the
 // agent's hook input, ask the endpoint's `approve` tool, print the decision in the agent's shape.
-// Fails closed: a problem before the request reached the panel prints no decision, one line on stderr,
-// and the agent's own prompt asks. A request left undecided after it reached the panel (the hook's
-// deadline, the endpoint gone, the hook stopped) is left to a person: the agent's own prompt, or for
-// an agent where "no decision" may let the call run (Codex's reviewer), a denial.
+// Fails closed: whatever leaves the decision open (a problem before the request reached the panel, or
+// the hook's deadline, the endpoint gone, the hook stopped after) is left to a person: no decision,
+// one line on stderr, and the agent's own prompt asks; or, for an agent where "no decision" may let
+// the call run (Codex hands it to its automatic reviewer under `exec --approve-for-me`), a denial.
 import { ANSWERED_IN_AGENT_PROMPT, HANDED_BACK_AT_DEADLINE, HOOK_CLIENT_PREFIX, MCP_TOKEN_VAR, MCP_URL_VAR } from '../broker/contract/wireNames';
 import { AGENT_IDS, AGENT_NAMES, isAgentId } from '../broker/contract/agentIds';
 import { HOOK_AGENTS } from '../agents/hookRegistry';
@@ -51,9 +51,16 @@ export async function runHook(run: HookRun): Promise<HookOutcome> {
   if (!isAgentId(agentId)) return { exitCode: 1, stdout: '', stderr: `Agent Questions hook: unknown agent ${JSON.stringify(agentId)}; ${USAGE}\n` };
   const agent = HOOK_AGENTS[agentId];
   const { name } = AGENT_NAMES[agentId];
-  const fail = (why: string): HookOutcome => ({ exitCode: agent.noDecisionExitCode, stdout: '', stderr: `Agent Questions hook: ${why}; ${name} asks you itself.\n` });
-
   let input: unknown;
+  const fail = (why: string): HookOutcome =>
+    agent.undecided === 'deny'
+      ? {
+          exitCode: 0,
+          stdout: `${agent.output({ behavior: 'deny', message: `No decision in the Agent Questions panel (${why}); denied, so nothing decides for the user. Ask again when they are back.` }, input)}\n`,
+          stderr: `Agent Questions hook: ${why}; denied.\n`,
+        }
+      : { exitCode: agent.noDecisionExitCode, stdout: '', stderr: `Agent Questions hook: ${why}; ${name} asks you itself.\n` };
+
   try {
     input = JSON.parse(run.stdin);
   } catch {
@@ -94,15 +101,6 @@ export async function runHook(run: HookRun): Promise<HookOutcome> {
       Math.max(0, agent.hookTimeoutMs - (run.handBackBeforeMs ?? HAND_BACK_BEFORE_MS)),
     );
   });
-  // The decision that leaves it to a person: the agent's own prompt, or a denial where "no decision" may run the call.
-  const undecided = (why: string): HookOutcome =>
-    agent.undecided === 'deny'
-      ? {
-          exitCode: 0,
-          stdout: `${agent.output({ behavior: 'deny', message: `No decision in the Agent Questions panel (${why}); denied, so nothing decides for the user. Ask again when they are back.` }, input)}\n`,
-          stderr: '',
-        }
-      : fail(why);
   try {
     const decision = await askApprove(
       { ...call, cwd: agent.folder(input), confinement: agent.confinement(input, run.env) },
@@ -119,9 +117,9 @@ export async function runHook(run: HookRun): Promise<HookOutcome> {
   } catch (error) {
     // The agent has its answer; the panel settles the request as cancelled, decided by the user in the agent's prompt.
     if (answeredElsewhere) return { exitCode: 0, stdout: '', stderr: '' };
-    if (deadlinePassed) return undecided(`no answer before ${name}'s hook time limit`);
-    if (error instanceof HookFailure) return error.asked ? undecided(error.message) : fail(error.message);
-    return undecided(`unexpected error (${error instanceof Error ? error.name : 'unknown'})`);
+    if (deadlinePassed) return fail(`no answer before ${name}'s hook time limit`);
+    if (error instanceof HookFailure) return fail(error.message);
+    return fail(`unexpected error (${error instanceof Error ? error.name : 'unknown'})`);
   } finally {
     clearTimeout(deadlineTimer);
     run.signal.removeEventListener('abort', stopWaiting);

@@ -3,7 +3,8 @@
 // session_id, turn_id, cwd, model, permission_mode, transcript_path }; stdout { hookSpecificOutput:
 // { hookEventName: "PermissionRequest", decision: { behavior: "allow" } or { behavior: "deny",
 // message } } }. Codex fails closed on `updatedInput` (reserved), so an allow carries none. Exit 2
-// would be a denial; exit 1 is a failed hook, and Codex's own approval prompt asks instead.
+// would be a denial; exit 1 is a failed hook, which the TUI follows with its own prompt but
+// `codex exec --approve-for-me` hands to its automatic reviewer (a model): so no decision is a denial here.
 import { isObject } from '../../hook/isObject';
 import { DAY_SECONDS } from '../../broker/contract/wireNames';
 import type { HookAgent } from '../hookAgent';

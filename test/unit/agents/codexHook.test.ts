@@ -37,9 +37,12 @@ suite('approval hook command: Codex', () => {
     );
   });
 
-  test('outside a VS Code terminal it gives no decision with exit 1 (not 2, which Codex reads as a denial), and says why', async () => {
+  test("prevents Codex's reviewer from deciding when the panel cannot be asked: outside a VS Code terminal the hook denies, saying why and what to do", async () => {
     const outcome = await runHook({ args: ['codex'], stdin: JSON.stringify(CODEX_BASH_INPUT), env: {}, signal: new AbortController().signal });
-    assert.deepEqual([outcome.exitCode, outcome.stdout], [1, '']);
-    assert.match(outcome.stderr, /^Agent Questions hook: \$AGENT_QUESTIONS_MCP_URL or \$AGENT_QUESTIONS_MCP_TOKEN is not set[^\n]*; Codex asks you itself\.\n$/);
+    assert.equal(outcome.exitCode, 0);
+    const decision = JSON.parse(outcome.stdout).hookSpecificOutput.decision;
+    assert.equal(decision.behavior, 'deny');
+    assert.match(decision.message, /\$AGENT_QUESTIONS_MCP_URL or \$AGENT_QUESTIONS_MCP_TOKEN is not set: start Codex from a VS Code terminal/);
+    assert.match(outcome.stderr, /^Agent Questions hook: \$AGENT_QUESTIONS_MCP_URL or \$AGENT_QUESTIONS_MCP_TOKEN is not set[^\n]*; denied\.\n$/);
   });
 });

@@ -60,11 +60,11 @@ suite('configurations handed out to CLI agents', () => {
   test('the hook command knows the same agents, by the same names, as the ways the panel shows', async () => {
     assert.deepEqual(HOOK_WAYS, { 'claude-code': 'Claude Code hook', codex: 'Codex hook', opencode: 'OpenCode plugin' });
     assert.deepEqual(
-      Object.entries(HOOK_AGENTS).map(([id, agent]) => [id, agent.noDecisionExitCode, agent.answeredElsewhere !== undefined]),
+      Object.entries(HOOK_AGENTS).map(([id, agent]) => [id, agent.noDecisionExitCode, agent.undecided, agent.answeredElsewhere !== undefined]),
       [
-        ['claude-code', 1, true],
-        ['codex', 1, false],
-        ['opencode', 1, false],
+        ['claude-code', 1, 'handBack', true],
+        ['codex', 1, 'deny', false],
+        ['opencode', 1, 'handBack', false],
       ],
     );
     const hook = (agent: string) => runHook({ args: [agent], stdin: '{}', env: {}, signal: new AbortController().signal });
@@ -80,7 +80,7 @@ suite('configurations handed out to CLI agents', () => {
     );
     assert.equal(
       (await hook('codex')).stderr,
-      "Agent Questions hook: expected Codex's PermissionRequest hook input (got hook_event_name undefined); run it from [[hooks.PermissionRequest]]; Codex asks you itself.\n",
+      "Agent Questions hook: expected Codex's PermissionRequest hook input (got hook_event_name undefined); run it from [[hooks.PermissionRequest]]; denied.\n",
     );
     assert.equal((await hook('opencode')).stderr, 'Agent Questions hook: the permission.asked input has no permission; OpenCode asks you itself.\n');
   });

@@ -2,6 +2,7 @@
 // sends an undecided request to its automatic reviewer (a model), the hook answers a denial once the
 // request reached the panel; Claude Code keeps its own prompt open, so the hook leaves it there. The
 // hook gives the decision back before the agent's hook time limit, so it is never killed mid-wait.
+// Codex gets a denial whenever the panel cannot decide, before the request reached it or after.
 import * as assert from 'node:assert/strict';
 import { runHook, type HookRun } from '../../../src/hook/runHook';
 import { DAY_SECONDS } from '../../../src/agents/agentConfig';
@@ -57,8 +58,14 @@ suite('Hooks fail closed: an undecided request is never a yes', () => {
     });
   });
 
-  test('a Codex request that never reached the panel (no endpoint in this terminal) is left to Codex as if there were no hook', async () => {
-    const outcome = await run('codex', {});
-    assert.deepEqual([outcome.exitCode, outcome.stdout], [1, '']);
+  test("prevents Codex's reviewer from deciding a request that never reached the panel (the endpoint off when the hook starts): the hook denies", async () => {
+    let url = '';
+    await withEndpoint(async ({ endpoint }) => {
+      url = endpoint.url;
+    });
+    const { exitCode, stdout } = await run('codex', { AGENT_QUESTIONS_MCP_URL: url, AGENT_QUESTIONS_MCP_TOKEN: TOKEN });
+    assert.equal(exitCode, 0);
+    assert.equal(denial(stdout).behavior, 'deny');
+    assert.match(denial(stdout).message, /nothing listens at/);
   });
 });
