@@ -13,6 +13,20 @@ import { DAY_SECONDS, hookCommand, type ConfigAgent } from '../agentConfig';
  * through a shell, so the hook's path comes from the terminal's environment too. Codex runs commands
  * in its sandbox without asking and asks (the hook) only to leave it; the sandbox keeps no network.
  */
+/**
+ * The hook command, then a denial the shell prints if the hook dies without answering (killed): a
+ * failed hook is no decision, which `codex exec --approve-for-me` hands to its reviewer model.
+ */
+const DENY_IF_THE_HOOK_DIES = JSON.stringify({
+  hookSpecificOutput: {
+    hookEventName: 'PermissionRequest',
+    decision: { behavior: 'deny', message: 'No decision in the Agent Questions panel (the hook ended without answering); denied, so nothing decides for the user.' },
+  },
+});
+const codexHookCommand = `${hookCommand('codex')} || echo '${DENY_IF_THE_HOOK_DIES}'`;
+/** A TOML basic string. */
+const tomlString = (text: string) => `"${text.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
+
 export function codexConfigToml(url: string): string {
   return [
     `[mcp_servers.${MCP_SERVER_NAME}]`,
@@ -25,7 +39,7 @@ export function codexConfigToml(url: string): string {
     '[[hooks.PermissionRequest]]',
     '[[hooks.PermissionRequest.hooks]]',
     'type = "command"',
-    `command = '${hookCommand('codex')}'`,
+    `command = ${tomlString(codexHookCommand)}`,
     `timeout = ${DAY_SECONDS}`,
     'statusMessage = "Waiting for your answer in the Agent Questions panel"',
     '',

@@ -34,7 +34,7 @@ suite('configurations handed out to CLI agents', () => {
         ['OpenCode', 'opencode.json and opencode-agent-questions.js beside it, in your project (or in ~/.config/opencode/)', ['opencode.json', 'opencode-agent-questions.js']],
       ],
     );
-    assert.equal(sha256(JSON.stringify(configs)), 'ad689304d4338d7e562f5b84918f1371434cedfedfcd15a7fb4f429f56667785');
+    assert.equal(sha256(JSON.stringify(configs)), '3bf54825ded4e281fba9d09423ac291c92728c4d8fe9e935b82d03cb95531e3d');
   });
 
   test("Claude Code's and Codex's pieces, handed to the tests and the soak, are the same", () => {
@@ -43,7 +43,7 @@ suite('configurations handed out to CLI agents', () => {
     assert.equal(sha256(claudeCodeMcpJson()), '9c29362c0ff563468aa65f8a28e8f174facbd6d211782cd8ccd589bedca8a995');
     assert.equal(sha256(JSON.stringify(CLAUDE_MCP_ADD_JSON_ARGS)), 'bfeb2fcc6d7aaa8e5fb8d47273894fdcc44e0a383baf0b41a1982fe5b01b99e2');
     assert.equal(sha256(claudeCodeHookSettings()), 'd0282262178b84bdb902701ed14701df55c4f228e606f04630d74be806376080');
-    assert.equal(sha256(codexConfigToml(URL)), '27e3490a03f768c8fa5bfdf2359cdfa6e4555ebd89d582745e7fdebb2e148555');
+    assert.equal(sha256(codexConfigToml(URL)), 'f7d2be6aa136f1c78e9483af84257cbecbd55a5d7d98a686e7b3d144f82d65c3');
   });
 
   test('Claude Code runs Bash in its sandbox and Codex keeps no network in its own, as handed out', () => {
