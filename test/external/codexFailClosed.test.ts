@@ -140,41 +140,29 @@ suite('Codex exec --approve-for-me never runs a command the panel left undecided
     );
   });
 
-  test(`prevents codex exec --approve-for-me from running a command the panel left undecided: the hook stopped by SIGTERM while it waits (${RUNS} runs)`, async function () {
-    this.timeout(RUNS * 90_000);
-    await everyRun(
-      async (run) => {
-        const [hook, ...others] = await until("this run's hook process", () => {
-          const pids = hookPids(run);
-          return pids.length ? pids : undefined;
-        });
-        assert.deepEqual(others, [], 'one hook process');
-        process.kill(hook!, 'SIGTERM');
-      },
-      (settled) => {
-        assert.equal(settled.status, 'cancelled');
-        assert.equal(settled.decidedBy?.by, 'asker');
-      },
-    );
-  });
-
-  test(`prevents codex exec --approve-for-me from running a command the panel left undecided: the hook killed (SIGKILL, it cannot answer: the shell of the handed-out command denies) while it waits (${RUNS} runs)`, async function () {
-    this.timeout(RUNS * 90_000);
-    await everyRun(
-      async (run) => {
-        const [hook, ...others] = await until("this run's hook process", () => {
-          const pids = hookPids(run);
-          return pids.length ? pids : undefined;
-        });
-        assert.deepEqual(others, [], 'one hook process');
-        process.kill(hook!, 'SIGKILL');
-      },
-      (settled) => {
-        assert.equal(settled.status, 'cancelled');
-        assert.equal(settled.decidedBy?.by, 'asker');
-      },
-    );
-  });
+  // SIGTERM: the hook answers the denial itself. SIGKILL: it cannot; the shell of the command we hand out does.
+  for (const [signal, how] of [
+    ['SIGTERM', 'the hook stopped by SIGTERM'],
+    ['SIGKILL', 'the hook killed (SIGKILL, it cannot answer: the shell of the handed-out command denies)'],
+  ] as const) {
+    test(`prevents codex exec --approve-for-me from running a command the panel left undecided: ${how} while it waits (${RUNS} runs)`, async function () {
+      this.timeout(RUNS * 90_000);
+      await everyRun(
+        async (run) => {
+          const [hook, ...others] = await until("this run's hook process", () => {
+            const pids = hookPids(run);
+            return pids.length ? pids : undefined;
+          });
+          assert.deepEqual(others, [], 'one hook process');
+          process.kill(hook!, signal);
+        },
+        (settled) => {
+          assert.equal(settled.status, 'cancelled');
+          assert.equal(settled.decidedBy?.by, 'asker');
+        },
+      );
+    });
+  }
 
   test('codex exec --approve-for-me: Allow once given in the panel after 30 s still runs the command (and the reviewer is not asked)', async function () {
     const cwd = mkdtempSync(join(tmpdir(), 'aq-codex-late-allow-'));
