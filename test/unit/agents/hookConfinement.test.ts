@@ -13,7 +13,7 @@ import { CLAUDE_SANDBOX_VAR } from '../../../src/broker/contract/wireNames';
 /** Claude Code 2.1.332's PermissionRequest input for a Bash call, as it sent it here (sandboxed or not: the same). */
 const bash = (toolInput: Record<string, unknown>) => ({
   session_id: '7ea88e74-cead-473f-b084-be0aa9ebd098',
-  cwd: '/work/project',
+  cwd: '/home/user/project',
   permission_mode: 'default',
   hook_event_name: 'PermissionRequest',
   tool_name: 'Bash',

@@ -9,8 +9,8 @@ import { DAY_SECONDS } from '../../../src/agents/agentConfig';
 import type { DecidedBy } from '../../../src/broker/contract/schemas';
 import { TOKEN, until, withEndpoint } from '../helpers/mcpHelpers';
 
-const CODEX_INPUT = { hook_event_name: 'PermissionRequest', cwd: '/work/project', tool_name: 'Bash', tool_input: { command: 'touch marker' } };
-const CLAUDE_INPUT = { hook_event_name: 'PermissionRequest', cwd: '/work/project', tool_name: 'Bash', tool_input: { command: 'touch marker' }, session_id: 's' };
+const CODEX_INPUT = { hook_event_name: 'PermissionRequest', cwd: '/home/user/project', tool_name: 'Bash', tool_input: { command: 'touch marker' } };
+const CLAUDE_INPUT = { hook_event_name: 'PermissionRequest', cwd: '/home/user/project', tool_name: 'Bash', tool_input: { command: 'touch marker' }, session_id: 's' };
 /** The agent's hook time limit less this: the hook hands back 300 ms after it starts. */
 const SOON = DAY_SECONDS * 1000 - 300;
 
