@@ -30,6 +30,9 @@ export function contextFor(request: NewPermissionRequest, context: PathContext):
   return cwd === undefined ? context : { ...context, folder: cwd };
 }
 
+/** The folder holding `folder` ('/' for '/'). */
+const parentFolder = (folder: string) => folder.replace(/\/[^/]*$/, '') || '/';
+
 /**
  * The folder git takes as the repository's top when run in `folder` (absolute, resolved): the first
  * folder up from it that holds `.git` (a folder or a file) or is a bare repository. Undefined when
@@ -39,7 +42,7 @@ export function repositoryTop(folder: string, context: PathContext): string | un
   if (!context.isRepositoryTop || !folder) return undefined;
   for (let current = folder; ;) {
     if (context.isRepositoryTop(current)) return current;
-    const parent = current.replace(/\/[^/]*$/, '') || '/';
+    const parent = parentFolder(current);
     if (parent === current) return undefined;
     current = parent;
   }
@@ -49,7 +52,7 @@ export function repositoryTop(folder: string, context: PathContext): string | un
 function hasLocalBin(name: string, folder: string, roots: readonly string[], context: PathContext): boolean {
   for (let current = folder; context.hasBinIn && roots.some((root) => isUnderFolder(current, root, context));) {
     if (context.hasBinIn(current, name)) return true;
-    const parent = current.replace(/\/[^/]*$/, '') || '/';
+    const parent = parentFolder(current);
     if (parent === current) return false;
     current = parent;
   }
