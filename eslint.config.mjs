@@ -14,6 +14,23 @@ const root = import.meta.dirname;
 const src = (path) => join(root, 'src', path);
 
 const NO_VSCODE = { name: 'vscode', message: "Only src/extension talks to VS Code: keep 'vscode' out of this layer." };
+const ONE_DECISION =
+  'Decide a permission request with decidePermission (src/broker/permissions/decidePermission.ts), the one entry point: it reads the rules in policy order and analyses a command line once.';
+// One decision: decidePermission.ts alone decides a permission request; the parts it is made of are
+// imported nowhere else in src (the shell bundle's entry hands them to it as the checker).
+const ONE_DECISION_PATTERNS = [
+  {
+    group: ['**/shell/commandRules', './shell/commandRules', './commandRules'],
+    importNames: ['decideCommandLine', 'decideAnalysed', 'offeredRules', 'offersFor', 'ruleCovers'],
+    message: ONE_DECISION,
+  },
+  {
+    group: ['**/permissionRules', './permissionRules', '../permissionRules'],
+    importNames: ['ruleMatches', 'neverRemembered', 'rememberOptionsFor'],
+    message: ONE_DECISION,
+  },
+];
+const ONE_DECISION_FILES = ['src/broker/permissions/decidePermission.ts', 'src/broker/permissions/permissionRules.ts', 'src/extension/shellModule.ts'];
 const NO_NODE = 'The panel runs in a browser: no Node built-ins.';
 // Written bare ('fs'); the node:… forms are one pattern below.
 const NODE_BUILTINS = builtinModules.filter((name) => !name.startsWith('node:'));
@@ -137,6 +154,18 @@ export default defineConfig(
     },
   },
   {
+    files: ['src/**/*.ts'],
+    ignores: ONE_DECISION_FILES,
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: ONE_DECISION_PATTERNS,
+        },
+      ],
+    },
+  },
+  {
     // The OpenCode plugin: plain JavaScript that OpenCode loads in Node (handed out as text).
     files: ['src/agents/**/*.js'],
     languageOptions: { globals: globals.node, sourceType: 'module' },
@@ -149,6 +178,11 @@ export default defineConfig(
   },
   {
     files: ['src/broker/**/*.ts', 'src/mcp/**/*.ts', 'src/agents/**/*.ts', 'src/answerPage/**/*.ts'],
+    ignores: ONE_DECISION_FILES,
+    rules: { 'no-restricted-imports': ['error', { paths: [NO_VSCODE], patterns: ONE_DECISION_PATTERNS }] },
+  },
+  {
+    files: ONE_DECISION_FILES.filter((file) => file.startsWith('src/broker/')),
     rules: { 'no-restricted-imports': ['error', { paths: [NO_VSCODE] }] },
   },
   {

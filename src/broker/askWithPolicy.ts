@@ -31,20 +31,17 @@ export async function askQuestions(broker: QuestionBroker, request: NewQuestionR
 }
 
 export async function askPermission(broker: QuestionBroker, request: NewPermissionRequest, policy: Policy, options: AskOptions = {}): Promise<PermissionResponse> {
-  // Only a shell command waits (for the parser to load): other requests are queued in the same tick.
-  const outcome = request.toolCall?.command !== undefined ? await policy.permissions.decide(request) : policy.permissions.decideNow(request);
+  // One decision, in policy order (decidePermission.ts). Only a shell command waits (for the parser
+  // to load): other requests are queued in the same tick.
+  const how = { route: policy.route() };
+  const outcome = request.toolCall?.command !== undefined ? await policy.permissions.decide(request, how) : policy.permissions.decideNow(request, how);
   // The options go to the panel without their values: it shows labels and previews, the store keeps values.
   const rememberOptions = outcome.options.map(({ key, label, description, preview }) => ({ key, label, description, ...(preview ? { preview } : {}) }));
-  const summary = request.toolCall?.command !== undefined ? await policy.permissions.summarize(request.toolCall.command, request.toolCall.cwd) : undefined;
+  const summary = outcome.decision !== 'unavailable' ? outcome.summary : undefined;
   const toolCall = request.toolCall && summary !== undefined ? { ...request.toolCall, summary } : request.toolCall;
   const full: NewPermissionRequest = { ...request, ...(toolCall ? { toolCall } : {}), ...(rememberOptions.length ? { rememberOptions } : {}) };
-  // Policy first: with no one to ask, or in answersFile mode, nothing is allowed, remembered or not.
-  const route = policy.route();
-  if (route.kind !== 'ask') {
-    const reason = route.kind === 'unavailable' ? route.reason : 'Permission requests are never answered from the answers file.';
-    // In answersFile mode it is the mode that refuses a permission, not the file.
-    return broker.decideWithoutAsking(full, { status: 'unavailable', reason, decidedBy: { by: 'policy', setting: route.kind === 'unavailable' ? route.setting : 'mode' } });
-  }
+  if (outcome.decision === 'unavailable')
+    return broker.decideWithoutAsking(full, { status: 'unavailable', reason: outcome.reason, decidedBy: { by: 'policy', setting: outcome.setting } });
   if (outcome.decision !== 'ask') {
     const decision = outcome.decision === 'deny' ? 'deny' : 'allow_always';
     return broker.decideWithoutAsking(full, {

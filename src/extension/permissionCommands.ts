@@ -3,7 +3,8 @@
 // by which rule and why, and what it does.
 import * as vscode from 'vscode';
 import { COMMAND } from '../broker/permissions/permissionRules';
-import { writeAndRun, type PermissionOutcome, type RememberedPermissions, type RuleScope } from '../broker/permissions/rememberedPermissions';
+import type { PermissionOutcome, RememberedPermissions, RuleScope } from '../broker/permissions/rememberedPermissions';
+import { writeAndRun } from '../broker/permissions/decidePermission';
 import { displayToolCall } from '../broker/permissions/toolCallDisplay';
 import { uiText } from '../broker/visibleText';
 import { localizedAge } from './localizedAge';
@@ -34,7 +35,8 @@ async function checkCommand(permissions: RememberedPermissions, command: string)
     { source: { type: 'extension', label: 'Check a Command' }, title: 'Check a Command', detail: command, toolCall: display.toolCall },
     { dryRun: true },
   );
-  const summary = (await permissions.summarize(command)) ?? 'Not analysed: the shell parser did not load.';
+  if (outcome.decision === 'unavailable') return { decision: 'ask', rules: [], reason: outcome.reason, summary: '' };
+  const summary = outcome.summary ?? 'Not analysed: the shell parser did not load.';
   const rules = outcome.rule ? decidingRules(permissions, outcome.rule.key, outcome.decision) : [];
   const reason = outcome.reason ?? (outcome.decision === 'ask' ? 'No rule decides it.' : '');
   return { decision: outcome.decision, ...(rules[0] ? { rule: rules[0] } : {}), rules, reason, summary };

@@ -2,8 +2,7 @@
 // bundled apart and loaded on the first shell command a permission prompt decides, so activation
 // never pays for them.
 import { join } from 'node:path';
-import { summarizeCommandLine } from '../broker/permissions/shell/commandEffects';
-import { decideCommandLine, offeredRules, ruleCovers } from '../broker/permissions/shell/commandRules';
+import { analyseCommandLine, decideAnalysed, offersFor } from '../broker/permissions/shell/commandRules';
 import type { CommandChecker } from '../broker/permissions/permissionRules';
 import { loadShellParser, SHELL_WASM_FILES } from '../broker/permissions/shell/shellCommand';
 import { workspaceFilesIn } from '../broker/permissions/workspaceFiles';
@@ -14,10 +13,9 @@ export async function loadCommandChecker(dist: string): Promise<CommandChecker> 
   const parser = await loadShellParser({ treeSitterWasm: join(dist, SHELL_WASM_FILES.treeSitter), bashWasm: join(dist, SHELL_WASM_FILES.bash) });
   return {
     parse: (line) => parser.parse(line),
-    decide: decideCommandLine,
-    covers: ruleCovers,
-    offer: offeredRules,
-    summarize: summarizeCommandLine,
+    analyse: analyseCommandLine,
+    decide: decideAnalysed,
+    offer: offersFor,
     // Read from the disk here, in the lazily loaded bundle: activation never pays for it.
     files: (folder) => workspaceFilesIn(folder, diskReader),
   };

@@ -5,7 +5,7 @@
 // the workspace), never "any input" for a tool that names a path; other extensions by their own
 // permission key. No rule covers a call that touches agent or editor configuration.
 import type { NewPermissionRequest } from '../broker';
-import type { CommandRuleValue, decideCommandLine, offeredRules, PathClass, ruleCovers } from './shell/commandRules';
+import type { analyseCommandLine, CommandDecision, CommandRuleValue, decideAnalysed, LineAnalysis, offersFor } from './shell/commandRules';
 import type { RememberOption } from '../contract/schemas';
 import type { ParsedCommandLine } from './shell/shellCommand';
 import type { WorkspaceFiles } from './shell/runnerCode';
@@ -44,12 +44,10 @@ export interface RuleOption extends RememberOption {
  */
 export interface CommandChecker {
   parse(line: string): ParsedCommandLine;
-  decide: typeof decideCommandLine;
-  /** Whether one rule alone would allow a line: the preview of what an offered rule covers. */
-  covers: typeof ruleCovers;
-  offer: typeof offeredRules;
-  /** One line on what a parsed line does (commandEffects.ts), for the card and Check a Command. */
-  summarize?(parsed: ParsedCommandLine, classify: PathClass, files?: WorkspaceFiles): string;
+  /** A line read once: its parts, where each runs, what runs, and the card's line. */
+  analyse: typeof analyseCommandLine;
+  decide: typeof decideAnalysed;
+  offer: typeof offersFor;
   /** The workspace's files under a folder, for the card and the offered rules (what a runner runs, a tsconfig). */
   files?(folder: string | undefined): WorkspaceFiles | undefined;
 }
@@ -113,6 +111,8 @@ export function rememberOptionsFor(
   checker: CommandChecker | undefined,
   where: readonly string[] | PathContext,
   files?: WorkspaceFiles,
+  /** A command line already analysed and decided, so it is not read again. */
+  read?: { analysis: LineAnalysis; decision: CommandDecision },
 ): RuleOption[] {
   const context = toPathContext(where);
   const call = request.toolCall;
@@ -129,8 +129,9 @@ export function rememberOptionsFor(
   if (neverRemembered(request, context)) return [];
   if (call.command !== undefined) {
     if (!checker) return [];
+    const analysis = read?.analysis ?? checker.analyse(call.command, checker.parse(call.command), { ...commandPlaces(context), ...(files ? { files } : {}) });
     return checker
-      .offer(call.command, checker.parse(call.command), {}, { ...commandPlaces(context), ...(files ? { files } : {}) })
+      .offer(analysis, read?.decision ?? checker.decide(analysis, {}))
       .map((rule) => ({ key: `${COMMAND}${rule.key}`, value: rule.value, label: rule.label, description: rule.description }));
   }
   const places = placesIn(request, context);

@@ -4,45 +4,36 @@
 // settings, where the user reads and edits them). Rules from settings join them: the user's own
 // (allow and deny), deny rules from the workspace's settings (a file the agent can write may add a
 // deny, never an allow), and, when the user turns it on, VS Code's own terminal auto-approve rules.
-// Deny wins everywhere.
+// Deny wins everywhere. The decision itself is decidePermission.ts; this file keeps and gathers the rules.
 import type { NewPermissionRequest } from '../broker';
-import type { CommandRules, CommandRuleValue } from './shell/commandRules';
-import { COMMAND, neverRemembered, rememberOptionsFor, ruleMatches, type CommandChecker, type RuleOption } from './permissionRules';
+import type { CommandRuleValue } from './shell/commandRules';
+import { COMMAND, type CommandChecker, type RuleOption } from './permissionRules';
 import type { KeyValueStore } from '../store';
-import type { DecidingRule } from '../contract/schemas';
+import type { RuleScope } from '../contract/schemas';
 import type { PathContext } from './toolPaths';
-import { commandPlaces, contextFor } from './agentFolder';
+import type { Route } from '../policy';
+import { contextFor } from './agentFolder';
 import type { WorkspaceFiles } from './shell/runnerCode';
-import { isRunnerLabel, isWorkspaceWriteKey, leavesSandbox, NOT_CONFINED, WRITE_AND_RUN_WARNING } from './runnerConfinement';
+import { approves, decidePermission, denyValue, YOUR_SETTINGS, type HeldRule, type PermissionOutcome, type SettingsCommandRules } from './decidePermission';
 
-type CommandPlaces = ReturnType<typeof commandPlaces>;
+export type { PermissionOutcome } from './decidePermission';
 
 // A new key: rules of earlier builds (prefix keys without sub-command parsing) are never honoured again.
 const KEY = 'agentQuestions.permissionRules.v2';
 
-export const RULE_SCOPES = ['session', 'workspace', 'user'] as const;
-export type RuleScope = (typeof RULE_SCOPES)[number];
+export const RULE_SCOPES = ['session', 'workspace', 'user'] as const satisfies readonly RuleScope[];
+export type { RuleScope } from '../contract/schemas';
 export type RuleDecision = 'allow' | 'deny';
 
-export interface PermissionRule extends RuleOption {
-  decision: RuleDecision;
-  scope: RuleScope;
-  /** Who asked when the user chose it (as that asker named itself); "your settings" for rules written there. */
-  source: string;
+export interface PermissionRule extends HeldRule {
   createdAt: number;
   /** How often it decided a request without asking. */
   uses: number;
   lastUsedAt?: number;
 }
 
-/** Command rules that live in settings, read each time (the user may edit them). */
-export interface SettingsRules {
-  /** The user's own rules (user settings): allow and deny. */
-  user(): CommandRules;
-  /** Deny rules from the workspace's settings (allow entries there are ignored by the reader). */
-  workspaceDeny(): CommandRules;
-  /** VS Code's chat.tools.terminal.autoApprove from user settings, when the user chose to honour it; else {}. */
-  terminal(): CommandRules;
+/** Command rules that live in settings, read each time (the user may edit them), and where the store writes the user's. */
+export interface SettingsRules extends SettingsCommandRules {
   /** Writes (or with undefined, removes) a rule in the user's settings. */
   setUser(key: string, value: CommandRuleValue | undefined): Promise<void>;
 }
@@ -53,19 +44,8 @@ export interface RuleStores {
   user: KeyValueStore;
 }
 
-export interface PermissionOutcome {
-  decision: 'allow' | 'deny' | 'ask';
-  /** The rule that decided (allow: one of them), for the response and the history. */
-  rule?: { key: string; label: string };
-  /** Allow or deny: every rule that decided, with its origin and scope, for the record of who decided. */
-  deciding?: DecidingRule[];
-  reason?: string;
-  /** What the prompt offers when it asks. */
-  options: RuleOption[];
-}
-
-/** The `source` of a rule written in the user's settings. */
-const YOUR_SETTINGS = 'your settings';
+/** Decisions are taken as if someone can be asked unless the caller says who can answer. */
+const ASK: Route = { kind: 'ask' };
 
 const NO_SETTINGS: SettingsRules = { user: () => ({}), workspaceDeny: () => ({}), terminal: () => ({}), setUser: async () => undefined };
 
@@ -74,8 +54,10 @@ const isRule = (value: unknown): value is PermissionRule =>
   value !== null &&
   ['key', 'label', 'description', 'source', 'decision', 'scope'].every((k) => typeof (value as Record<string, unknown>)[k] === 'string');
 
-/** `dryRun`: decide without counting a use (Check a Command). */
 export interface DecideHow {
+  /** Who can answer now (policy.ts); without it, decided as if someone can be asked. */
+  route?: Route;
+  /** Decide without counting a use (Check a Command). */
   dryRun?: boolean;
 }
 
@@ -111,12 +93,6 @@ export class RememberedPermissions {
     return this.options.settings ?? NO_SETTINGS;
   }
 
-  /** Where paths really are, read at each decision (folders come and go). */
-  /** Where a command's paths resolve, by real path (for the command rules). */
-  private classifier(context = this.pathContext()): CommandPlaces {
-    return commandPlaces(context);
-  }
-
   pathContext(): PathContext {
     return this.options.pathContext?.() ?? { workspaceFolders: this.options.workspaceFolders?.() ?? [] };
   }
@@ -125,14 +101,6 @@ export class RememberedPermissions {
   private files(context = this.pathContext(), checker = this.checker): WorkspaceFiles | undefined {
     const folder = context.folder ?? context.workspaceFolders[0];
     return folder ? checker?.files?.(folder) : undefined;
-  }
-
-  /** What a shell command does, in one line, with paths placed as the rules place them (undefined: the parser did not load). */
-  async summarize(command: string, cwd?: string): Promise<string | undefined> {
-    const checker = await this.ready();
-    const context = this.pathContext();
-    const placed = cwd === undefined ? context : { ...context, folder: cwd };
-    return checker?.summarize?.(checker.parse(command), this.classifier(placed).classify, this.files(placed, checker));
   }
 
   /** Loads the shell parser and rules once; without them every command is asked and no command rule is offered. */
@@ -171,117 +139,19 @@ export class RememberedPermissions {
     this.recent = [{ command, denied }, ...this.recent.filter((r) => r.command !== command)].slice(0, RECENT_COMMANDS);
   }
 
-  /** Which recent commands a command rule would have allowed, and which of those the user denied. */
-  private previewOf(option: RuleOption, checker: CommandChecker): RuleOption['preview'] {
-    const key = option.key.slice(COMMAND.length);
-    const context = this.pathContext();
-    const places = this.classifier(context);
-    const files = this.files(context);
-    const covered = this.recent.filter((r) => checker.covers(key, option.value ?? true, r.command, checker.parse(r.command), { ...places, ...(files ? { files } : {}) }));
-    return {
-      covers: covered.map((r) => r.command).slice(0, 10),
-      denied: covered
-        .filter((r) => r.denied)
-        .map((r) => r.command)
-        .slice(0, 10),
-    };
-  }
-
-  /** Decides a request by the rules, or says to ask and what to offer (a shell command waits for the parser to load). */
+  /** Decides a request (decidePermission.ts); a shell command waits for the parser to load. */
   async decide(request: NewPermissionRequest, how: DecideHow = {}): Promise<PermissionOutcome> {
-    return this.decideNow(request, request.toolCall?.command !== undefined ? await this.ready() : this.checker, how);
+    if (request.toolCall?.command !== undefined) await this.ready();
+    return this.decideNow(request, how);
   }
 
   /** The same, at once: requests without a shell command need no parser, and are queued in the same tick. */
-  decideNow(request: NewPermissionRequest, checker = this.checker, how: DecideHow = {}): PermissionOutcome {
+  decideNow(request: NewPermissionRequest, how: DecideHow = {}): PermissionOutcome {
     const context = contextFor(request, this.pathContext());
-    const rules = this.list();
-    const options = rememberOptionsFor(request, checker, context, this.files(context, checker))
-      // A runner rule would never cover a call outside the agent's sandbox: not offered for one.
-      .filter((o) => request.confinement !== 'unsandboxed' || !isRunnerOption(o))
-      .map((o) => (checker && o.key.startsWith(COMMAND) ? { ...o, preview: this.previewOf(o, checker) } : o))
-      .map((o) => (request.confinement !== 'sandboxed' && isRunnerOption(o) ? { ...o, description: `${o.description} ${NOT_CONFINED}` } : o))
-      .map((o) => (request.confinement !== 'sandboxed' && completesWriteAndRun(o, rules) ? { ...o, description: `${o.description} ${WRITE_AND_RUN_WARNING}` } : o));
-    const call = request.toolCall;
-    if (call?.command !== undefined) return this.decideCommand(call.command, request, rules, checker, options, context, how);
-    const denied = rules.find((r) => r.decision === 'deny' && ruleMatches(r.key, request, context));
-    if (denied) return { decision: 'deny', rule: denied, deciding: [decidingRule(denied)], reason: `The user chose "Always deny" for ${denied.label}.`, options };
-    if (neverRemembered(request, context) || blockingWarnings(request)) return { decision: 'ask', options };
-    const allowed = rules.find((r) => r.decision === 'allow' && ruleMatches(r.key, request, context));
-    if (allowed) {
-      if (!how.dryRun) void this.used([allowed]);
-      return { decision: 'allow', rule: allowed, deciding: [decidingRule(allowed)], reason: `The user chose "Always allow" for ${allowed.label} earlier.`, options };
-    }
-    return { decision: 'ask', options };
-  }
-
-  private decideCommand(
-    command: string,
-    request: NewPermissionRequest,
-    rules: PermissionRule[],
-    checker: CommandChecker | undefined,
-    options: RuleOption[],
-    context: PathContext,
-    how: DecideHow,
-  ): PermissionOutcome {
-    if (!checker) return { decision: 'ask', reason: 'The shell parser did not load, so every command is asked.', options };
-    // Deny entries from every source; allow entries only from the user's settings, the honoured
-    // terminal rules and remembered grants. Deny wins when both name the same key.
-    const merged: CommandRules = { ...this.settings.terminal() };
-    // Where each merged entry came from (the last writer wins, as in `merged`), for the record of who decided.
-    const origins = new Map<string, DecidingRule>(Object.keys(merged).map((key) => [key, { text: key, origin: 'terminalSettings' }]));
-    for (const rule of rules)
-      if (rule.key.startsWith(COMMAND) && rule.decision === 'allow') {
-        merged[rule.key.slice(COMMAND.length)] = rule.value ?? true;
-        origins.set(rule.key.slice(COMMAND.length), decidingRule(rule));
-      }
-    const denyRules = rules.filter((r) => r.decision === 'deny' && r.key.startsWith(COMMAND));
-    for (const [key, value, origin] of [
-      ...Object.entries(this.settings.terminal()).map(([key, value]) => [key, value, { text: key, origin: 'terminalSettings' }] as const),
-      ...Object.entries(this.settings.workspaceDeny()).map(([key, value]) => [key, value, { text: key, origin: 'workspaceSettings' }] as const),
-      ...denyRules.map((r) => [r.key.slice(COMMAND.length), r.value ?? false, decidingRule(r)] as const),
-    ]) {
-      if (approves(value)) continue;
-      merged[key] = denyValue(value);
-      origins.set(key, origin);
-    }
-    const decidingOf = (keys: string[]): DecidingRule[] => keys.map((key) => origins.get(key) ?? { text: key, origin: 'userSettings' });
-    // Rules the user wrote (settings, VS Code's terminal rules) keep VS Code's meaning; remembered ones are read in the positive model.
-    const remembered = new Set(rules.filter((r) => r.source !== YOUR_SETTINGS && r.key.startsWith(COMMAND)).map((r) => r.key.slice(COMMAND.length)));
-    const handWritten = new Set([...Object.keys(this.settings.user()), ...Object.keys(this.settings.terminal())].filter((key) => !remembered.has(key)));
-    const files = this.files(context, checker);
-    const result = checker.decide(command, checker.parse(command), merged, { handWritten, ...this.classifier(context), ...(files ? { files } : {}) });
-    const deciding = rules.filter((r) => result.rules.includes(r.key.slice(COMMAND.length)));
-    const label = deciding[0]?.label ?? result.rules[0] ?? '';
-    if (result.decision === 'deny')
-      return {
-        decision: 'deny',
-        rule: { key: `${COMMAND}${result.rules[0] ?? ''}`, label },
-        deciding: decidingOf(result.rules.slice(0, 1)),
-        reason: `Denied by the rule ${label}: ${result.reason}`,
-        options,
-      };
-    // A runner rule covers a call only inside the agent's sandbox.
-    const outside = result.decision === 'allow' ? leavesSandbox(request.confinement, result.parts) : undefined;
-    if (outside) return { decision: 'ask', reason: outside, options };
-    // Something the user must see (sandbox off, background, invisible text, configuration) is always asked.
-    if (result.decision === 'allow' && !neverRemembered(request, context) && !blockingWarnings(request)) {
-      if (!how.dryRun) void this.used(deciding);
-      // Said with the labels the user saw ("npm test …"); rules from VS Code's terminal settings by their key.
-      const labels = result.rules.map((key) => rules.find((r) => r.key === `${COMMAND}${key}`)?.label ?? key);
-      return {
-        decision: 'allow',
-        rule: { key: `${COMMAND}${result.rules.join('\n')}`, label: labels.join(', ') },
-        deciding: decidingOf(result.rules),
-        reason: `The user chose "Always allow" for ${labels.join(', ')} earlier.`,
-        options,
-      };
-    }
-    return {
-      decision: 'ask',
-      reason: result.decision === 'allow' ? 'A rule covers it, but it is always asked: it has a warning, invisible text, or touches protected configuration.' : result.reason,
-      options,
-    };
+    const inputs = { route: how.route ?? ASK, rules: this.list(), settings: this.settings, checker: this.checker, context, recent: this.recent };
+    const outcome = decidePermission(request, { ...inputs, files: this.files(context) });
+    if (outcome.decision === 'allow' && outcome.used && !how.dryRun) void this.used(outcome.used);
+    return outcome;
   }
 
   async remember(option: RuleOption, source: string, how: { decision?: RuleDecision; scope?: RuleScope } = {}): Promise<void> {
@@ -335,28 +205,4 @@ export class RememberedPermissions {
   private now(): number {
     return (this.options.now ?? Date.now)();
   }
-}
-
-/** A listed rule as the record of who decided names it: remembered from a prompt (with its scope), or written in the user's settings. */
-const decidingRule = (rule: PermissionRule): DecidingRule =>
-  rule.source === YOUR_SETTINGS ? { text: rule.label, origin: 'userSettings' } : { text: rule.label, origin: 'remembered', scope: rule.scope };
-
-const approves = (value: CommandRuleValue) => (typeof value === 'boolean' ? value : value.approve);
-const denyValue = (value: CommandRuleValue): CommandRuleValue => (typeof value === 'boolean' ? false : { ...value, approve: false });
-
-/** Whether a command rule (or its offer) is a runner's: «npm test …», `make test`. */
-const isRunnerOption = (rule: Pick<RuleOption, 'key' | 'label'>) => rule.key.startsWith(COMMAND) && isRunnerLabel(rule.label);
-
-/** Whether the rules hold a workspace write rule and a runner rule: together they let the agent run any code it writes. */
-export function writeAndRun(rules: ReadonlyArray<Pick<PermissionRule, 'key' | 'label' | 'decision'>>): boolean {
-  const allowed = rules.filter((r) => r.decision === 'allow');
-  return allowed.some((r) => isWorkspaceWriteKey(r.key)) && allowed.some(isRunnerOption);
-}
-
-/** Whether remembering `option` would complete that pair. */
-const completesWriteAndRun = (option: RuleOption, rules: PermissionRule[]) => !writeAndRun(rules) && writeAndRun([...rules, { ...option, decision: 'allow' }]);
-
-/** Warnings that keep any rule from allowing without the user (all but a path outside the workspace, which a path rule names). */
-function blockingWarnings(request: NewPermissionRequest): boolean {
-  return (request.toolCall?.warnings ?? []).some((w) => !w.includes(' is outside the workspace: ') || request.toolCall?.command !== undefined);
 }

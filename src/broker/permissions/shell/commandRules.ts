@@ -5,7 +5,7 @@
 // positive model: a prefix covers a later command only when the tool is in knownTools.ts and every
 // argument is one it models, every path inside the workspace; rules the user wrote by hand keep
 // VS Code's meaning (a prefix covers what follows) under the dangerous-argument table. Pure: no `vscode` import.
-import { commandEffects } from './commandEffects';
+import { commandEffects, effectsSummary } from './commandEffects';
 import { commandName, findDangerousArgument } from './dangerousArguments';
 import { CODE_RUNNERS, EDITORS, SHELLS } from './programLists';
 import { canonicalWords, knownPrefixFor, NPX_LOCAL, specForPrefix, unknownArgument } from './knownTools';
@@ -504,25 +504,79 @@ function coverageFor(key: string, context: CommandContext, folder: PartFolder | 
   };
 }
 
+/** What one sub-command is before any rule is read: where it runs, what runs, and what no rule may allow. */
+export interface PartFacts {
+  command: SubCommand;
+  /** The sub-command as it runs (globs expanded, npx's local tool): what rules are checked against. */
+  run: SubCommand;
+  folder: PartFolder;
+  /** git: the repository's top, which `:/x` and `HEAD:x` name paths from. */
+  gitTop?: string;
+  notCoverable?: string;
+  alwaysAsk?: string;
+}
+
+/**
+ * A command line read once: its parts with their facts, and the card's one line. The decision, the
+ * offered rules, their previews and Check a Command all read this; none parses or places again.
+ */
+export interface LineAnalysis {
+  line: string;
+  parsed: ParsedCommandLine;
+  context: CommandContext;
+  parts: PartFacts[];
+  /** What the line does, in one line (commandEffects.ts), for the card and Check a Command. */
+  summary: string;
+}
+
+export function analyseCommandLine(line: string, parsed: ParsedCommandLine, context: CommandContext = {}): LineAnalysis {
+  const classify = context.classify ?? lexicalPlace;
+  if (!parsed.ok) return { line, parsed, context, parts: [], summary: `Not analysed: ${parsed.reason}.` };
+  const folders = partFolders(parsed.commands, classify);
+  const runs = partsAsRun(parsed.commands, folders, context);
+  const parts = parsed.commands.map((command, index): PartFacts => {
+    const folder = folders[index]!;
+    const run = runs[index]!;
+    const git = gitRepositoryProblem(run, folder, context);
+    // Legacy contexts (no repository lookup) take the folder git runs in as its top.
+    const gitTop = git && 'top' in git ? git.top : commandName(command.words[0] ?? '') === 'git' && !folder.cwdUnknown ? folder.resolved : undefined;
+    const notCoverable = notCoverableReason(run);
+    // Outside the workspace folders, a command that reads its folder (`ls`, `grep -r x`, `git status`, `npm test`) is never covered.
+    const alwaysAsk =
+      writeProblem(run, coverageFor('', context, folder, gitTop)) ??
+      (git && 'problem' in git ? git.problem : undefined) ??
+      (folder.outside && !folder.movesOnly && !FOLDER_FREE.has(commandName(command.words[0] ?? '')) ? folder.outside : undefined);
+    return {
+      command,
+      run,
+      folder,
+      ...(gitTop !== undefined ? { gitTop } : {}),
+      ...(notCoverable !== undefined ? { notCoverable } : {}),
+      ...(alwaysAsk !== undefined ? { alwaysAsk } : {}),
+    };
+  });
+  return { line, parsed, context, parts, summary: effectsSummary(commandEffects(parsed.commands, classify, context.files)) };
+}
+
+/** A line against rules, from scratch (tests, previews of a rule over recent commands). */
 export function decideCommandLine(line: string, parsed: ParsedCommandLine, rules: CommandRules, context: CommandContext = {}): CommandDecision {
+  return decideAnalysed(analyseCommandLine(line, parsed, context), rules);
+}
+
+/** An analysed line against rules: deny from any rule, then allow (an exact line, or every part covered), else ask. */
+export function decideAnalysed(analysis: LineAnalysis, rules: CommandRules): CommandDecision {
+  const { line, parsed, context } = analysis;
   if (!parsed.ok) return { decision: 'ask', parts: [], rules: [], reason: `The command line could not be checked: ${parsed.reason}.` };
   const entries = Object.entries(rules).flatMap(([key, raw]) => {
     const value = ruleValue(raw);
     return value ? [{ key, ...value }] : [];
   });
-  const folders = partFolders(parsed.commands, context.classify ?? lexicalPlace);
-  const runs = partsAsRun(parsed.commands, folders, context);
-  const parts: PartDecision[] = parsed.commands.map((command, index) => {
+  const parts: PartDecision[] = analysis.parts.map((facts) => {
+    const { command, run, folder, notCoverable } = facts;
     const part: PartDecision = { command };
-    const folder = folders[index]!;
-    // What is checked is what runs (globs expanded, npx's local tool); deny rules match either.
-    const run = runs[index]!;
-    const git = gitRepositoryProblem(run, folder, context);
-    // Legacy contexts (no repository lookup) take the folder git runs in as its top.
-    const gitTop = git && 'top' in git ? git.top : commandName(command.words[0] ?? '') === 'git' && !folder.cwdUnknown ? folder.resolved : undefined;
-    const coverage = (key: string) => coverageFor(key, context, folder, gitTop);
-    const notCoverable = notCoverableReason(run);
+    const coverage = (key: string) => coverageFor(key, context, folder, facts.gitTop);
     if (notCoverable !== undefined) part.notCoverable = notCoverable;
+    // What is checked is what runs (globs expanded, npx's local tool); deny rules match either.
     const denied = entries.find((r) => !r.approve && !r.matchCommandLine && (denies(r.key, command) || denies(r.key, run)));
     if (denied) part.deniedBy = denied.key;
     const allowed = entries.find((r) => r.approve && !r.matchCommandLine && allows(r.key, run, notCoverable, coverage(r.key)));
@@ -535,13 +589,8 @@ export function decideCommandLine(line: string, parsed: ParsedCommandLine, rules
       if (why) part.notCovered = why;
     }
     if (folder.movesOnly) part.movesOnly = true;
-    // Outside the workspace folders, a command that reads its folder (`ls`, `grep -r x`, `git status`, `npm test`) is never covered.
-    const unsafe =
-      writeProblem(run, coverage('')) ??
-      (git && 'problem' in git ? git.problem : undefined) ??
-      (folder.outside && !folder.movesOnly && !FOLDER_FREE.has(commandName(command.words[0] ?? '')) ? folder.outside : undefined);
-    if (unsafe) {
-      part.alwaysAsk = unsafe;
+    if (facts.alwaysAsk) {
+      part.alwaysAsk = facts.alwaysAsk;
       delete part.allowedBy;
       delete part.movesOnly;
     }
@@ -588,11 +637,6 @@ function lineMatches(key: string, line: string): 'exact' | 'pattern' | 'no' {
   return plainKeyMatches(key, line) ? 'pattern' : 'no';
 }
 
-/** Whether this one rule alone would allow the line (for previews of the commands a rule would have covered). */
-export function ruleCovers(key: string, value: CommandRuleValue, line: string, parsed: ParsedCommandLine, context: CommandContext = {}): boolean {
-  return decideCommandLine(line, parsed, { [key]: value }, context).decision === 'allow';
-}
-
 // ----- offered rules -----
 
 /** The prefix a rule may offer for this sub-command: only for a tool whose arguments are modelled, named in lower case. */
@@ -627,16 +671,22 @@ function canOfferExact(command: SubCommand): boolean {
   return !mayRunItsInput(command.words);
 }
 
+/** The rules a prompt offers for a line, from scratch (tests). */
 export function offeredRules(line: string, parsed: ParsedCommandLine, rules: CommandRules, context: CommandContext = {}): OfferedRule[] {
-  if (!parsed.ok) return [];
-  const decision = decideCommandLine(line, parsed, rules, context);
+  const analysis = analyseCommandLine(line, parsed, context);
+  return offersFor(analysis, decideAnalysed(analysis, rules));
+}
+
+/** The rules a prompt offers for an analysed line it asks about: for each part no rule allows, its exact text and its tool's prefix; for a chain, the exact line. */
+export function offersFor(analysis: LineAnalysis, decision: CommandDecision): OfferedRule[] {
+  const { line, parsed } = analysis;
+  // An offered rule is remembered: it is read in the positive model, whatever the user wrote by hand.
+  const { handWritten: _handWritten, ...context } = analysis.context;
   // A write no rule may allow (outside the workspace, protected, unknown) is asked every time: nothing to offer.
-  if (decision.decision !== 'ask' || decision.parts.some((p) => p.alwaysAsk !== undefined)) return [];
+  if (!parsed.ok || decision.decision !== 'ask' || decision.parts.some((p) => p.alwaysAsk !== undefined)) return [];
   const chained = parsed.commands.length > 1;
   const lineKey = exactRuleKey(line);
   const offered: OfferedRule[] = [];
-  const folders = partFolders(parsed.commands, context.classify ?? lexicalPlace);
-  const runs = partsAsRun(parsed.commands, folders, context);
   let folder: PartFolder | undefined;
   const add = (rule: OfferedRule, command: SubCommand): void => {
     if (offered.some((o) => o.key === rule.key)) return;
@@ -646,10 +696,11 @@ export function offeredRules(line: string, parsed: ParsedCommandLine, rules: Com
   };
   for (const [index, part] of decision.parts.entries()) {
     const { command } = part;
-    folder = folders[index];
+    const { run } = analysis.parts[index]!;
+    folder = analysis.parts[index]!.folder;
     if (part.allowedBy !== undefined) continue;
     // The workspace's files are read where the line runs, not after a `cd` moved it.
-    const runsCode = runsWorkspaceCode(runs[index]!, folder?.cwdUnknown === undefined && folder?.from === undefined ? context.files : undefined);
+    const runsCode = runsWorkspaceCode(run, folder.cwdUnknown === undefined && folder.from === undefined ? context.files : undefined);
     // Where a part is the whole line (`echo $(date)`), the line rule below stands for it.
     if (canOfferExact(command) && !(chained && command.source === line)) {
       add(
@@ -660,10 +711,10 @@ export function offeredRules(line: string, parsed: ParsedCommandLine, rules: Com
           description: `Allows exactly \`${command.source}\`, nothing added or changed.${runsCode}`,
           kind: 'exact',
         },
-        runs[index]!,
+        run,
       );
     }
-    const prefix = prefixFor(runs[index]!);
+    const prefix = prefixFor(run);
     if (prefix !== undefined) {
       add(
         {
@@ -673,7 +724,7 @@ export function offeredRules(line: string, parsed: ParsedCommandLine, rules: Com
           description: `Allows \`${prefix}\` with the options it is known to take and files inside the workspace; anything else is asked.${runsCode}`,
           kind: 'prefix',
         },
-        runs[index]!,
+        run,
       );
     }
   }

@@ -53,8 +53,12 @@ suite('"Always allow": one policy, scopes, settings, paths', () => {
 
   test('prevents an allow from beating a deny: "Always deny" wins over "Always allow", whichever came first', async () => {
     const { permissions: p } = permissions();
+    // A prompt offers rules only when it asks: the deny is taken from a prompt shown before the allow existed.
+    const { permissions: before } = permissions();
+    const denyOption = (await before.decide(bash('git status --porcelain'))).options.find((o) => o.label === 'git status --porcelain');
+    assert.ok(denyOption);
     await grant(p, bash('git status'), 'git status …');
-    await grant(p, bash('git status --porcelain'), 'git status --porcelain', { decision: 'deny' });
+    await p.remember(denyOption, 'Claude Code', { decision: 'deny' });
     assert.equal((await p.decide(bash('git status'))).decision, 'allow');
     const denied = await p.decide(bash('git status --porcelain'));
     assert.equal(denied.decision, 'deny');

@@ -4,7 +4,8 @@
 import * as assert from 'node:assert/strict';
 import type { NewPermissionRequest } from '../../../../src/broker/broker';
 import { ApproveInputSchema, permissionRequestFor } from '../../../../src/broker/permissions/approveTool';
-import { memoryStore, RememberedPermissions, writeAndRun } from '../../../../src/broker/permissions/rememberedPermissions';
+import { memoryStore, RememberedPermissions } from '../../../../src/broker/permissions/rememberedPermissions';
+import { writeAndRun } from '../../../../src/broker/permissions/decidePermission';
 import { loadTestChecker } from '../../helpers/fakes';
 
 const WS = '/home/dev/project';

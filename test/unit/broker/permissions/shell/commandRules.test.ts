@@ -1,8 +1,16 @@
 import * as assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { decideCommandLine, NEVER_PREFIX_COMMANDS, offeredRules, ruleCovers, type CommandRules, type OfferedRule } from '../../../../../src/broker/permissions/shell/commandRules';
+import {
+  decideCommandLine,
+  NEVER_PREFIX_COMMANDS,
+  offeredRules,
+  type CommandContext,
+  type CommandRuleValue,
+  type CommandRules,
+  type OfferedRule,
+} from '../../../../../src/broker/permissions/shell/commandRules';
 import { DANGEROUS_ARGUMENTS, findDangerousArgument, sedScriptIsRisky } from '../../../../../src/broker/permissions/shell/dangerousArguments';
-import { loadShellParser, SHELL_WASM_FILES, type ShellParser } from '../../../../../src/broker/permissions/shell/shellCommand';
+import { loadShellParser, SHELL_WASM_FILES, type ParsedCommandLine, type ShellParser } from '../../../../../src/broker/permissions/shell/shellCommand';
 import { ROOT } from '../../../helpers/repoRoot';
 
 const WASM = join(ROOT, 'node_modules', '@vscode', 'tree-sitter-wasm', 'wasm');
@@ -166,6 +174,9 @@ suite('command rules', () => {
     parser = await loadParser();
   });
   const decide = (line: string, rules: CommandRules) => decideCommandLine(line, parser.parse(line), rules);
+  /** Whether one rule alone allows the line (what an offered rule's preview shows). */
+  const ruleCovers = (key: string, value: CommandRuleValue, line: string, parsed: ParsedCommandLine, context: CommandContext = {}) =>
+    decideCommandLine(line, parsed, { [key]: value }, context).decision === 'allow';
   const offered = (line: string, rules: CommandRules = {}) => offeredRules(line, parser.parse(line), rules);
   const asRules = (rules: readonly OfferedRule[]): CommandRules => Object.fromEntries(rules.map((r) => [r.key, r.value]));
 
@@ -483,7 +494,7 @@ suite('command rules', () => {
     assert.match(asked.reason, /`npm test` is not allowed by any rule/);
   });
 
-  test('ruleCovers answers for one rule alone', () => {
+  test('one rule alone covers exactly what it is read to cover', () => {
     const line = 'npm test -- --watch';
     const parsed = parser.parse(line);
     assert.equal(ruleCovers('npm test', true, line, parsed), true);
