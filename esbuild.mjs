@@ -156,9 +156,10 @@ function checkBudgets() {
   // and Show History's line on who decided (the panel's sentences, shared).
   // 228 KB with issue 40: the protected set grew (runner, hook, instruction and CI files, paths however
   // written), rules read the agent's folder, and a runner rule's confinement reads the runners' table.
-  // Moving the permission engine into the lazily loaded shell bundle (issue 40's one entry point)
-  // would take it back under 219 KB.
-  const budgets = { 'dist/extension.js': 228 * 1024, 'dist/webview.js': 256 * 1024 };
+  // 232 KB with issue 40's one decision (decidePermission.ts; 228.1 KB) and room for issues 41 and 42's
+  // Queue rows and hook discovery. The decision stays in this bundle: in dist/shell.js every request,
+  // not only a shell command, would wait on the first one for the WASM parser to load.
+  const budgets = { 'dist/extension.js': 232 * 1024, 'dist/webview.js': 256 * 1024 };
   for (const [file, budget] of Object.entries(budgets)) {
     const size = statSync(join(root, file)).size;
     if (size > budget) throw new Error(`esbuild.mjs: ${file} is ${(size / 1024).toFixed(1)} KB, over its ${budget / 1024} KB budget`);
