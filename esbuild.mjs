@@ -158,7 +158,8 @@ function checkBudgets() {
   // written), rules read the agent's folder, and a runner rule's confinement reads the runners' table.
   // Moving the permission engine into the lazily loaded shell bundle (issue 40's one entry point)
   // would take it back under 219 KB.
-  const budgets = { 'dist/extension.js': 228 * 1024, 'dist/webview.js': 256 * 1024 };
+  // 231 KB with issue 40's write-and-run warning row in the Queue and issue 41's markers in Check a Command.
+  const budgets = { 'dist/extension.js': 231 * 1024, 'dist/webview.js': 256 * 1024 };
   for (const [file, budget] of Object.entries(budgets)) {
     const size = statSync(join(root, file)).size;
     if (size > budget) throw new Error(`esbuild.mjs: ${file} is ${(size / 1024).toFixed(1)} KB, over its ${budget / 1024} KB budget`);
