@@ -225,7 +225,7 @@ function requestRow(request: PendingRequest): { label: string; description: stri
 
 /** The warning row: a workspace write rule and a runner rule together let the agent run any code it writes, as the user. */
 function writeAndRunItem(): vscode.TreeItem {
-  const item = new vscode.TreeItem(vscode.l10n.t('Write + run rules: the agent can run any code it writes'), vscode.TreeItemCollapsibleState.None);
+  const item = new vscode.TreeItem(vscode.l10n.t('Agent can run any code it writes'), vscode.TreeItemCollapsibleState.None);
   item.id = 'writeAndRun';
   item.iconPath = new vscode.ThemeIcon('warning', new vscode.ThemeColor('problemsWarningIcon.foreground'));
   item.contextValue = 'agentQuestions.writeAndRun';

@@ -13,7 +13,7 @@ const workspace = realpathSync(mkdtempSync(join(tmpdir(), 'aq-combination-')));
 mkdirSync(join(workspace, 'src'));
 writeFileSync(join(workspace, 'package.json'), `${JSON.stringify({ name: 'combination', private: true, scripts: { test: 'mocha' } }, null, 2)}\n`);
 
-const ROW = 'Write + run rules: the agent can run any code it writes';
+const ROW = 'Agent can run any code it writes';
 
 suite('A workspace write rule and a runner rule together: warned in the prompt and in the Queue', () => {
   const ui = useWorkbench({ workspace });
