@@ -157,7 +157,7 @@ function checkBudgets() {
   // 228 KB with issue 40: the protected set grew (runner, hook, instruction and CI files, paths however
   // written), rules read the agent's folder, and a runner rule's confinement reads the runners' table.
   // 232 KB with issue 40's one decision (decidePermission.ts; 228.1 KB) and room for issues 41 and 42's
-  // Queue rows and hook discovery. The decision stays in this bundle: in dist/shell.js every request,
+  // Queue row, the markers in Check a Command and hook discovery. The decision stays in this bundle: in dist/shell.js every request,
   // not only a shell command, would wait on the first one for the WASM parser to load.
   const budgets = { 'dist/extension.js': 232 * 1024, 'dist/webview.js': 256 * 1024 };
   for (const [file, budget] of Object.entries(budgets)) {

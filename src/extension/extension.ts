@@ -43,7 +43,7 @@ export function activate(context: vscode.ExtensionContext): AgentQuestionsApi {
   context.subscriptions.push(vault);
   void vault.restore();
   const panel = new QuestionPanelView(context.extensionUri, broker, history, vault, log);
-  const queue = new QueueTree(broker);
+  const queue = new QueueTree(broker, policy.permissions);
   const treeView = vscode.window.createTreeView(QueueTree.viewId, { treeDataProvider: queue, showCollapseAll: false });
   const attention = new Attention(broker, treeView, panel);
   context.subscriptions.push(panel, queue, treeView, attention, vscode.window.registerWebviewViewProvider(QuestionPanelView.viewType, panel));

@@ -6,7 +6,7 @@ import { COMMAND } from '../broker/permissions/permissionRules';
 import type { PermissionOutcome, RememberedPermissions, RuleScope } from '../broker/permissions/rememberedPermissions';
 import { writeAndRun } from '../broker/permissions/decidePermission';
 import { displayToolCall } from '../broker/permissions/toolCallDisplay';
-import { uiText } from '../broker/visibleText';
+import { hasInvisible, invisibleCodePoints, invisibleCount, markInvisible, uiText } from '../broker/visibleText';
 import { localizedAge } from './localizedAge';
 
 /** What Check a Command returns to a caller that passes the line (tests, other extensions). */
@@ -38,7 +38,13 @@ async function checkCommand(permissions: RememberedPermissions, command: string)
   if (outcome.decision === 'unavailable') return { decision: 'ask', rules: [], reason: outcome.reason, summary: '' };
   const summary = outcome.summary ?? 'Not analysed: the shell parser did not load.';
   const rules = outcome.rule ? decidingRules(permissions, outcome.rule.key, outcome.decision) : [];
-  const reason = outcome.reason ?? (outcome.decision === 'ask' ? 'No rule decides it.' : '');
+  // Hidden characters are why it is asked whatever the rules say: said first, with what to look for.
+  const count = invisibleCount(command);
+  const hidden =
+    outcome.decision === 'ask' && hasInvisible(command)
+      ? `Contains ${count === 1 ? 'an invisible character' : `${count} invisible characters`} (${invisibleCodePoints(command).join(', ')}), shown as ⟨U+…⟩ markers: always asked, no rule covers it.`
+      : undefined;
+  const reason = hidden ?? outcome.reason ?? (outcome.decision === 'ask' ? 'No rule decides it.' : '');
   return { decision: outcome.decision, ...(rules[0] ? { rule: rules[0] } : {}), rules, reason, summary };
 }
 
@@ -73,7 +79,8 @@ function checkText(command: string, check: CommandCheck): { message: string; det
     vscode.l10n.t('Why: {0}', check.reason),
     ...(check.summary ? [vscode.l10n.t('What it does: {0}', check.summary)] : []),
   ];
-  return { message, detail: lines.join('\n') };
+  // Every hidden character as a marker (⟨U+200B⟩), in the line and in what is said of it.
+  return { message: markInvisible(message), detail: markInvisible(lines.join('\n')) };
 }
 
 export function registerPermissionCommands(context: vscode.ExtensionContext, permissions: RememberedPermissions): void {

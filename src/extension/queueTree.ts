@@ -5,10 +5,14 @@
 // VS Code also re-reads and redraws every row of the group that changes, so a group shows its first
 // ROWS_SHOWN requests and then one "… and N more" row that lists them all in a quick pick; a change
 // past those rows (a request joining a long group, or leaving its end) refreshes only that row.
+// While the remembered rules hold a workspace write rule and a runner rule, a warning row comes first:
+// together they let the agent run any code it writes; clicking it opens Manage Remembered Permissions.
 import * as vscode from 'vscode';
 import type { QuestionBroker } from '../broker/broker';
 import type { PendingRequest } from '../broker/contract/schemas';
 import { isSecretKind } from '../broker/contract/questionKinds';
+import type { RememberedPermissions } from '../broker/permissions/rememberedPermissions';
+import { writeAndRun } from '../broker/permissions/decidePermission';
 import { uiText } from '../broker/visibleText';
 import { localizedAge } from './localizedAge';
 
@@ -16,7 +20,9 @@ type RequestKind = PendingRequest['kind'];
 type Group = { kind: 'group'; requestKind: RequestKind };
 /** A group's last row when it holds more than ROWS_SHOWN requests. */
 type More = { kind: 'more'; requestKind: RequestKind };
-export type QueueNode = Group | More | PendingRequest;
+/** The row that warns of a workspace write rule held together with a runner rule. */
+type WriteAndRun = { kind: 'writeAndRun' };
+export type QueueNode = Group | More | WriteAndRun | PendingRequest;
 
 /** Request rows a group shows before its "more" row. */
 const ROWS_SHOWN = 50;
@@ -34,8 +40,11 @@ const MORE: Record<RequestKind, More> = {
   questions: { kind: 'more', requestKind: 'questions' },
 };
 
+const WRITE_AND_RUN: WriteAndRun = { kind: 'writeAndRun' };
+
 const isGroup = (node: QueueNode): node is Group => node.kind === 'group';
 const isMore = (node: QueueNode): node is More => node.kind === 'more';
+const isRequest = (node: QueueNode): node is PendingRequest => node.kind === 'permission' || node.kind === 'questions';
 
 export class QueueTree implements vscode.TreeDataProvider<QueueNode>, vscode.Disposable {
   static readonly viewId = 'agentQuestions.queue';
@@ -44,17 +53,30 @@ export class QueueTree implements vscode.TreeDataProvider<QueueNode>, vscode.Dis
   private readonly disposables: vscode.Disposable[] = [];
   /** Whether the groups are in the tree (anything waits): the root changes only when this does. */
   private groupsShown = false;
+  /** Whether the write-and-run warning row is in the tree, as of the last root read or rules change. */
+  private warningShown = false;
   /** Each group's request rows (their ids) and whether it has a "more" row, as of the last change. */
   private readonly shownRows = new Map<RequestKind, { ids: string; more: boolean }>();
   /** The open "more" quick pick: one at a time. */
   private pickShown: vscode.QuickPick<RequestPickItem> | undefined;
 
-  constructor(private readonly broker: QuestionBroker) {
+  constructor(
+    private readonly broker: QuestionBroker,
+    private readonly permissions?: RememberedPermissions,
+  ) {
     this.disposables.push(
       this.changed,
       broker.onDidChange((change) => this.refreshGroup(change.request.kind)),
       vscode.commands.registerCommand(SHOW_GROUP_COMMAND, (kind: RequestKind) => this.pickFromGroup(kind)),
     );
+    if (permissions)
+      this.disposables.push(
+        permissions.onDidChangeRules(() => this.refreshWarning()),
+        // Rules written in the user's settings count too.
+        vscode.workspace.onDidChangeConfiguration((e) => {
+          if (e.affectsConfiguration('agentQuestions.permissions.autoApprove')) this.refreshWarning();
+        }),
+      );
     const timer = setInterval(() => this.refreshAges(), 30_000);
     this.disposables.push({ dispose: () => clearInterval(timer) });
   }
@@ -62,7 +84,8 @@ export class QueueTree implements vscode.TreeDataProvider<QueueNode>, vscode.Dis
   getChildren(node?: QueueNode): QueueNode[] {
     if (!node) {
       this.groupsShown = this.broker.size > 0;
-      return this.groupsShown ? GROUPS : [];
+      this.warningShown = this.holdsWriteAndRun();
+      return [...(this.warningShown ? [WRITE_AND_RUN] : []), ...(this.groupsShown ? GROUPS : [])];
     }
     if (!isGroup(node)) return [];
     const requests = this.requestsOf(node.requestKind);
@@ -71,7 +94,7 @@ export class QueueTree implements vscode.TreeDataProvider<QueueNode>, vscode.Dis
   }
 
   getParent(node: QueueNode): QueueNode | undefined {
-    if (isGroup(node)) return undefined;
+    if (node === WRITE_AND_RUN || isGroup(node)) return undefined;
     const kind = isMore(node) ? node.requestKind : node.kind;
     return GROUPS.find((g) => g.requestKind === kind);
   }
@@ -93,6 +116,7 @@ export class QueueTree implements vscode.TreeDataProvider<QueueNode>, vscode.Dis
       item.command = { command: SHOW_GROUP_COMMAND, title: vscode.l10n.t('Show All'), arguments: [node.requestKind] };
       return item;
     }
+    if (!isRequest(node)) return writeAndRunItem();
     const row = requestRow(node);
     const item = new vscode.TreeItem(row.label, vscode.TreeItemCollapsibleState.None);
     item.id = node.id;
@@ -106,7 +130,7 @@ export class QueueTree implements vscode.TreeDataProvider<QueueNode>, vscode.Dis
 
   /** Tooltips are built on hover, so a refresh of a long queue sends each row without one. */
   resolveTreeItem(item: vscode.TreeItem, node: QueueNode): vscode.TreeItem {
-    if (!isGroup(node) && !isMore(node)) item.tooltip = requestTooltip(node);
+    if (isRequest(node)) item.tooltip = requestTooltip(node);
     return item;
   }
 
@@ -161,6 +185,18 @@ export class QueueTree implements vscode.TreeDataProvider<QueueNode>, vscode.Dis
     else this.changed.fire(GROUPS.find((g) => g.requestKind === kind));
   }
 
+  private holdsWriteAndRun(): boolean {
+    return this.permissions !== undefined && writeAndRun(this.permissions.list());
+  }
+
+  /** The warning row comes or goes with the rules: the root changes only then. */
+  private refreshWarning(): void {
+    const holds = this.holdsWriteAndRun();
+    if (holds === this.warningShown) return;
+    this.warningShown = holds;
+    this.changed.fire(undefined);
+  }
+
   /** Only the request rows in the tree: a group's requests past ROWS_SHOWN have none. */
   private refreshAges(): void {
     const rows = GROUPS.flatMap((group) => this.requestsOf(group.requestKind).slice(0, ROWS_SHOWN));
@@ -186,6 +222,23 @@ function requestRow(request: PendingRequest): { label: string; description: stri
   const keepsWorking = request.kind === 'questions' && request.keepsWorking === true;
   const description = keepsWorking ? vscode.l10n.t('agent keeps working · {0} · {1}', from, age) : vscode.l10n.t('{0} · {1}', from, age);
   return { label, description, icon, accessibleLabel };
+}
+
+/** The warning row: a workspace write rule and a runner rule together let the agent run any code it writes, as the user. */
+function writeAndRunItem(): vscode.TreeItem {
+  const item = new vscode.TreeItem(vscode.l10n.t('Agent can run any code it writes'), vscode.TreeItemCollapsibleState.None);
+  item.id = 'writeAndRun';
+  item.iconPath = new vscode.ThemeIcon('warning', new vscode.ThemeColor('problemsWarningIcon.foreground'));
+  item.contextValue = 'agentQuestions.writeAndRun';
+  // The same words as Manage Remembered Permissions, which the row opens.
+  item.tooltip = [
+    vscode.l10n.t("«Write in the workspace» and a rule that runs the workspace's code, together"),
+    vscode.l10n.t(
+      'Together they let the agent run any code it writes, as you, wherever it does not run in its sandbox (OpenCode, Codex leaving its sandbox, Claude Code without its sandbox). Forget one of them to stop it.',
+    ),
+  ].join('\n\n');
+  item.command = { command: 'agentQuestions.manageRememberedPermissions', title: vscode.l10n.t('Manage Remembered Permissions') };
+  return item;
 }
 
 /** One line of agent text, safe for a tree item, a notification or a quick pick. */

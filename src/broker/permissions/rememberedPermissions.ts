@@ -74,6 +74,7 @@ export class RememberedPermissions {
   private checker: CommandChecker | undefined;
   private readonly stores: RuleStores;
   private recent: Array<{ command: string; denied: boolean }> = [];
+  private readonly ruleListeners = new Set<() => void>();
 
   constructor(
     stores: RuleStores | KeyValueStore,
@@ -134,6 +135,12 @@ export class RememberedPermissions {
     return [...remembered.filter((r) => r.scope !== 'user' || !r.key.startsWith(COMMAND) || Object.hasOwn(this.settings.user(), r.key.slice(COMMAND.length))), ...userRules];
   }
 
+  /** Calls `listener` after a rule is remembered or forgotten (the Queue's write-and-run warning follows the rules). */
+  onDidChangeRules(listener: () => void): { dispose(): void } {
+    this.ruleListeners.add(listener);
+    return { dispose: () => void this.ruleListeners.delete(listener) };
+  }
+
   /** Remembers, in memory, a command the user decided, for the previews of later rules. */
   noteCommand(command: string, denied: boolean): void {
     this.recent = [{ command, denied }, ...this.recent.filter((r) => r.command !== command)].slice(0, RECENT_COMMANDS);
@@ -172,6 +179,7 @@ export class RememberedPermissions {
     const others = this.stored(scope).filter((r) => r.key !== option.key);
     await this.stores[scope].update(KEY, [...others, rule]);
     if (scope === 'user' && value !== undefined) await this.settings.setUser(option.key.slice(COMMAND.length), value);
+    for (const listener of this.ruleListeners) listener();
   }
 
   /** Forgets one rule (in one scope, or in all), or a rule written in the user's settings. */
@@ -183,12 +191,14 @@ export class RememberedPermissions {
       );
     if ((!scope || scope === 'user') && key.startsWith(COMMAND) && Object.hasOwn(this.settings.user(), key.slice(COMMAND.length)))
       await this.settings.setUser(key.slice(COMMAND.length), undefined);
+    for (const listener of this.ruleListeners) listener();
   }
 
   /** Forgets every remembered rule (the user's own settings are left as they are, but for rules this extension wrote there). */
   async clear(): Promise<void> {
     for (const rule of this.stored('user')) if (rule.key.startsWith(COMMAND)) await this.settings.setUser(rule.key.slice(COMMAND.length), undefined);
     for (const scope of RULE_SCOPES) await this.stores[scope].update(KEY, []);
+    for (const listener of this.ruleListeners) listener();
   }
 
   private async used(rules: Array<{ key: string }>): Promise<void> {
