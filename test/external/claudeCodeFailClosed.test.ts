@@ -118,8 +118,8 @@ suite("Interactive Claude Code never runs a held command without a person's allo
     await until('the request to leave our Queue', async () => !(await pendingFor(h.marker)));
     // Claude Code could only run it now, on its own: give it the chance, and see that it does not.
     await quietFor(3000);
-    assert.match(h.session.screen(), OWN_PROMPT, "Claude Code's own prompt is left for the person");
     assert.equal(ran(h), false, 'the command ran without a person');
+    assert.match(h.session.screen(), OWN_PROMPT, "Claude Code's own prompt is left for the person");
     await pressUntil(h.session.press, h.session.screen, 'Escape', REJECTED, 'Claude Code');
     await quietFor(3000);
     assert.equal(ran(h), false, 'the command ran after the person said no');
