@@ -55,6 +55,8 @@ const builds = [
   },
   // The command agents' permission hooks run (src/hook, each agent's adapter from src/agents): Node builtins only, started once per tool call.
   { ...common, entryPoints: ['src/hook/approvalHook.ts'], outfile: 'dist/approvalHook.js', platform: 'node', format: 'cjs' },
+  // The PreToolUse hook VS Code's own agent runs on every tool call (media/chat-plugin): Node builtins only, kept small.
+  { ...common, entryPoints: ['src/hook/vscodeAgentHook.ts'], outfile: 'dist/vscodeAgentHook.js', platform: 'node', format: 'cjs' },
   { ...common, entryPoints: ['src/webview/main.ts'], outfile: 'dist/webview.js', platform: 'browser', format: 'iife' },
   // highlight.js for the panel, a script of its own that runs after dist/markdown.js (see src/webview/markdown.ts).
   { ...common, entryPoints: ['src/webview/markdownHighlighter.ts'], outfile: 'dist/webviewHighlight.js', platform: 'browser', format: 'iife' },
@@ -158,7 +160,10 @@ function checkBudgets() {
   // written), rules read the agent's folder, and a runner rule's confinement reads the runners' table.
   // Moving the permission engine into the lazily loaded shell bundle (issue 40's one entry point)
   // would take it back under 219 KB.
-  const budgets = { 'dist/extension.js': 228 * 1024, 'dist/webview.js': 256 * 1024 };
+  // 229 KB with issue 42: agentQuestions.vscodeAgent.hooks starts the endpoint and its discovery file
+  // lives and goes with it (the file's writer loads with dist/mcp.js).
+  // vscodeAgentHook.js: started on every tool call of VS Code's agent, so its load time counts.
+  const budgets = { 'dist/extension.js': 229 * 1024, 'dist/webview.js': 256 * 1024, 'dist/vscodeAgentHook.js': 24 * 1024 };
   for (const [file, budget] of Object.entries(budgets)) {
     const size = statSync(join(root, file)).size;
     if (size > budget) throw new Error(`esbuild.mjs: ${file} is ${(size / 1024).toFixed(1)} KB, over its ${budget / 1024} KB budget`);
