@@ -61,6 +61,22 @@ function runHook(home: Home, input: unknown, args: string[] = ['86400']) {
   return { child, done };
 }
 
+/** A scratch home and a real endpoint that the home's discovery file names for PROJECT: a VS Code window with the setting on. */
+const withWindow = (body: (home: Home, started: Parameters<Parameters<typeof withEndpoint>[0]>[0]) => Promise<void>) =>
+  withHome((home) =>
+    withEndpoint(async (started) => {
+      new EndpointDiscoveryFile(home.env, home.home).write(started.endpoint.url, TOKEN, [PROJECT], { warn: assert.fail });
+      await body(home, started);
+    }),
+  );
+
+/** The statuses requests settle with, as they settle. */
+function settledStatuses(broker: { onDidChange: (listener: (change: { type: string; response?: { status: string } }) => void) => unknown }) {
+  const settled: string[] = [];
+  broker.onDidChange((change) => change.type === 'settled' && change.response && settled.push(change.response.status));
+  return settled;
+}
+
 suite("VS Code's agent hook", () => {
   test('read-only tools and our own tools are allowed at once, without the endpoint; a path outside the folder, or a tool we do not know, gets no decision', async () => {
     await withHome(async (home) => {
@@ -88,49 +104,43 @@ suite("VS Code's agent hook", () => {
   });
 
   test('run_in_terminal waits in the Queue as a Bash command; Allow once prints allow, Deny prints deny with our reason (Local harness)', async () => {
-    await withHome(async (home) => {
-      await withEndpoint(async ({ broker, endpoint }) => {
-        new EndpointDiscoveryFile(home.env, home.home).write(endpoint.url, TOKEN, [PROJECT], { warn: assert.fail });
-        const allowed = runHook(home, TERMINAL);
-        await until(() => broker.size === 1);
-        const request = broker.list()[0]!;
-        assert.equal(request.kind, 'permission');
-        assert.equal(request.kind === 'permission' && request.toolCall?.command, 'touch held-marker');
-        assert.equal(request.kind === 'permission' && request.toolCall?.cwd, PROJECT);
-        assert.equal(request.source.label, "VS Code's agent");
-        broker.decide(request.id, 'allow_once', { by: 'user', where: 'panel' });
-        assert.deepEqual(await allowed.done, { code: 0, stdout: LOCAL_ALLOW, stderr: '' });
+    await withWindow(async (home, { broker }) => {
+      const allowed = runHook(home, TERMINAL);
+      await until(() => broker.size === 1);
+      const request = broker.list()[0]!;
+      assert.equal(request.kind, 'permission');
+      assert.equal(request.kind === 'permission' && request.toolCall?.command, 'touch held-marker');
+      assert.equal(request.kind === 'permission' && request.toolCall?.cwd, PROJECT);
+      assert.equal(request.source.label, "VS Code's agent");
+      broker.decide(request.id, 'allow_once', { by: 'user', where: 'panel' });
+      assert.deepEqual(await allowed.done, { code: 0, stdout: LOCAL_ALLOW, stderr: '' });
 
-        const denied = runHook(home, TERMINAL);
-        await until(() => broker.size === 1);
-        broker.decide(broker.list()[0]!.id, 'deny', { by: 'user', where: 'panel' }, 'Use the Makefile target instead');
-        assert.deepEqual(await denied.done, {
-          code: 0,
-          stdout: '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"Use the Makefile target instead"}}\n',
-          stderr: '',
-        });
+      const denied = runHook(home, TERMINAL);
+      await until(() => broker.size === 1);
+      broker.decide(broker.list()[0]!.id, 'deny', { by: 'user', where: 'panel' }, 'Use the Makefile target instead');
+      assert.deepEqual(await denied.done, {
+        code: 0,
+        stdout: '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"Use the Makefile target instead"}}\n',
+        stderr: '',
       });
     });
   });
 
   test('the Copilot harness and Copilot CLI get the top-level answer: bash allowed, create_file-like edits asked as Write', async () => {
-    await withHome(async (home) => {
-      await withEndpoint(async ({ broker, endpoint }) => {
-        new EndpointDiscoveryFile(home.env, home.home).write(endpoint.url, TOKEN, [PROJECT], { warn: assert.fail });
-        const bash = runHook(home, copilot('bash', { command: 'touch held-marker', description: 'Create the marker' }));
-        await until(() => broker.size === 1);
-        const first = broker.list()[0]!;
-        assert.equal(first.kind === 'permission' && first.toolCall?.command, 'touch held-marker');
-        broker.decide(first.id, 'allow_once', { by: 'user', where: 'panel' });
-        assert.deepEqual(await bash.done, { code: 0, stdout: '{"permissionDecision":"allow"}\n', stderr: '' });
+    await withWindow(async (home, { broker }) => {
+      const bash = runHook(home, copilot('bash', { command: 'touch held-marker', description: 'Create the marker' }));
+      await until(() => broker.size === 1);
+      const first = broker.list()[0]!;
+      assert.equal(first.kind === 'permission' && first.toolCall?.command, 'touch held-marker');
+      broker.decide(first.id, 'allow_once', { by: 'user', where: 'panel' });
+      assert.deepEqual(await bash.done, { code: 0, stdout: '{"permissionDecision":"allow"}\n', stderr: '' });
 
-        const create = runHook(home, copilotCli('create', { path: '.vscode/settings.json', file_text: '{}' }));
-        await until(() => broker.size === 1);
-        const second = broker.list()[0]!;
-        assert.equal(second.kind === 'permission' && second.toolCall?.tool, 'Write');
-        broker.decide(second.id, 'deny', { by: 'user', where: 'panel' }, 'Not the editor settings');
-        assert.deepEqual(await create.done, { code: 0, stdout: '{"permissionDecision":"deny","permissionDecisionReason":"Not the editor settings"}\n', stderr: '' });
-      });
+      const create = runHook(home, copilotCli('create', { path: '.vscode/settings.json', file_text: '{}' }));
+      await until(() => broker.size === 1);
+      const second = broker.list()[0]!;
+      assert.equal(second.kind === 'permission' && second.toolCall?.tool, 'Write');
+      broker.decide(second.id, 'deny', { by: 'user', where: 'panel' }, 'Not the editor settings');
+      assert.deepEqual(await create.done, { code: 0, stdout: '{"permissionDecision":"deny","permissionDecisionReason":"Not the editor settings"}\n', stderr: '' });
     });
   });
 
@@ -155,39 +165,31 @@ suite("VS Code's agent hook", () => {
   });
 
   test('prevents a hook time limit from becoming a silent yes: before it, the hook hands back ask with the reason, and the request leaves the Queue', async () => {
-    await withHome(async (home) => {
-      await withEndpoint(async ({ broker, endpoint }) => {
-        new EndpointDiscoveryFile(home.env, home.home).write(endpoint.url, TOKEN, [PROJECT], { warn: assert.fail });
-        const settled: string[] = [];
-        broker.onDidChange((change) => change.type === 'settled' && settled.push(change.response.status));
-        // A 2-second hook time limit: the hook hands back at 1.5 s.
-        const outcome = await runHook(home, TERMINAL, ['2']).done;
-        assert.deepEqual(outcome, {
-          code: 0,
-          stdout:
-            '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"ask","permissionDecisionReason":"Not answered in Agent Questions after 2 seconds; confirm it here."}}\n',
-          stderr: '',
-        });
-        await until(() => settled.length === 1);
-        assert.deepEqual(settled, ['cancelled']);
-        assert.equal(broker.size, 0);
+    await withWindow(async (home, { broker }) => {
+      const settled = settledStatuses(broker);
+      // A 2-second hook time limit: the hook hands back at 1.5 s.
+      const outcome = await runHook(home, TERMINAL, ['2']).done;
+      assert.deepEqual(outcome, {
+        code: 0,
+        stdout:
+          '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"ask","permissionDecisionReason":"Not answered in Agent Questions after 2 seconds; confirm it here."}}\n',
+        stderr: '',
       });
+      await until(() => settled.length === 1);
+      assert.deepEqual(settled, ['cancelled']);
+      assert.equal(broker.size, 0);
     });
   });
 
   test('VS Code stopping the hook (the chat request cancelled) takes the request out of the Queue', async () => {
-    await withHome(async (home) => {
-      await withEndpoint(async ({ broker, endpoint }) => {
-        new EndpointDiscoveryFile(home.env, home.home).write(endpoint.url, TOKEN, [PROJECT], { warn: assert.fail });
-        const settled: string[] = [];
-        broker.onDidChange((change) => change.type === 'settled' && settled.push(change.response.status));
-        const { child, done } = runHook(home, TERMINAL);
-        await until(() => broker.size === 1);
-        child.kill('SIGTERM');
-        assert.deepEqual(await done, { code: 0, stdout: '', stderr: '' });
-        await until(() => settled.length === 1);
-        assert.deepEqual(settled, ['cancelled']);
-      });
+    await withWindow(async (home, { broker }) => {
+      const settled = settledStatuses(broker);
+      const { child, done } = runHook(home, TERMINAL);
+      await until(() => broker.size === 1);
+      child.kill('SIGTERM');
+      assert.deepEqual(await done, { code: 0, stdout: '', stderr: '' });
+      await until(() => settled.length === 1);
+      assert.deepEqual(settled, ['cancelled']);
     });
   });
 
@@ -239,30 +241,27 @@ suite("VS Code's agent hook", () => {
   });
 
   test('edits go to the approve tool as Write or Edit with their paths; an edit whose file cannot be told is handed back', async () => {
-    await withHome(async (home) => {
-      await withEndpoint(async ({ broker, endpoint }) => {
-        new EndpointDiscoveryFile(home.env, home.home).write(endpoint.url, TOKEN, [PROJECT], { warn: assert.fail });
-        const cases: Array<[unknown, string, string]> = [
-          [local('create_file', { filePath: `${PROJECT}/src/new.ts`, content: 'export {};\n' }), 'Write', `${PROJECT}/src/new.ts`],
-          [local('replace_string_in_file', { filePath: `${PROJECT}/src/a.ts`, oldString: 'a', newString: 'b' }), 'Edit', `${PROJECT}/src/a.ts`],
-          [local('apply_patch', { input: '*** Begin Patch\n*** Update File: src/b.ts\n@@\n-a\n+b\n*** End Patch', explanation: 'x' }), 'Edit', 'src/b.ts'],
-        ];
-        for (const [input, tool, path] of cases) {
-          const run = runHook(home, input);
-          await until(() => broker.size === 1);
-          const request = broker.list()[0]!;
-          assert.equal(request.kind === 'permission' && request.toolCall?.tool, tool);
-          assert.ok(request.kind === 'permission' && JSON.stringify(request.toolCall?.fields).includes(path), path);
-          broker.decide(request.id, 'allow_once', { by: 'user', where: 'panel' });
-          assert.equal((await run.done).stdout, LOCAL_ALLOW);
-        }
-        const unreadable = await runHook(home, local('apply_patch', { input: 'rm -rf /', explanation: 'x' })).done;
-        assert.equal(
-          unreadable.stdout,
-          '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"ask","permissionDecisionReason":"Agent Questions cannot tell which files this patch changes."}}\n',
-        );
-        assert.equal(broker.size, 0);
-      });
+    await withWindow(async (home, { broker }) => {
+      const cases: Array<[unknown, string, string]> = [
+        [local('create_file', { filePath: `${PROJECT}/src/new.ts`, content: 'export {};\n' }), 'Write', `${PROJECT}/src/new.ts`],
+        [local('replace_string_in_file', { filePath: `${PROJECT}/src/a.ts`, oldString: 'a', newString: 'b' }), 'Edit', `${PROJECT}/src/a.ts`],
+        [local('apply_patch', { input: '*** Begin Patch\n*** Update File: src/b.ts\n@@\n-a\n+b\n*** End Patch', explanation: 'x' }), 'Edit', 'src/b.ts'],
+      ];
+      for (const [input, tool, path] of cases) {
+        const run = runHook(home, input);
+        await until(() => broker.size === 1);
+        const request = broker.list()[0]!;
+        assert.equal(request.kind === 'permission' && request.toolCall?.tool, tool);
+        assert.ok(request.kind === 'permission' && JSON.stringify(request.toolCall?.fields).includes(path), path);
+        broker.decide(request.id, 'allow_once', { by: 'user', where: 'panel' });
+        assert.equal((await run.done).stdout, LOCAL_ALLOW);
+      }
+      const unreadable = await runHook(home, local('apply_patch', { input: 'rm -rf /', explanation: 'x' })).done;
+      assert.equal(
+        unreadable.stdout,
+        '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"ask","permissionDecisionReason":"Agent Questions cannot tell which files this patch changes."}}\n',
+      );
+      assert.equal(broker.size, 0);
     });
   });
 
