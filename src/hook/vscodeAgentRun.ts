@@ -5,7 +5,7 @@
 // the hook's own time limit) is handed back as `ask`: VS Code's own confirmation, never a silent run.
 import { homedir } from 'node:os';
 import { askApprove, HookFailure } from './mcpApprove';
-import { findEndpoint } from './endpointDiscovery';
+import { findEndpoint } from './findEndpoint';
 import { nestedDeeperThan } from './hookProcess';
 import { answerText, planFor, readToolCall } from './vscodeAgentTools';
 
