@@ -55,6 +55,8 @@ const builds = [
   },
   // The command agents' permission hooks run (src/hook, each agent's adapter from src/agents): Node builtins only, started once per tool call.
   { ...common, entryPoints: ['src/hook/approvalHook.ts'], outfile: 'dist/approvalHook.js', platform: 'node', format: 'cjs' },
+  // The PreToolUse hook VS Code's own agent runs on every tool call (media/chat-plugin): Node builtins only, kept small.
+  { ...common, entryPoints: ['src/hook/vscodeAgentHook.ts'], outfile: 'dist/vscodeAgentHook.js', platform: 'node', format: 'cjs' },
   { ...common, entryPoints: ['src/webview/main.ts'], outfile: 'dist/webview.js', platform: 'browser', format: 'iife' },
   // highlight.js for the panel, a script of its own that runs after dist/markdown.js (see src/webview/markdown.ts).
   { ...common, entryPoints: ['src/webview/markdownHighlighter.ts'], outfile: 'dist/webviewHighlight.js', platform: 'browser', format: 'iife' },
@@ -156,10 +158,12 @@ function checkBudgets() {
   // and Show History's line on who decided (the panel's sentences, shared).
   // 228 KB with issue 40: the protected set grew (runner, hook, instruction and CI files, paths however
   // written), rules read the agent's folder, and a runner rule's confinement reads the runners' table.
-  // 232 KB with issue 40's one decision (decidePermission.ts; 228.1 KB) and room for issues 41 and 42's
-  // Queue row, the markers in Check a Command and hook discovery. The decision stays in this bundle: in dist/shell.js every request,
-  // not only a shell command, would wait on the first one for the WASM parser to load.
-  const budgets = { 'dist/extension.js': 232 * 1024, 'dist/webview.js': 256 * 1024 };
+  // 232 KB with issue 40's one decision (decidePermission.ts; 228.1 KB), the Queue's write-and-run row,
+  // the markers in Check a Command, and issue 42's setting that starts the endpoint with its discovery
+  // file (the file's writer loads with dist/mcp.js). The decision stays in this bundle: in dist/shell.js
+  // every request, not only a shell command, would wait on the first one for the WASM parser to load.
+  // vscodeAgentHook.js: started on every tool call of VS Code's agent, so its load time counts.
+  const budgets = { 'dist/extension.js': 232 * 1024, 'dist/webview.js': 256 * 1024, 'dist/vscodeAgentHook.js': 24 * 1024 };
   for (const [file, budget] of Object.entries(budgets)) {
     const size = statSync(join(root, file)).size;
     if (size > budget) throw new Error(`esbuild.mjs: ${file} is ${(size / 1024).toFixed(1)} KB, over its ${budget / 1024} KB budget`);

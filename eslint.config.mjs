@@ -56,7 +56,7 @@ const WEBVIEW_BROKER = [
 // folder, the wire contract, and each agent's hook-side files in src/agents (the adapter *Hook.ts,
 // the transcript reader *Transcript.ts, the registry hookRegistry.ts and the type hookAgent.ts).
 const HOOK_SIDE_AGENT_FILES = ['src/agents/**/*Hook.ts', 'src/agents/**/*Transcript.ts', 'src/agents/{hookRegistry,hookAgent}.ts'];
-const HOOK_MAY_IMPORT = ['src/hook/**', 'src/broker/contract/{wireNames,eventStream,agentIds}.ts', ...HOOK_SIDE_AGENT_FILES];
+const HOOK_MAY_IMPORT = ['src/hook/**', 'src/broker/contract/{wireNames,eventStream,agentIds,endpointDiscovery}.ts', ...HOOK_SIDE_AGENT_FILES];
 
 const zones = [
   {
@@ -79,7 +79,8 @@ const zones = [
     target: [src('hook'), ...HOOK_SIDE_AGENT_FILES.map((glob) => join(root, glob))],
     from: join(root, 'src/**'),
     except: HOOK_MAY_IMPORT.map((glob) => join(root, glob)),
-    message: "The approval hook is Node built-ins and the wire contract only (src/broker/contract/wireNames.ts, eventStream.ts, agentIds.ts) plus the agents' hook-side files.",
+    message:
+      "The approval hook is Node built-ins and the wire contract only (src/broker/contract/wireNames.ts, eventStream.ts, agentIds.ts, endpointDiscovery.ts) plus the agents' hook-side files.",
   },
   {
     target: src('agents'),

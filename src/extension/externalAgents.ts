@@ -12,6 +12,7 @@ import { HOOK_VAR, MCP_TOKEN_VAR, MCP_URL_VAR } from '../broker/contract/wireNam
 import type { Attention } from './attention';
 import type { McpEndpoint, SessionInfo } from '../mcp/mcpEndpoint';
 import { readSettings } from './settings';
+import type { EndpointDiscoveryFile } from '../mcp/endpointDiscoveryFile';
 
 type McpModule = typeof import('../mcp/mcpModule');
 // A computed path, so esbuild leaves the require alone: dist/mcp.js is its own bundle.
@@ -26,6 +27,8 @@ export class ExternalAgents implements vscode.Disposable {
   /** Serialises start/stop, so quick setting changes never race. */
   private queue: Promise<void> = Promise.resolve();
   private readonly disposables: vscode.Disposable[] = [];
+  /** Where the hook VS Code's own agent runs finds the endpoint (it has no terminal's variables). */
+  private discovery: EndpointDiscoveryFile | undefined;
 
   constructor(
     private readonly context: vscode.ExtensionContext,
@@ -40,7 +43,8 @@ export class ExternalAgents implements vscode.Disposable {
     context.environmentVariableCollection.replace(HOOK_VAR, join(context.extensionPath, 'dist', 'approvalHook.js'));
     this.disposables.push(
       vscode.workspace.onDidChangeConfiguration((event) => {
-        if (event.affectsConfiguration('agentQuestions.mcp')) void this.apply();
+        // The endpoint's settings and agentQuestions.vscodeAgent.hooks (its hook asks through the endpoint); apply() changes nothing else.
+        if (event.affectsConfiguration('agentQuestions')) void this.apply();
       }),
       vscode.commands.registerCommand('agentQuestions.connectExternalAgent', () => this.connect()),
       vscode.commands.registerCommand('agentQuestions.rotateMcpToken', (options?: { skipConfirmation?: boolean }) => this.rotateToken(options)),
@@ -63,11 +67,14 @@ export class ExternalAgents implements vscode.Disposable {
   }
 
   private async applyNow(): Promise<void> {
-    const { mcpEnabled, mcpPort } = readSettings();
+    const { mcpEnabled: external, mcpPort, vscodeAgentHooks } = readSettings();
+    // The hook for VS Code's own agent asks through the endpoint too.
+    const mcpEnabled = external || vscodeAgentHooks;
     if (this.endpoint && (!mcpEnabled || (mcpPort !== 0 && mcpPort !== this.endpoint.port))) await this.stop();
     if (!mcpEnabled || this.endpoint) return;
     this.token = await this.loadToken();
-    const { McpEndpoint, createToolServer } = loadMcpModule();
+    const { McpEndpoint, createToolServer, EndpointDiscoveryFile } = loadMcpModule();
+    this.discovery ??= new EndpointDiscoveryFile();
     this.endpoint = await McpEndpoint.start({
       port: mcpPort,
       token: () => this.token,
@@ -97,12 +104,14 @@ export class ExternalAgents implements vscode.Disposable {
     if (this.endpoint) {
       environment.replace(MCP_URL_VAR, this.endpoint.url);
       environment.replace(MCP_TOKEN_VAR, this.token);
+      this.discovery?.write(this.endpoint.url, this.token, workspaceFolders(), this.log);
       this.attention.setExternalStatus(
         vscode.l10n.t('External agents: MCP endpoint on {0} (terminals opened from now on have ${1} and ${2}).', this.endpoint.url, MCP_URL_VAR, MCP_TOKEN_VAR),
       );
     } else {
       environment.delete(MCP_URL_VAR);
       environment.delete(MCP_TOKEN_VAR);
+      this.discovery?.remove();
       this.attention.setExternalStatus(undefined);
     }
   }
@@ -237,5 +246,6 @@ export class ExternalAgents implements vscode.Disposable {
     for (const d of this.disposables) d.dispose();
     void this.endpoint?.close();
     this.endpoint = undefined;
+    this.discovery?.remove();
   }
 }

@@ -12,6 +12,8 @@ export interface Settings {
   mcpEnabled: boolean;
   /** 0: a free port. */
   mcpPort: number;
+  /** The hook for VS Code's own agent (its tool calls decided by our rules and Queue); it needs the endpoint. */
+  vscodeAgentHooks: boolean;
   /** How long get_answers can read an answer again after it first collected it. */
   keepCollectedAnswersMinutes: number;
 }
@@ -39,6 +41,7 @@ export function readSettings(): Settings {
     notify: (['always', 'whenHidden', 'never'] as const).find((n) => n === get<string>('notify', 'whenHidden')) ?? 'whenHidden',
     mcpEnabled: get<boolean>('mcp.enabled', false),
     mcpPort: Math.floor(clampSetting('agentQuestions.mcp.port', get<number>('mcp.port', 0))),
+    vscodeAgentHooks: get<boolean>('vscodeAgent.hooks', false),
     keepCollectedAnswersMinutes: clampSetting('agentQuestions.keepCollectedAnswersMinutes', get<number>('keepCollectedAnswersMinutes', 60)),
   };
 }

@@ -8,6 +8,7 @@ import { ANSWERED_IN_AGENT_PROMPT, HANDED_BACK_AT_DEADLINE, HOOK_CLIENT_PREFIX, 
 import { AGENT_IDS, AGENT_NAMES, isAgentId } from '../broker/contract/agentIds';
 import { HOOK_AGENTS } from '../agents/hookRegistry';
 import { askApprove, HookFailure } from './mcpApprove';
+import { nestedDeeperThan } from './hookProcess';
 
 export interface HookRun {
   /** The command's arguments after the script: `<agent>`. */
@@ -31,18 +32,6 @@ export interface HookOutcome {
 const MAX_INPUT_DEPTH = 64;
 /** The hook hands the decision back this long before the agent's hook time limit, so it is never killed mid-wait. */
 const HAND_BACK_BEFORE_MS = 60_000;
-
-/** Whether arrays and objects nest deeper than `max`, measured without recursion. */
-export function nestedDeeperThan(value: unknown, max: number): boolean {
-  const stack: Array<[unknown, number]> = [[value, 0]];
-  while (stack.length > 0) {
-    const [item, depth] = stack.pop()!;
-    if (typeof item !== 'object' || item === null) continue;
-    if (depth >= max) return true;
-    for (const child of Object.values(item)) stack.push([child, depth + 1]);
-  }
-  return false;
-}
 
 const USAGE = `usage: node approvalHook.js <${AGENT_IDS.join('|')}>, run by the agent's permission hook with its hook input on stdin`;
 

@@ -4,3 +4,5 @@
 export { McpEndpoint } from './mcpEndpoint';
 export { createToolServer } from './mcpTools';
 export { agentConfigs } from '../agents/configRegistry';
+// Written only while the endpoint listens, so it loads with it.
+export { EndpointDiscoveryFile } from './endpointDiscoveryFile';

@@ -1,0 +1,21 @@
+// Where the extension tells hooks that run without a VS Code terminal's environment (VS Code's own
+// agent runs its hooks in Copilot Chat's extension host) where the endpoint listens: one private file
+// per window, `<extension host pid>.json`, in a user-only folder under the user's configuration
+// folder. Pure: the extension writes it (src/mcp/endpointDiscoveryFile.ts), the hook reads it.
+import { join } from 'node:path';
+
+/** What one window's file holds. The token is a secret: the file is 0600 in a 0700 folder. */
+export interface EndpointRecord {
+  url: string;
+  token: string;
+  /** The window's workspace folders (absolute): a hook picks the window whose folder holds its cwd. */
+  folders: string[];
+  /** The extension host's process id: a file whose process is gone is stale. */
+  pid: number;
+}
+
+/** `$XDG_CONFIG_HOME/agent-questions/endpoints`, else `~/.config/agent-questions/endpoints`. */
+export function endpointDiscoveryFolder(env: Record<string, string | undefined>, home: string): string {
+  const config = env['XDG_CONFIG_HOME'] && env['XDG_CONFIG_HOME'].startsWith('/') ? env['XDG_CONFIG_HOME'] : join(home, '.config');
+  return join(config, 'agent-questions', 'endpoints');
+}
