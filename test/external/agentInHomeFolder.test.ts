@@ -37,7 +37,9 @@ const CLAUDE: Case = { agent: 'Claude Code', inWorkspace: 'npm test', rule: 'npm
 /** A package.json whose tests write `file` (in the folder they run in) and print `said`. */
 const packageJson = (file: string, said: string) => JSON.stringify({ name: 'agent-home', version: '1.0.0', scripts: { test: `touch ${file} && echo ${said}` } });
 
-type Run = { done: Promise<{ signal: NodeJS.Signals | null; stdout: string; stderr: string }>; kill: () => void };
+type Ended = { signal: NodeJS.Signals | null; stdout: string; stderr: string };
+/** A CLI run: `done` at its exit; finished() is `done`, failing with its output if it is still going at the test's deadline. */
+type Run = { done: Promise<Ended>; finished: () => Promise<Ended> };
 
 suite('The folder the agent runs in decides (the real Claude Code and Codex started in a home folder)', () => {
   let anthropic: ModelServer;
@@ -92,14 +94,6 @@ suite('The folder the agent runs in decides (the real Claude Code and Codex star
     rmSync(root, { recursive: true, force: true });
   });
 
-  async function finished<T extends { signal: NodeJS.Signals | null; stdout: string; stderr: string }>(done: Promise<T>, kill: () => void): Promise<T> {
-    const timer = setTimeout(kill, remainingMs());
-    const result = await done;
-    clearTimeout(timer);
-    if (result.signal === 'SIGKILL') throw new Error(`the CLI did not finish by the test's deadline:\n${result.stdout}\n${result.stderr}`);
-    return result;
-  }
-
   /** The agent started in `cwd` with the configuration we hand out (for Claude Code, .claude/settings.json there: its hook asks the panel). */
   function start(agent: Case['agent'], scenario: string, cwd: string): Run {
     if (agent === 'Codex') {
@@ -111,12 +105,20 @@ suite('The folder the agent runs in decides (the real Claude Code and Codex star
         flags: ['--approve-for-me', '--dangerously-bypass-hook-trust'],
         cwd,
       });
-      return { done: run.done, kill: run.kill };
+      return { done: run.done, finished: run.finished };
     }
     mkdirSync(join(cwd, '.claude'), { recursive: true });
     writeFileSync(join(cwd, '.claude', 'settings.json'), settings);
     const run = runClaude({ prompt: `Go. ${scenario}`, modelUrl: anthropic.url, mcpUrl, mcpToken: terminalEnv['AGENT_QUESTIONS_MCP_TOKEN'], extraEnv: terminalEnv, cwd });
-    return { done: run.done, kill: () => void run.child.kill('SIGKILL') };
+    // Claude Code's harness has no deadline of its own: the run is ended at the test's.
+    const deadline = setTimeout(() => run.child.kill('SIGKILL'), remainingMs());
+    const done = run.done.finally(() => clearTimeout(deadline));
+    const finished = async () => {
+      const ended = await done;
+      if (ended.signal === 'SIGKILL') throw new Error(`Claude Code did not finish by the test's deadline:\n${ended.stdout}\n${ended.stderr}`);
+      return ended;
+    };
+    return { done, finished };
   }
 
   /** The request for `command` shown in the panel; fails with the CLI's output if the run ends without asking. */
@@ -142,12 +144,12 @@ suite('The folder the agent runs in decides (the real Claude Code and Codex star
     await ui.panel.locator('.rule-choice vscode-radio', { hasText: rule }).first().click();
     assert.equal((await button(ui.panel, 'allow_always').innerText()).trim(), `Always allow \`${rule}\` in this workspace`);
     await button(ui.panel, 'allow_always').click();
-    await finished(run.done, run.kill);
+    await run.finished();
 
     // The control: in the workspace the rule decides, without asking.
     const before = (await ui.workbench.driver<unknown[]>('history')).length;
     run = start(agent, 'scenario:workspace', ws);
-    const covered = await finished(run.done, run.kill);
+    const covered = await run.finished();
     const history = await ui.workbench.driver<Array<{ decision?: string; source: { label: string } }>>('history');
     assert.deepEqual(
       history.slice(0, history.length - before).map((h) => [h.source.label, h.decision]),
@@ -162,7 +164,7 @@ suite('The folder the agent runs in decides (the real Claude Code and Codex star
     assert.doesNotMatch(await card.innerText(), /Always allow/);
     assert.equal(await card.locator('.rule-choice vscode-radio').count(), 0, 'no rule is offered');
     await button(ui.panel, 'deny').click();
-    return { denied: await finished(run.done, run.kill) };
+    return { denied: await run.finished() };
   }
 
   test('prevents «cat …» from reading .ssh/id_rsa for Codex started in the home folder: asked and, denied, the key never reaches the model; `cat README.md` in the workspace runs under it without asking', async function () {
