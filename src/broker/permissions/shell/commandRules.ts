@@ -555,7 +555,10 @@ export function analyseCommandLine(line: string, parsed: ParsedCommandLine, cont
       ...(alwaysAsk !== undefined ? { alwaysAsk } : {}),
     };
   });
-  return { line, parsed, context, parts, summary: effectsSummary(commandEffects(parsed.commands, classify, context.files)) };
+  // Where the line runs, when that is not a workspace folder: its relative paths are read from there.
+  const here = classify('.');
+  const where = here.place === 'workspace' ? '' : here.resolved ? `Runs in \`${here.resolved}\`, outside the workspace folders. ` : 'Runs in a folder the agent did not name. ';
+  return { line, parsed, context, parts, summary: where + effectsSummary(commandEffects(parsed.commands, classify, context.files)) };
 }
 
 /** A line against rules, from scratch (tests, previews of a rule over recent commands). */

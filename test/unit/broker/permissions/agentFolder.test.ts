@@ -84,6 +84,18 @@ suite('The folder the agent runs in (issue 40)', () => {
     assert.notEqual(await decision(places.ws, ['cat'], bash('cat id_rsa', join(places.home, '.ssh'))), 'allow');
   });
 
+  test('the card says where a line runs when that is outside the workspace folders (a `cat .ssh/id_rsa` from the home folder reads like one in the workspace otherwise)', async () => {
+    const summary = async (call: ApproveInput) => {
+      const outcome = await (await rules(places.ws, 'cat')).decide(request(places.ws, call));
+      return outcome.decision === 'unavailable' ? '' : (outcome.summary ?? '');
+    };
+    assert.equal(
+      await summary(bash('cat .ssh/id_rsa', places.home)),
+      `Runs in \`${places.home}\`, outside the workspace folders. Runs cat. Writes nothing, no network, deletes nothing.`,
+    );
+    assert.equal(await summary(bash('cat src/a.ts', places.ws)), 'Runs cat. Writes nothing, no network, deletes nothing.');
+  });
+
   test('prevents a command that reads its folder from being covered outside the workspace folders (`ls`, `grep -r`, `git status` in the home folder)', async () => {
     assert.notEqual(await decision(places.ws, ['ls'], bash('ls', places.home)), 'allow');
     assert.notEqual(await decision(places.ws, ['grep'], bash('grep -rn PRIVATE', places.home)), 'allow');
