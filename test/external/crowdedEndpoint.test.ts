@@ -52,7 +52,18 @@ suite('The MCP endpoint holds against a token holder (the real Claude Code throu
 
   teardown(async () => {
     for (const pending of await ui.workbench.driver<Array<{ id: string }>>('list')) await ui.workbench.driver('reject', { requestId: pending.id });
+    await disconnectAll();
   });
+
+  /**
+   * Disconnects every session, as a user would in Manage Connected Agents: `claude -p` leaves its
+   * session open when it exits, and a session that has just completed a call is never closed to make
+   * room, so 32 runs within minutes would fill the endpoint's sessions whatever the crowd does.
+   */
+  async function disconnectAll(): Promise<void> {
+    const state = await ui.workbench.driver<{ value: { sessions: Array<{ key: number }> } }>('command', { id: 'agentQuestions.internal.mcpState' });
+    for (const { key } of state.value.sessions) await ui.workbench.driver('command', { id: 'agentQuestions.manageConnectedAgents', args: [{ disconnect: key }] });
+  }
 
   suiteTeardown(async () => {
     await model?.close();
@@ -83,9 +94,9 @@ suite('The MCP endpoint holds against a token holder (the real Claude Code throu
     const id = await until(`Claude Code's question ${i} to wait, or the CLI to end`, async () => (exited ? 'ended' : await pendingWith(crowdQuestion(i))), { everyMs: 100 });
     if (id !== 'ended') await ui.workbench.driver('reply', { requestId: id, answers: { database: { selected: ['SQLite'], skipped: false } } });
     const { code, stdout, stderr } = await done;
-    const init = stdout.split('\n').find((line) => line.includes('"mcp_servers"')) ?? '(no init line)';
+    const status = /"mcp_servers":\[[^\]]*\]/.exec(stdout)?.[0] ?? '(no init line)';
     const ok = code === 0 && /MODEL RECEIVED: [^\n]*SQLite/.test(stdout);
-    return { ok, connectedMs, totalMs: Date.now() - started, why: ok ? '' : `run ${i}: exit ${code}; ${init.slice(0, 300)}; ${stderr.slice(0, 300)}` };
+    return { ok, connectedMs, totalMs: Date.now() - started, why: ok ? '' : `run ${i}: exit ${code}; ${status}; ${stderr.slice(0, 300)}` };
   }
 
   async function connects(from: number, before: () => Promise<unknown> = async () => undefined): Promise<Connect[]> {
@@ -93,6 +104,7 @@ suite('The MCP endpoint holds against a token holder (the real Claude Code throu
     for (let i = from; i < from + CONNECTS; i++) {
       await before();
       results.push(await connectAndAsk(i));
+      await disconnectAll();
     }
     return results;
   }
