@@ -168,16 +168,16 @@ suite('The MCP endpoint holds against a token holder (the real Claude Code throu
           taken++;
         }
       }
-      assert.ok(taken > LATER_WAITING_PER_GROUP / 2, `the flood took ${taken} places`);
-      assert.ok(taken < LATER_WAITING_PER_GROUP, `the flood took ${taken} places, every one its token has`);
-      assert.match(refusal, /kept for agents of your token that have none waiting/);
-
+      // Then a second agent, the real Claude Code, asks with wait: false through the same token.
       const run = runClaude({ prompt: 'Go. scenario:later.', modelUrl: model.url, mcpUrl, mcpToken: token, allowedTools: ['mcp__agent-questions__ask_user'] });
       const killer = setTimeout(() => run.child.kill('SIGKILL'), remainingMs());
       const { code, stdout, stderr } = await run.done.finally(() => clearTimeout(killer));
       assert.equal(code, 0, stdout + stderr);
       assert.match(stdout, /MODEL RECEIVED: [\s\S]*"status":"waiting"/, stdout);
       assert.ok(await pendingWith(SECOND_AGENT), "the second agent's question waits in the Queue");
+      assert.ok(taken > LATER_WAITING_PER_GROUP / 2, `the flood took ${taken} places`);
+      assert.ok(taken < LATER_WAITING_PER_GROUP, `the flood took ${taken} places, every one its token has`);
+      assert.match(refusal, /kept for agents of your token that have none waiting/);
       console.log(`      measured: the flood took ${taken} wait: false places under ${names.length} names; the second agent got one`);
     } finally {
       await Promise.all(clients.map((c) => c.close().catch(() => undefined)));
