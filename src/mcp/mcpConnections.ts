@@ -3,6 +3,8 @@
 // `headersTimeout` is checked only every 30 s and never for a socket that has sent nothing. So the
 // connections are counted and timed here. When all are taken, one that has not sent a request makes
 // room: a real client sends at once, so a process holding connections open cannot lock agents out.
+// A connection in its first moment goes only after every slow body: a crowd that reopens each connection
+// it loses would otherwise take the place of the agent it made room for, before its request arrives.
 // What is refused, or closed to make room before its first request, is told 503 rather than reset.
 // No 'vscode' import, so it runs in plain Node tests too.
 import type { IncomingMessage, Server as HttpServer, ServerResponse } from 'node:http';
@@ -11,10 +13,15 @@ import { createServer, type Server, type Socket } from 'node:net';
 /** How long a refused connection may stay to read its 503 before it is closed. */
 const REFUSED_LINGER_MS = 1000;
 
+/** A connection that has sent no request this long after it opened is the first to make room (a client sends its request at once). */
+const SETTLING_MS = 1000;
+
 /** What a connection refused or closed for lack of room is told. */
 const tooManyConnections = (max: number) => `Too many connections are open (${max}); retry in a moment`;
 
 interface Connection {
+  /** When it was accepted. */
+  openedAt: number;
   /** Closes the connection unless a request's headers complete first. */
   deadline?: NodeJS.Timeout;
   /** Requests on this connection whose response has not finished. */
@@ -64,13 +71,13 @@ export class ConnectionGate {
 
   private accept(socket: Socket): void {
     if (this.open.size < this.max) this.crowded = false;
-    else if (!this.closeWaiting() && !this.closeIdle() && !this.closeSlowestBody()) return this.refuse(socket);
+    else if (!this.makeRoom()) return this.refuse(socket);
     if (this.full) this.log(`MCP endpoint accepts connections again (${this.open.size} open)`);
     this.full = false;
     // Node's own server turns Nagle off on what it accepts; handed over like this, the socket is ours to set.
     // Without it each streamed response waits ~40 ms for a delayed ACK.
     socket.setNoDelay(true);
-    const connection: Connection = { requests: 0 };
+    const connection: Connection = { openedAt: Date.now(), requests: 0 };
     this.open.set(socket, connection);
     socket.once('close', () => {
       clearTimeout(connection.deadline);
@@ -81,13 +88,22 @@ export class ConnectionGate {
   }
 
   /**
-   * Makes room by closing the connection that has waited the longest without a complete request
-   * header: a real client sends its request at once, a flood never does. False when every connection
-   * has completed one (is in a request, or idle between requests).
+   * Closes one connection to make room, the most suspect first: one that sent no request though it
+   * had a moment to, one whose body trickles in, one in its first moment, one idle between requests.
    */
-  private closeWaiting(): boolean {
+  private makeRoom(): boolean {
+    return this.closeWaiting(Date.now() - SETTLING_MS) || this.closeSlowestBody() || this.closeWaiting(Date.now()) || this.closeIdle();
+  }
+
+  /**
+   * Makes room by closing the connection, opened by `openedBy`, that has waited the longest without a
+   * complete request header: a real client sends its request at once, a flood never does. False when
+   * every such connection has completed one (is in a request, or idle between requests).
+   */
+  private closeWaiting(openedBy: number): boolean {
     // The map keeps accept order: the first one still waiting for its first request is the oldest.
     for (const [socket, connection] of this.open) {
+      if (connection.openedAt > openedBy) return false;
       if (connection.requests > 0 || connection.idleSince !== undefined) continue;
       if (!this.crowded) this.log(`MCP endpoint is full (${this.max} connections): closing those that sent no request to make room`);
       this.crowded = true;
@@ -116,16 +132,17 @@ export class ConnectionGate {
   /**
    * Makes room by closing the connection whose request body arrives the slowest (bytes a second
    * since its request came): a real client sends its body at once, a slowloris a byte at a time.
+   * Of equally slow ones, the body begun first: a body that has just begun has had no time to arrive.
    * False when every request's body has arrived (a waiting call streams on, however long).
    */
   private closeSlowestBody(): boolean {
     const now = Date.now();
     const rate = (c: Connection, socket: Socket) => (socket.bytesRead - c.bodyFrom!.bytesRead) / Math.max(1, now - c.bodyFrom!.at);
-    let slowest: [Socket, number] | undefined;
+    let slowest: [Socket, number, number] | undefined;
     for (const [socket, connection] of this.open) {
       if (!connection.bodyFrom) continue;
       const r = rate(connection, socket);
-      if (!slowest || r < slowest[1]) slowest = [socket, r];
+      if (!slowest || r < slowest[1] || (r === slowest[1] && connection.bodyFrom.at < slowest[2])) slowest = [socket, r, connection.bodyFrom.at];
     }
     if (!slowest) return false;
     if (!this.crowded) this.log(`MCP endpoint is full (${this.max} connections): closing the request whose body arrives slowest to make room`);
@@ -156,7 +173,9 @@ export class ConnectionGate {
     clearTimeout(connection.deadline);
     connection.idleSince = undefined;
     connection.requests++;
-    connection.bodyFrom = { at: Date.now(), bytesRead: socket.bytesRead };
+    // A request without a body (an agent's GET event stream) has none to trickle: its 'end' comes only if something reads it.
+    const hasBody = Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
+    connection.bodyFrom = hasBody ? { at: Date.now(), bytesRead: socket.bytesRead } : undefined;
     // 'end' once the handler has read the whole body (listening for it reads nothing).
     req.once('end', () => (connection.bodyFrom = undefined));
     // A tools/call's response may stream for hours: the clock starts again only once it has finished.
