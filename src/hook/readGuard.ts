@@ -5,6 +5,7 @@
 // goes Claude Code's own way; any other call, or one whose folders cannot be learned, is sent to the
 // panel, and what the hook cannot get answered there is an `ask`. (An `ask` alone does not reach the
 // panel: seen with 2.1.332, print mode denies it without running the PermissionRequest hook.)
+import { realpathSync } from 'node:fs';
 import { isAbsolute } from 'node:path';
 import { CLAUDE_READ_TOOLS, MCP_URL_VAR } from '../broker/contract/wireNames';
 import { isUnder, windowFolders } from './findEndpoint';
@@ -14,9 +15,18 @@ import { isObject } from './isObject';
 export const isGuardedRead = (input: unknown): boolean =>
   isObject(input) && input['hook_event_name'] === 'PreToolUse' && typeof input['tool_name'] === 'string' && CLAUDE_READ_TOOLS.includes(input['tool_name']);
 
+/** A workspace folder opened through a link, as Claude Code's `cwd` names it (resolved). */
+function realPath(folder: string): string {
+  try {
+    return realpathSync(folder);
+  } catch {
+    return folder;
+  }
+}
+
 /** Whether every folder the call works in lies in a workspace folder of the window whose endpoint the hook asks (read from its discovery file: no round trip). */
 export function readsInWorkspace(input: unknown, env: Record<string, string | undefined>, home: string): boolean {
-  const folders = windowFolders(env[MCP_URL_VAR] ?? '', env, home);
+  const folders = windowFolders(env[MCP_URL_VAR] ?? '', env, home)?.flatMap((folder) => [folder, realPath(folder)]);
   const cwd = isObject(input) ? input['cwd'] : undefined;
   if (!folders || typeof cwd !== 'string') return false;
   const places = env['CLAUDE_PROJECT_DIR'] ? [cwd, env['CLAUDE_PROJECT_DIR']] : [cwd];
