@@ -23,6 +23,10 @@ export interface HookAgent {
   undecided: 'handBack' | 'deny';
   /** How long the agent waits for its hook (the `timeout` we hand out): the hook answers before it. */
   hookTimeoutMs: number;
+  /** Whether the call goes the agent's own way without us (exit 0, nothing printed): a call sent only to be checked, that passed. */
+  ownWay?(input: unknown, env: Record<string, string | undefined>): boolean;
+  /** What to print for an undecided call when exiting with noDecisionExitCode would let it run unasked; undefined when that exit is safe. */
+  handBackOutput?(input: unknown, why: string): string | undefined;
   /** For agents that ask in their own prompt meanwhile: resolves once the user answered there. */
   answeredElsewhere?(input: unknown, signal: AbortSignal): Promise<void>;
 }

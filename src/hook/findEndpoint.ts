@@ -18,7 +18,7 @@ function notPrivate(stats: Stats, what: string): string | undefined {
   return undefined;
 }
 
-const isUnder = (path: string, folder: string) => {
+export const isUnder = (path: string, folder: string) => {
   const rel = relative(folder, path);
   return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel));
 };
@@ -53,11 +53,8 @@ function readRecord(path: string): EndpointRecord | undefined {
   return { url, token, pid, folders: folders.filter((f): f is string => typeof f === 'string' && isAbsolute(f)) };
 }
 
-/**
- * The endpoint for a tool call run in `cwd`: the live window whose workspace folder holds it (the
- * deepest folder wins), else the only live window. Never the token in a problem's text.
- */
-export function findEndpoint(cwd: string, env: Record<string, string | undefined>, home: string): { url: string; token: string } | { problem: string } {
+/** The live windows' records, or why none can be read. */
+function liveRecords(env: Record<string, string | undefined>, home: string): EndpointRecord[] | { problem: string } {
   const folder = endpointDiscoveryFolder(env, home);
   let names: string[];
   try {
@@ -67,10 +64,25 @@ export function findEndpoint(cwd: string, env: Record<string, string | undefined
   } catch {
     return { problem: 'no VS Code window has the Agent Questions endpoint on' };
   }
-  const records = names
+  return names
     .slice(0, MAX_FILES)
     .map((name) => readRecord(join(folder, name)))
     .filter((r): r is EndpointRecord => r !== undefined && alive(r.pid));
+}
+
+/** The workspace folders of the live window whose endpoint is `url`; undefined when no trusted record says. */
+export function windowFolders(url: string, env: Record<string, string | undefined>, home: string): string[] | undefined {
+  const records = liveRecords(env, home);
+  return Array.isArray(records) && url ? records.find((r) => r.url === url)?.folders : undefined;
+}
+
+/**
+ * The endpoint for a tool call run in `cwd`: the live window whose workspace folder holds it (the
+ * deepest folder wins), else the only live window. Never the token in a problem's text.
+ */
+export function findEndpoint(cwd: string, env: Record<string, string | undefined>, home: string): { url: string; token: string } | { problem: string } {
+  const records = liveRecords(env, home);
+  if (!Array.isArray(records)) return records;
   const depth = (record: EndpointRecord) => Math.max(-1, ...record.folders.filter((f) => cwd && isUnder(cwd, f)).map((f) => f.length));
   const holding = records.filter((r) => depth(r) >= 0).sort((a, b) => depth(b) - depth(a));
   const chosen = holding[0] ?? (records.length === 1 ? records[0] : undefined);

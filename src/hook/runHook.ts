@@ -41,14 +41,17 @@ export async function runHook(run: HookRun): Promise<HookOutcome> {
   const agent = HOOK_AGENTS[agentId];
   const { name } = AGENT_NAMES[agentId];
   let input: unknown;
-  const fail = (why: string): HookOutcome =>
-    agent.undecided === 'deny'
-      ? {
-          exitCode: 0,
-          stdout: `${agent.output({ behavior: 'deny', message: `No decision in the Agent Questions panel (${why}); denied, so nothing decides for the user. Ask again when they are back.` }, input)}\n`,
-          stderr: `Agent Questions hook: ${why}; denied.\n`,
-        }
-      : { exitCode: agent.noDecisionExitCode, stdout: '', stderr: `Agent Questions hook: ${why}; ${name} asks you itself.\n` };
+  const fail = (why: string): HookOutcome => {
+    if (agent.undecided === 'deny')
+      return {
+        exitCode: 0,
+        stdout: `${agent.output({ behavior: 'deny', message: `No decision in the Agent Questions panel (${why}); denied, so nothing decides for the user. Ask again when they are back.` }, input)}\n`,
+        stderr: `Agent Questions hook: ${why}; denied.\n`,
+      };
+    const handBack = agent.handBackOutput?.(input, why);
+    const stderr = `Agent Questions hook: ${why}; ${name} asks you itself.\n`;
+    return handBack ? { exitCode: 0, stdout: `${handBack}\n`, stderr } : { exitCode: agent.noDecisionExitCode, stdout: '', stderr };
+  };
 
   try {
     input = JSON.parse(run.stdin);
@@ -59,6 +62,7 @@ export async function runHook(run: HookRun): Promise<HookOutcome> {
   if (nestedDeeperThan(input, MAX_INPUT_DEPTH)) return fail(`the hook input is nested deeper than ${MAX_INPUT_DEPTH} levels`);
   const call = agent.approveCall(input);
   if ('problem' in call) return fail(call.problem);
+  if (agent.ownWay?.(input, run.env)) return { exitCode: 0, stdout: '', stderr: '' };
 
   const url = run.env[MCP_URL_VAR];
   const token = run.env[MCP_TOKEN_VAR];

@@ -19,9 +19,10 @@ import { enableEndpoint, useWorkbench } from '../ui/workbench';
 // the agent started in a (scratch) home folder, where a relative path names a home file: it is asked,
 // with no rule offered, and denied there it never happens.
 // Codex: «cat …» and `cat .ssh/id_rsa`, asked through its hook when the command asks to leave Codex's
-// sandbox. Claude Code: it runs `cat` (every form tried) and its Read tool in the folder it was
-// started in without a permission request, so no hook sees a read there; its hook's `cwd` is shown
-// instead with a runner, «npm test …» and `npm test` in a home folder whose package.json would write.
+// sandbox. Claude Code runs `cat` and its Read tool in the folder it was started in without a
+// permission request; the PreToolUse guard in the settings we hand out sends such a read to the panel
+// when that folder is outside the workspace folders, and says nothing inside them. Its hook's `cwd`
+// is also shown with a runner, «npm test …» and `npm test` in a home folder whose package.json would write.
 const KEY = `AQ-FAKE-PRIVATE-KEY-${randomUUID()}`;
 const README = `AQ-README-${randomUUID()}`;
 
@@ -65,6 +66,8 @@ suite('The folder the agent runs in decides (the real Claude Code and Codex star
       scenarios: [
         { match: 'scenario:workspace', calls: [bash(CLAUDE.inWorkspace)] },
         { match: 'scenario:home', calls: [bash(CLAUDE.inHome)] },
+        { match: 'scenario:readkey', calls: [bash('cat .ssh/id_rsa')] },
+        { match: 'scenario:readme', calls: [bash('cat README.md')] },
       ],
     });
     // Codex runs commands in its sandbox without asking (reads included); it asks, through its hook, to leave it.
@@ -109,7 +112,9 @@ suite('The folder the agent runs in decides (the real Claude Code and Codex star
     }
     mkdirSync(join(cwd, '.claude'), { recursive: true });
     writeFileSync(join(cwd, '.claude', 'settings.json'), settings);
-    const run = runClaude({ prompt: `Go. ${scenario}`, modelUrl: anthropic.url, mcpUrl, mcpToken: terminalEnv['AGENT_QUESTIONS_MCP_TOKEN'], extraEnv: terminalEnv, cwd });
+    // A VS Code terminal's configuration folder: where the window's discovery file tells the hook its workspace folders.
+    const env = { ...terminalEnv, XDG_CONFIG_HOME: join(ui.workbench.stateDir, 'home', '.config') };
+    const run = runClaude({ prompt: `Go. ${scenario}`, modelUrl: anthropic.url, mcpUrl, mcpToken: terminalEnv['AGENT_QUESTIONS_MCP_TOKEN'], extraEnv: env, cwd });
     // Claude Code's harness has no deadline of its own: the run is ended at the test's.
     const deadline = setTimeout(() => run.child.kill('SIGKILL'), remainingMs());
     const done = run.done.finally(() => clearTimeout(deadline));
@@ -173,6 +178,25 @@ suite('The folder the agent runs in decides (the real Claude Code and Codex star
     assert.match(JSON.stringify(responses.received), new RegExp(README), 'in the workspace the covered `cat README.md` ran');
     assert.doesNotMatch(denied.stdout + denied.stderr, new RegExp(KEY), 'the key was not printed');
     assert.doesNotMatch(JSON.stringify(responses.received.slice(first)), new RegExp(KEY), 'the key never reached the model');
+  });
+
+  test('prevents Claude Code started in the home folder from reading .ssh/id_rsa unasked: asked in the Queue with no rule offered and, denied, the key never reaches the model; `cat README.md` in the workspace runs without a request', async function () {
+    // The control: in the workspace the guard says nothing and Claude Code reads on its own, as before.
+    const before = (await ui.workbench.driver<unknown[]>('history')).length;
+    const inWorkspace = await start('Claude Code', 'scenario:readme', ws).finished();
+    assert.match(JSON.stringify(anthropic.received), new RegExp(README), `in the workspace \`cat README.md\` ran:\n${inWorkspace.stdout}\n${inWorkspace.stderr}`);
+    assert.equal((await ui.workbench.driver<unknown[]>('history')).length, before, 'no request for a read in the workspace');
+
+    const first = anthropic.received.length;
+    const run = start('Claude Code', 'scenario:readkey', home);
+    await asked('Claude Code', 'cat .ssh/id_rsa', run);
+    const card = ui.panel.locator('.request.permission').first();
+    assert.doesNotMatch(await card.innerText(), /Always allow/);
+    assert.equal(await card.locator('.rule-choice vscode-radio').count(), 0, 'no rule is offered');
+    await button(ui.panel, 'deny').click();
+    const denied = await run.finished();
+    assert.doesNotMatch(denied.stdout + denied.stderr, new RegExp(KEY), 'the key was not printed');
+    assert.doesNotMatch(JSON.stringify(anthropic.received.slice(first)), new RegExp(KEY), 'the key never reached the model');
   });
 
   test("prevents «npm test …» from running the home folder's package.json for Claude Code started there (its hook's cwd): asked and, denied, nothing runs; `npm test` in the workspace runs under it without asking", async function () {

@@ -1,7 +1,7 @@
 // Claude Code's configuration: its MCP server entry (.mcp.json, or `claude mcp add-json`), the
 // print-mode permission prompt tool, and the hooks in .claude/settings.json. It reads the token from
 // the environment of a terminal VS Code started, so no secret is pasted.
-import { ASK_USER_QUESTION_TOOL, CLAUDE_SANDBOX_VAR, MCP_SERVER_NAME, MCP_TOKEN_VAR, MCP_URL_VAR } from '../../broker/contract/wireNames';
+import { ASK_USER_QUESTION_TOOL, CLAUDE_READ_TOOLS, CLAUDE_SANDBOX_VAR, MCP_SERVER_NAME, MCP_TOKEN_VAR, MCP_URL_VAR } from '../../broker/contract/wireNames';
 import { DAY_SECONDS, hookCommand, type ConfigAgent } from '../agentConfig';
 
 /**
@@ -50,7 +50,8 @@ export const CLAUDE_CODE_SANDBOX = {
 
 /**
  * Claude Code's hooks running our hook command (its shell expands the variable): PermissionRequest
- * for its permission prompts, PreToolUse for its own question tool. A day's timeout: the request
+ * for its permission prompts, PreToolUse for its own question tool and for the tools that read without
+ * a prompt in its folder (asked in the panel when that folder is outside the workspace). A day's timeout: the request
  * waits in the sidebar as long as the user takes. The `env` keeps a waiting question in the foreground
  * and tells the hook these settings (with the sandbox) are loaded; `sandbox` runs Bash in Claude
  * Code's sandbox, where a rule for a tool that runs the workspace's code covers it.
@@ -61,7 +62,13 @@ export function claudeCodeHookSettings(): string {
     {
       env: { ...CLAUDE_CODE_FOREGROUND_ENV, [CLAUDE_SANDBOX_VAR]: '1' },
       sandbox: CLAUDE_CODE_SANDBOX,
-      hooks: { PermissionRequest: [{ matcher: '*', hooks: [hook] }], PreToolUse: [{ matcher: ASK_USER_QUESTION_TOOL, hooks: [hook] }] },
+      hooks: {
+        PermissionRequest: [{ matcher: '*', hooks: [hook] }],
+        PreToolUse: [
+          { matcher: ASK_USER_QUESTION_TOOL, hooks: [hook] },
+          { matcher: CLAUDE_READ_TOOLS.join('|'), hooks: [hook] },
+        ],
+      },
     },
     null,
     2,

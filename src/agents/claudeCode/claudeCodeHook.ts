@@ -6,12 +6,16 @@
 // updatedInput, printed as { hookEventName: "PreToolUse", permissionDecision: "allow", updatedInput }
 // or "deny" with permissionDecisionReason. Exit 1 is a non-blocking error: Claude Code asks in its
 // own prompt. It shows its permission prompt while the hook waits, too: an answer there is seen in
-// its transcript, and the panel's request is withdrawn.
+// its transcript, and the panel's request is withdrawn. PreToolUse on the tools that read without
+// asking (src/hook/readGuard.ts): nothing printed in the workspace; elsewhere sent to the panel and
+// answered allow/deny as for the question tool, or `ask` when the panel cannot answer.
 import { answeredInTranscript } from './claudeCodeTranscript';
 import { existsSync } from 'node:fs';
+import { homedir } from 'node:os';
 import { delimiter, join } from 'node:path';
-import { ASK_USER_QUESTION_TOOL, CLAUDE_SANDBOX_VAR, DAY_SECONDS, type Confinement } from '../../broker/contract/wireNames';
+import { ASK_USER_QUESTION_TOOL, CLAUDE_READ_TOOLS, CLAUDE_SANDBOX_VAR, DAY_SECONDS, type Confinement } from '../../broker/contract/wireNames';
 import { isObject } from '../../hook/isObject';
+import { askOutput, isGuardedRead, readsInWorkspace } from '../../hook/readGuard';
 import type { HookAgent } from '../hookAgent';
 
 /** Its built-in question tool: the one tool a PreToolUse hook should send here. */
@@ -41,9 +45,9 @@ export const claudeCodeHook: HookAgent = {
   approveCall(input) {
     const event = isObject(input) ? input['hook_event_name'] : undefined;
     const isQuestion = event === 'PreToolUse' && isObject(input) && input['tool_name'] === QUESTION_TOOL;
-    if (!isObject(input) || (event !== 'PermissionRequest' && !isQuestion)) {
+    if (!isObject(input) || (event !== 'PermissionRequest' && !isQuestion && !isGuardedRead(input))) {
       return {
-        problem: `expected Claude Code's PermissionRequest hook input, or PreToolUse for ${QUESTION_TOOL} (got hook_event_name ${JSON.stringify(event)} for ${JSON.stringify(isObject(input) ? input['tool_name'] : undefined)})`,
+        problem: `expected Claude Code's PermissionRequest hook input, or PreToolUse for ${QUESTION_TOOL} or ${CLAUDE_READ_TOOLS.join(', ')} (got hook_event_name ${JSON.stringify(event)} for ${JSON.stringify(isObject(input) ? input['tool_name'] : undefined)})`,
       };
     }
     const toolName = input['tool_name'];
@@ -65,7 +69,10 @@ export const claudeCodeHook: HookAgent = {
   // Claude Code keeps a `cd` between calls: `cwd` is where this call runs.
   folder: (input) => (isObject(input) && typeof input['cwd'] === 'string' ? input['cwd'] : ''),
   confinement: (input, env) => claudeCodeConfinement(input, env),
+  ownWay: (input, env) => isGuardedRead(input) && readsInWorkspace(input, env, homedir()),
   noDecisionExitCode: 1,
+  // Exit 1 on a read outside the workspace would let Claude Code run it unasked: its own prompt asks instead.
+  handBackOutput: (input, why) => (isGuardedRead(input) ? askOutput(`Agent Questions could not ask in its panel (${why}); answer here.`) : undefined),
   // Its own prompt stays open while the hook waits: an undecided request is simply the person's there.
   undecided: 'handBack',
   hookTimeoutMs: DAY_SECONDS * 1000,

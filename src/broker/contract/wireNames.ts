@@ -38,6 +38,13 @@ export const ENDPOINT_TURNED_OFF = 'the MCP endpoint was turned off';
 /** Claude Code's question tool: the approve tool asks it as a question request. */
 export const ASK_USER_QUESTION_TOOL = 'AskUserQuestion';
 
+/**
+ * Claude Code's tools that read without a permission prompt in the folder it works in (2.1.332 offers
+ * Bash, Monitor and Read; other builds Grep, Glob and LS): our settings send them to the folder guard
+ * (src/hook/readGuard.ts) first.
+ */
+export const CLAUDE_READ_TOOLS: readonly string[] = ['Bash', 'Monitor', 'Read', 'Grep', 'Glob', 'LS'];
+
 // How a hook command names itself to the MCP endpoint: the clientInfo name says which agent's hook
 // asks, so the panel can show the way it connected. Self-reported like every client name: anyone
 // with the token can claim it.

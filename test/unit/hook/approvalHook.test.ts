@@ -68,7 +68,7 @@ async function withServer(handler: Parameters<typeof createServer>[1], body: (ur
 suite('approval hook command', () => {
   test('Claude Code: a PermissionRequest input becomes an approve call with the whole tool input', () => {
     assert.deepEqual(claudeCodeHook.approveCall(CLAUDE_BASH_INPUT), { tool_name: 'Bash', input: CLAUDE_BASH_INPUT.tool_input });
-    assert.match((claudeCodeHook.approveCall({ ...CLAUDE_BASH_INPUT, hook_event_name: 'PreToolUse' }) as { problem: string }).problem, /PermissionRequest/);
+    assert.match((claudeCodeHook.approveCall({ ...CLAUDE_BASH_INPUT, hook_event_name: 'PreToolUse', tool_name: 'Write' }) as { problem: string }).problem, /PermissionRequest/);
     assert.ok('problem' in claudeCodeHook.approveCall({ ...CLAUDE_BASH_INPUT, tool_input: 'ls' }));
     assert.ok('problem' in claudeCodeHook.approveCall([CLAUDE_BASH_INPUT]));
   });
@@ -87,7 +87,7 @@ suite('approval hook command', () => {
   test("Claude Code: PreToolUse on its own question tool is answered as PreToolUse; other PreToolUse inputs are not this command's", () => {
     const question = { ...CLAUDE_BASH_INPUT, hook_event_name: 'PreToolUse', tool_name: 'AskUserQuestion', tool_input: CLAUDE_QUESTION_INPUT, tool_use_id: 'toolu_2' };
     assert.deepEqual(claudeCodeHook.approveCall(question), { tool_name: 'AskUserQuestion', input: CLAUDE_QUESTION_INPUT, tool_use_id: 'toolu_2' });
-    assert.ok('problem' in claudeCodeHook.approveCall({ ...question, tool_name: 'Bash' }));
+    assert.ok('problem' in claudeCodeHook.approveCall({ ...question, tool_name: 'Write' }));
     const answers = { ...CLAUDE_QUESTION_INPUT, answers: { 'Which cache should I use?': 'Redis' } };
     assert.equal(
       claudeCodeHook.output({ behavior: 'allow', updatedInput: answers }, question),
