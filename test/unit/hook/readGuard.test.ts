@@ -71,10 +71,10 @@ suite("approval hook command: Claude Code's reads outside the workspace folders"
     assert.deepEqual([outcome.exitCode, outcome.stdout], [0, ASK]);
   });
 
-  test('prevents a read running unasked when the folders cannot be learned (no discovery record for this endpoint): asked too', async () => {
+  test("without the window's folders (no discovery record for this endpoint) a read goes Claude Code's own way, as without the guard: every read would be a prompt", async () => {
     const env = discovery('http://127.0.0.1:8/mcp');
     const outcome = await run(ws, { ...env, AGENT_QUESTIONS_MCP_URL: NOBODY });
-    assert.deepEqual([outcome.exitCode, outcome.stdout], [0, ASK]);
+    assert.deepEqual([outcome.exitCode, outcome.stdout], [0, '']);
   });
 
   test('prevents a read in the project folder outside the workspace folders ($CLAUDE_PROJECT_DIR) running unasked, even from a workspace folder', async () => {
