@@ -103,10 +103,10 @@ suite("The interactive Codex never runs a held command without a person's allow 
   async function deniedByTheHook(h: Held): Promise<void> {
     await until('the hook process to end', () => hookPidsOf(h.tui).length === 0);
     await until('the request to leave our Queue', async () => !(await pendingFor(h.tui)));
-    const next = await until("the model to get the hook's denial, or Codex to show its own prompt", () =>
-      outputs(h).some((o) => UNDECIDED.test(o)) ? 'denied' : OWN_PROMPT.test(h.tui.screen()) ? 'own prompt' : undefined,
+    const next = await until("the model to get the hook's denial, or Codex to show its own prompt (or the command to run)", () =>
+      ran(h) ? 'ran' : outputs(h).some((o) => UNDECIDED.test(o)) ? 'denied' : OWN_PROMPT.test(h.tui.screen()) ? 'own prompt' : undefined,
     );
-    assert.equal(ran(h), false, `the command ran without a person (${next})`);
+    assert.equal(ran(h), false, `the command ran without a person (${next})\nCodex's screen:\n${h.tui.screen()}`);
     if (next === 'own prompt') await h.tui.pressUntil('Escape', IDLE);
     await h.tui.waitFor(IDLE);
     // Codex could only run it now, on its own: give it the chance, and see that it does not.
