@@ -127,7 +127,9 @@ suite("The interactive Codex never runs a held command without a person's allow 
       try {
         await run();
       } catch (error) {
-        failures.push(`run ${i}: ${String(error instanceof Error ? error.message : error).split('\n')[0]}`);
+        // Whatever went wrong (Codex may have exited), whether the command ran is what matters most.
+        const ranAnyway = tuis.some((tui) => existsSync(join(tui.cwd, 'marker')));
+        failures.push(`run ${i}${ranAnyway ? ' (THE COMMAND RAN)' : ' (the command did not run)'}: ${String(error instanceof Error ? error.message : error).split('\n')[0]}`);
       } finally {
         for (const tui of tuis.splice(0)) tui.close();
         for (const pending of await ui.workbench.driver<Pending[]>('list')) await ui.workbench.driver('reject', { requestId: pending.id });
