@@ -21,7 +21,7 @@ const SCENARIOS = [
 ];
 const ASKING_EXEC = ['--approve-for-me', '--dangerously-bypass-hook-trust'];
 /** Runs of each case (issue 41 asks 10 of 10; 10 were run by hand, see docs/agents.md). */
-const RUNS = 3;
+const RUNS = Number(process.env.AGENT_QUESTIONS_FAIL_CLOSED_RUNS ?? 3);
 /** The hook's words to the model when it denies an undecided request (runHook.ts). */
 const UNDECIDED = /No decision in the Agent Questions panel \([^)]*\); denied, so nothing decides for the user/;
 
