@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { agentConfigs } from '../../src/agents/configRegistry';
 import { startChatModelServer, type ChatModelServer } from '../fixtures/openai-chat-model/server.mjs';
 import { quietFor, step, until } from '../harness/deadline';
+import { pendingFor as pendingIn, rejectPending, settledAs as settledIn } from '../harness/heldRequests';
 import { openCodeProject, serveOpenCode } from '../harness/openCodeCli.mjs';
 import { button, waitForRequest } from '../ui/panelHelpers';
 import { enableEndpoint, useWorkbench } from '../ui/workbench';
@@ -25,16 +26,6 @@ const HANDED_BACK = /Agent Questions hook: .+; OpenCode asks you itself\./;
 /** The user's delay before Allow once. */
 const LATE_MS = 30_000;
 
-interface Pending {
-  id: string;
-  createdAt: number;
-}
-interface Settled {
-  requestId: string;
-  status: string;
-  decision?: string;
-  decidedBy?: { by: string; part?: string; where?: string; at?: string };
-}
 interface OwnAsk {
   id: string;
   permission: string;
@@ -65,7 +56,7 @@ suite("OpenCode never runs a held command without a person's allow (endpoint tur
 
   teardown(async () => {
     await Promise.all(servers.splice(0).map((s) => s.close()));
-    for (const pending of await ui.workbench.driver<Pending[]>('list')) await ui.workbench.driver('reject', { requestId: pending.id });
+    await rejectPending(ui.workbench.driver);
   });
 
   suiteTeardown(async () => {
@@ -74,12 +65,8 @@ suite("OpenCode never runs a held command without a person's allow (endpoint tur
     for (const cleanUp of cleanUps) cleanUp();
   });
 
-  /** The pending request for `marker`, or undefined once it left the Queue. */
-  async function pendingFor(marker: string): Promise<Pending | undefined> {
-    return (await ui.workbench.driver<Pending[]>('list')).find((r) => JSON.stringify(r).includes(marker));
-  }
-
-  const settledAs = async (requestId: string): Promise<Settled> => (await ui.workbench.driver<Settled[]>('history')).find((e) => e.requestId === requestId)!;
+  const pendingFor = (marker: string) => pendingIn(ui.workbench.driver, marker);
+  const settledAs = async (requestId: string) => (await settledIn(ui.workbench.driver, requestId))!;
 
   /** OpenCode's own pending asks for `marker`'s command. */
   const ownAsks = async (h: { server: Server; marker: string }) =>
