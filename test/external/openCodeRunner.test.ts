@@ -90,7 +90,13 @@ suite('A runner rule does not cover OpenCode, which has no sandbox (the real Cla
     const server = await serveOpenCode({ cwd: ws, env: { ...project.env, PWD: ws } });
     try {
       const reply = server.prompt('Run the tests. scenario:test');
-      await ui.workbench.page.locator('.monaco-list-row', { hasText: 'OpenCode wants to run a command' }).first().click();
+      // Allowed by the rules, OpenCode would run it and answer without any request reaching the panel.
+      let asked = false;
+      const ranUnasked = reply.then((text) => {
+        if (!asked) throw new Error(`OpenCode's npm test was not asked (outside file: ${existsSync(join(outside, 'pwned-opencode'))}): ${text}`);
+      });
+      const row = ui.workbench.page.locator('.monaco-list-row', { hasText: 'OpenCode wants to run a command' }).first();
+      await Promise.race([row.click().then(() => (asked = true)), ranUnasked]);
       await waitForRequest(ui.panel, 'OpenCode wants to run a command');
       assert.equal((await ui.panel.locator('.tool-call pre.command').innerText()).trim(), 'npm test');
       const card = await ui.panel.locator('.request.permission').innerText();
