@@ -11,7 +11,8 @@ import { useWorkbench } from './workbench';
 const workspace = realpathSync(mkdtempSync(join(tmpdir(), 'aq-runner-card-')));
 writeFileSync(join(workspace, 'package.json'), `${JSON.stringify({ name: 'runner-card', private: true, scripts: { test: 'mocha' } }, null, 2)}\n`);
 
-const CARD = "Runs npm. Runs this workspace's code: `mocha` (package.json's test script). Writes: not known, network: not known, deletes: not known.";
+const CARD =
+  "Runs npm. Runs this workspace's code: `mocha` (package.json's test script). Writes: not known, network: not known, deletes: not known. Not confined: this call runs in no sandbox we know of, so what the workspace's code does, it does as you.";
 
 suite("A runner's card names the workspace's code it runs", () => {
   const ui = useWorkbench({ workspace });

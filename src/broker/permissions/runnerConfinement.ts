@@ -9,7 +9,7 @@ import { runnerFor, type Runner } from './shell/runners';
 const WRITING_TOOLS = new Set(['Write', 'Edit', 'MultiEdit', 'NotebookEdit', 'write', 'edit', 'patch', 'apply_patch']);
 
 /** Said on a runner rule offered where no hook says the agent runs it in a sandbox. */
-export const NOT_CONFINED = "Not confined: no sandbox is known for this agent, so what the workspace's code does, it does as you.";
+export const NOT_CONFINED = "Not confined: this call runs in no sandbox we know of, so what the workspace's code does, it does as you.";
 
 /** Said where a user holds both, or is offered the second. */
 export const WRITE_AND_RUN_WARNING =

@@ -80,6 +80,17 @@ suite("Runner rules are confined to the agent's sandbox (issue 40, item 6)", () 
     assert.doesNotMatch(sandboxed?.description ?? 'missing', /Not confined/);
   });
 
+  test("a runner's card says it is not confined unless the agent runs the call in its sandbox (OpenCode, a call leaving the sandbox, an asker that says nothing)", async () => {
+    const card = async (command: string, confinement?: 'sandboxed' | 'unsandboxed') => {
+      const outcome = await fresh().decide(request('Bash', { command }, confinement));
+      return outcome.decision === 'unavailable' ? '' : (outcome.summary ?? '');
+    };
+    assert.match(await card('npm test', 'unsandboxed'), /Not confined: /);
+    assert.match(await card('npm test'), /Not confined: /);
+    assert.doesNotMatch(await card('npm test', 'sandboxed'), /Not confined/);
+    assert.doesNotMatch(await card('ls src', 'unsandboxed'), /Not confined/, 'ls runs no workspace code');
+  });
+
   test('a rule for a tool that runs no workspace code covers a call outside the sandbox as before', async () => {
     const permissions = fresh();
     await grant(permissions, 'git log', 'git log …');
