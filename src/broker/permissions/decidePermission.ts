@@ -11,7 +11,7 @@ import type { WorkspaceFiles } from './shell/runnerCode';
 import { COMMAND, neverRemembered, rememberOptionsFor, ruleMatches, type CommandChecker, type RuleOption } from './permissionRules';
 import { commandPlaces } from './agentFolder';
 import type { PathContext } from './toolPaths';
-import { isRunnerLabel, isWorkspaceWriteKey, leavesSandbox, NOT_CONFINED, runnerIn, WRITE_AND_RUN_WARNING } from './runnerConfinement';
+import { isRunnerLabel, isWorkspaceWriteKey, leavesSandbox, NOT_CONFINED, WRITE_AND_RUN_WARNING } from './runnerConfinement';
 
 /** A rule as the decision reads it (the store keeps more: when it was made, how often it decided). */
 export interface HeldRule extends RuleOption {
@@ -97,8 +97,8 @@ function decideCommand(command: string, request: NewPermissionRequest, inputs: D
   const { checker, rules, settings, context, files } = inputs;
   if (!checker) return { decision: 'ask', reason: 'The shell parser did not load, so every command is asked.', options: [] };
   const analysis = checker.analyse(command, checker.parse(command), { ...commandPlaces(context), ...(files ? { files } : {}) });
-  // A runner's card says whether the workspace's code it runs is confined: only a call the agent runs in its sandbox is.
-  const confined = request.confinement === 'sandboxed' || !runnerIn(analysis.parts);
+  // A card that says the line runs the workspace's code says whether that is confined: only a call the agent runs in its sandbox is.
+  const confined = request.confinement === 'sandboxed' || !analysis.runsWorkspaceCode;
   const summary = confined ? analysis.summary : `${analysis.summary} ${NOT_CONFINED}`;
   // Deny entries from every source; allow entries only from the user's settings, the honoured
   // terminal rules and remembered grants. Deny wins when both name the same key.

@@ -527,11 +527,13 @@ export interface LineAnalysis {
   parts: PartFacts[];
   /** What the line does, in one line (commandEffects.ts), for the card and Check a Command. */
   summary: string;
+  /** Whether the card says it runs this workspace's code (a runner: `npm test` runs package.json's test script). */
+  runsWorkspaceCode: boolean;
 }
 
 export function analyseCommandLine(line: string, parsed: ParsedCommandLine, context: CommandContext = {}): LineAnalysis {
   const classify = context.classify ?? lexicalPlace;
-  if (!parsed.ok) return { line, parsed, context, parts: [], summary: `Not analysed: ${parsed.reason}.` };
+  if (!parsed.ok) return { line, parsed, context, parts: [], summary: `Not analysed: ${parsed.reason}.`, runsWorkspaceCode: false };
   const folders = partFolders(parsed.commands, classify);
   const runs = partsAsRun(parsed.commands, folders, context);
   const parts = parsed.commands.map((command, index): PartFacts => {
@@ -558,7 +560,8 @@ export function analyseCommandLine(line: string, parsed: ParsedCommandLine, cont
   // Where the line runs, when that is not a workspace folder: its relative paths are read from there.
   const here = classify('.');
   const where = here.place === 'workspace' ? '' : here.resolved ? `Runs in \`${here.resolved}\`, outside the workspace folders. ` : 'Runs in a folder the agent did not name. ';
-  return { line, parsed, context, parts, summary: where + effectsSummary(commandEffects(parsed.commands, classify, context.files)) };
+  const effects = commandEffects(parsed.commands, classify, context.files);
+  return { line, parsed, context, parts, summary: where + effectsSummary(effects), runsWorkspaceCode: effects.workspaceCode.length > 0 };
 }
 
 /** A line against rules, from scratch (tests, previews of a rule over recent commands). */
