@@ -82,9 +82,11 @@ suite('A question waits as long as the human (the real CLIs, answered in the pan
     return turn;
   }
 
-  /** Waits `seconds` after the request arrived, answers it in the panel, and says how long it waited. */
-  async function answerAfter(seconds: number, text: string, row: string, answer: () => Promise<void>): Promise<number> {
-    const arrived = await arrival(text);
+  /** Waits `seconds` after the request arrived, answers it in the panel, and says how long it waited; a request that never arrives is reported with its CLI's output so far, where the harness keeps it. */
+  async function answerAfter(seconds: number, text: string, row: string, answer: () => Promise<void>, output?: () => string): Promise<number> {
+    const arrived = await arrival(text).catch((error: Error) => {
+      throw output ? new Error(`${error.message}\n${row}'s output so far:\n${output()}`) : error;
+    });
     await new Promise((r) => setTimeout(r, seconds * 1000 - (Date.now() - arrived)));
     await answerInPanel(row, text, answer);
     return (Date.now() - arrived) / 1000;
@@ -149,7 +151,7 @@ suite('A question waits as long as the human (the real CLIs, answered in the pan
         answerAfter(45, CLAUDE_IDLE.questions[0]!.question, 'Claude idle 20s', () => chooseAndSubmit(ui.panel, 'SQLite')),
         answerAfter(90, 'long-wait-marker', 'wants to run a command', () => button(ui.panel, 'allow_once').click()),
         answerAfter(90, CODEX.questions[0]!.question, 'Codex', () => chooseAndSubmit(ui.panel, 'SQLite')),
-        answerAfter(45, OPENCODE.questions[0]!.question, 'OpenCode', () => chooseAndSubmit(ui.panel, 'SQLite')),
+        answerAfter(45, OPENCODE.questions[0]!.question, 'OpenCode', () => chooseAndSubmit(ui.panel, 'SQLite'), opencode.output),
       ]);
       stopWatching.abort();
       await watching;
