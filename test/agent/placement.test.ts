@@ -77,7 +77,9 @@ suite('Placement: the question next to the chat', () => {
     // The user focused the panel earlier (nothing waiting): that request for focus is spent, not kept for the next load.
     await ui.workbench.runCommand('Agent Questions: Focus Question Panel');
     const header = questionHeader(secondary());
-    if ((await header.getAttribute('aria-expanded')) === 'true') await header.click();
+    // The command expands the view when it gets to it: collapse it only after that, or it opens again behind the click.
+    await header.and(page.locator('[aria-expanded="true"]')).waitFor();
+    await header.click();
     await header.and(page.locator('[aria-expanded="false"]')).waitFor();
     const chat = await send(ui.workbench, 'Which database? scenario:database');
     await header.and(page.locator('[aria-expanded="true"]')).waitFor();
