@@ -9,7 +9,7 @@ import type { NewPermissionRequest } from '../broker';
 import type { CommandRuleValue } from './shell/commandRules';
 import { COMMAND, type CommandChecker, type RuleOption } from './permissionRules';
 import type { KeyValueStore } from '../store';
-import type { RuleScope } from '../contract/schemas';
+import { RULE_SCOPES, type RuleScope } from '../contract/schemas';
 import type { PathContext } from './toolPaths';
 import type { Route } from '../policy';
 import { contextFor } from './agentFolder';
@@ -21,7 +21,6 @@ export type { PermissionOutcome } from './decidePermission';
 // A new key: rules of earlier builds (prefix keys without sub-command parsing) are never honoured again.
 const KEY = 'agentQuestions.permissionRules.v2';
 
-export const RULE_SCOPES = ['session', 'workspace', 'user'] as const satisfies readonly RuleScope[];
 export type { RuleScope } from '../contract/schemas';
 export type RuleDecision = 'allow' | 'deny';
 
@@ -156,7 +155,8 @@ export class RememberedPermissions {
   decideNow(request: NewPermissionRequest, how: DecideHow = {}): PermissionOutcome {
     const context = contextFor(request, this.pathContext());
     const inputs = { route: how.route ?? ASK, rules: this.list(), settings: this.settings, checker: this.checker, context, recent: this.recent };
-    const outcome = decidePermission(request, { ...inputs, files: this.files(context) });
+    // The workspace's files are read for a shell command's card and offers only.
+    const outcome = decidePermission(request, { ...inputs, files: request.toolCall?.command !== undefined ? this.files(context) : undefined });
     if (outcome.decision === 'allow' && outcome.used && !how.dryRun) void this.used(outcome.used);
     return outcome;
   }
