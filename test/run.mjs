@@ -99,10 +99,24 @@ function startNodeLayer(key, folder, timeoutMs, env = {}, files = []) {
     child.on('close', (code) => {
       closeSync(log);
       console.log(`\n=== ${key} (ran beside the layers above; its output) ===`);
-      process.stdout.write(readFileSync(logFile, 'utf8'));
+      const output = readFileSync(logFile, 'utf8');
+      process.stdout.write(output);
+      failures[key] = failureSection(output);
       resolve({ key, result: readResult(resultsFile, code), seconds: (Date.now() - started) / 1000 });
     });
   });
+}
+
+/** Each part's failures, repeated last: a run's log is often read from its end (CI keeps only the tail). */
+const failures = {};
+const RECAP_LINES = 40;
+
+/** Mocha's "N failing" section of a part's output, its first lines, or '' when none failed. */
+function failureSection(output) {
+  const at = output.search(/^\s*\d+ failing$/m);
+  if (at < 0) return '';
+  const lines = output.slice(at).trimEnd().split('\n');
+  return lines.length > RECAP_LINES ? [...lines.slice(0, RECAP_LINES), `  … ${lines.length - RECAP_LINES} more lines in its output above`].join('\n') : lines.join('\n');
 }
 
 async function runIntegration() {
@@ -190,6 +204,8 @@ try {
 } finally {
   rmSync(scratch, { recursive: true, force: true });
 }
+
+for (const [key, section] of Object.entries(failures)) if (section) console.log(`\n=== ${key}: what failed (repeated from its output) ===\n${section}`);
 
 let passed = 0;
 let failed = 0;
