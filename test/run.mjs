@@ -172,27 +172,33 @@ try {
   if (layers.includes('external') && !choices.external) {
     for (const [key, file] of Object.entries(LONG_WAITS)) job(key, true, () => startNodeLayer(key, 'external', 300_000, withVsix(), ['only', file]));
   }
+  // The rest start longest first, so the longest part never starts last (each part's minutes on a
+  // quiet 2-core machine, from the run's own lines: external's two parts about 6 minutes each, ui's
+  // two parts 5 to 6, agent 4 to 6, integration 1).
+  // The real Claude Code, Codex and OpenCode CLIs read the configurations we hand out; the suites
+  // where each agent must not run a held command without a person are a part of their own.
+  const FAIL_CLOSED = 'claudeCodeFailClosed,codexFailClosed,codexTuiFailClosed,openCodeFailClosed,crowdedEndpoint';
+  if (layers.includes('external') && choices.external) job('external', false, () => startNodeLayer('external', 'external', 300_000, withVsix(), choiceArgs(choices.external)));
+  else if (layers.includes('external')) {
+    job('external (fail closed)', false, () => startNodeLayer('external (fail closed)', 'external', 300_000, withVsix(), ['only', FAIL_CLOSED]));
+    job('external', false, () => startNodeLayer('external', 'external', 300_000, withVsix(), ['except', [...Object.values(LONG_WAITS), FAIL_CLOSED].join(',')]));
+  }
+  // The ui layer drives the packaged .vsix, so packaging is tested on every run.
+  if (layers.includes('ui') && choices.ui) job('ui', false, () => startNodeLayer('ui', 'ui', 300_000, withVsix(), choiceArgs(choices.ui)));
+  else if (layers.includes('ui')) {
+    job('ui', false, () => startNodeLayer('ui', 'ui', 300_000, withVsix(), ['except', UI_SECOND_HALF]));
+    job('ui (second half)', false, () => startNodeLayer('ui (second half)', 'ui', 300_000, withVsix(), ['only', UI_SECOND_HALF]));
+  }
+  // VS Code's own agent mode with the scripted model calls ask_user (and, answered from a phone,
+  // Claude Code asks through its hook beside it).
+  if (layers.includes('agent'))
+    job('agent', false, () => startNodeLayer('agent', 'agent', 300_000, { ...withVsix(), AGENT_QUESTIONS_MODEL_VSIX: packageScriptedModel() }, choiceArgs(choices.agent)));
   if (layers.includes('integration')) {
     job('integration', false, async () => {
       const started = Date.now();
       return { result: await runIntegration(), seconds: (Date.now() - started) / 1000 };
     });
   }
-  // The ui layer drives the packaged .vsix, so packaging is tested on every run.
-  if (layers.includes('ui') && choices.ui) job('ui', false, () => startNodeLayer('ui', 'ui', 300_000, withVsix(), choiceArgs(choices.ui)));
-  else if (layers.includes('ui')) {
-    job('ui (second half)', false, () => startNodeLayer('ui (second half)', 'ui', 300_000, withVsix(), ['only', UI_SECOND_HALF]));
-    job('ui', false, () => startNodeLayer('ui', 'ui', 300_000, withVsix(), ['except', UI_SECOND_HALF]));
-  }
-  // The real Claude Code, Codex and OpenCode CLIs read the configurations we hand out.
-  if (layers.includes('external')) {
-    const files = choices.external ? choiceArgs(choices.external) : ['except', Object.values(LONG_WAITS).join(',')];
-    job('external', false, () => startNodeLayer('external', 'external', 300_000, withVsix(), files));
-  }
-  // VS Code's own agent mode with the scripted model calls ask_user (and, answered from a phone,
-  // Claude Code asks through its hook beside it).
-  if (layers.includes('agent'))
-    job('agent', false, () => startNodeLayer('agent', 'agent', 300_000, { ...withVsix(), AGENT_QUESTIONS_MODEL_VSIX: packageScriptedModel() }, choiceArgs(choices.agent)));
   const done = await runJobs(jobs);
   jobs.forEach(({ key }, i) => {
     results[key] = done[i]?.result ?? { passed: 0, failed: 1, pending: 0, crashed: true };

@@ -20,8 +20,8 @@ const SCENARIOS = [
   { match: 'scenario:shell', calls: [{ name: 'exec_command', input: { cmd: COMMAND, sandbox_permissions: 'require_escalated', justification: 'Create the marker file' } }] },
 ];
 const ASKING_EXEC = ['--approve-for-me', '--dangerously-bypass-hook-trust'];
-/** Runs of each case (issue 41 asks 10 of 10; 10 were run by hand, see docs/agents.md). */
-const RUNS = Number(process.env.AGENT_QUESTIONS_FAIL_CLOSED_RUNS ?? 3);
+/** Runs of each case: one in `npm test` (the fail-open was deterministic); AGENT_QUESTIONS_FAIL_CLOSED_RUNS=10 for issue 41's 10 of 10 (see docs/agents.md). */
+const RUNS = Number(process.env.AGENT_QUESTIONS_FAIL_CLOSED_RUNS ?? 1);
 /** The hook's words to the model when it denies an undecided request (runHook.ts). */
 const UNDECIDED = /No decision in the Agent Questions panel \([^)]*\); denied, so nothing decides for the user/;
 

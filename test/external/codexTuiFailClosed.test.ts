@@ -19,8 +19,8 @@ const COMMAND = 'touch marker && echo done';
 const SCENARIOS = [
   { match: 'scenario:shell', calls: [{ name: 'exec_command', input: { cmd: COMMAND, sandbox_permissions: 'require_escalated', justification: 'Create the marker file' } }] },
 ];
-/** Runs of each case (issue 41 asks 10 of 10; AGENT_QUESTIONS_FAIL_CLOSED_RUNS=10 for that). */
-const RUNS = Number(process.env.AGENT_QUESTIONS_FAIL_CLOSED_RUNS ?? 3);
+/** Runs of each case: one in `npm test`; AGENT_QUESTIONS_FAIL_CLOSED_RUNS=10 for issue 41's 10 of 10. */
+const RUNS = Number(process.env.AGENT_QUESTIONS_FAIL_CLOSED_RUNS ?? 1);
 /** The hook's words to the model when it denies an undecided request (runHook.ts, or the shell of the handed-out command). */
 const UNDECIDED = /No decision in the Agent Questions panel \([^)]*\); denied, so nothing decides for the user/;
 /** Codex's own approval prompt, shown when a hook gives no decision. */
