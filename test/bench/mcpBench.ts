@@ -181,7 +181,9 @@ async function vscodeAgentHookBench(url: string): Promise<void> {
   const discovery = new EndpointDiscoveryFile(env);
   discovery.write(url, TOKEN, ['/tmp'], { warn: (message) => console.error(message) });
   const isAllow = (out: string) => out === LOCAL_ALLOW;
-  const [readOnly, terminal, noop]: number[][] = [[], [], []];
+  const readOnly: number[] = [];
+  const terminal: number[] = [];
+  const noop: number[] = [];
   try {
     for (let i = -3; i < HOOK_RUNS; i++) {
       const times = [
@@ -189,7 +191,11 @@ async function vscodeAgentHookBench(url: string): Promise<void> {
         await hookRun([VSCODE_AGENT_HOOK, '86400'], env, TERMINAL_INPUT, isAllow),
         await hookRun(['-e', ''], {}, READ_ONLY_INPUT, () => true),
       ];
-      if (i >= 0) times.forEach((ms, n) => [readOnly, terminal, noop][n]!.push(ms));
+      if (i >= 0) {
+        readOnly.push(times[0]!);
+        terminal.push(times[1]!);
+        noop.push(times[2]!);
+      }
     }
   } finally {
     discovery.remove();
