@@ -11,6 +11,7 @@ import { startWebhookReceiver, type WebhookReceiver } from '../harness/webhookRe
 import { assertPhoneLayout, openPhone, type Phone } from '../ui/phone';
 import { enableEndpoint, hideQuestionPanel, useWorkbench } from '../ui/workbench';
 import { finalReply, send } from './chat';
+import { turnOnPhoneAnswers } from './phoneSetup';
 
 suite("VS Code's agent: a held terminal command answered on the phone", () => {
   const ui = useWorkbench();
@@ -22,23 +23,7 @@ suite("VS Code's agent: a held terminal command answered on the phone", () => {
   suiteSetup(async () => {
     receiver = await startWebhookReceiver();
     const { workbench } = ui;
-    // As the user sets it up: nudges after a second unseen, nothing revealed on its own.
-    for (const [key, value] of [
-      ['nudge.afterSeconds', 1],
-      ['nudge.maxPerHour', 60],
-      ['revealOnAsk', false],
-    ] as const)
-      await workbench.driver('config', { section: 'agentQuestions', key, value });
-    await workbench.runCommand('Agent Questions: Set Where Nudges Go…');
-    await workbench.page.locator('.quick-input-list .monaco-list-row', { hasText: 'Webhook' }).click();
-    await workbench.page.locator('.quick-input-widget input[type=password]').fill(`${receiver.origin}/hooks/agent-questions`);
-    await workbench.page.keyboard.press('Enter');
-    await workbench.page.locator('.quick-input-widget').waitFor({ state: 'hidden' });
-    await workbench.runCommand('Agent Questions: Turn On the Answer Page…');
-    // The smoke-test driver the harness needs keeps toasts hidden, so read the notification centre.
-    await workbench.runCommand('Notifications: Show Notifications');
-    await workbench.page.locator('.notifications-center .notification-list-item', { hasText: 'The answer page is on' }).waitFor();
-    await workbench.runCommand('Notifications: Hide Notifications');
+    await turnOnPhoneAnswers(workbench, `${receiver.origin}/hooks/agent-questions`);
     // The hook finds the endpoint through its discovery file, written while the endpoint is on.
     await enableEndpoint(workbench);
     await workbench.driver('config', { section: 'agentQuestions', key: 'vscodeAgent.hooks', value: true });

@@ -9,24 +9,10 @@ import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { claudeCodeHookSettings } from '../../../src/agents/claudeCode/claudeCodeConfig';
 import { HOOK_VAR, MCP_TOKEN_VAR, MCP_URL_VAR } from '../../../src/broker/contract/wireNames';
+import { copilotCli, local, PROJECT } from '../helpers/agentHookInputs';
 import { ROOT } from '../helpers/repoRoot';
 
 const HOOK_SCRIPT = join(ROOT, 'dist', 'approvalHook.js');
-const PROJECT = '/home/dev/project';
-
-/** VS Code's Local harness's PreToolUse input (Copilot Chat 0.67.0, snake_case). */
-const local = (tool_name: string, tool_input: Record<string, unknown>) => ({
-  timestamp: '2026-12-05T18:00:00.000Z',
-  hook_event_name: 'PreToolUse',
-  session_id: 'b7a3f0de-0c55-4f7e-9d61-2f4f6f0c1a2b',
-  transcript_path: '/home/dev/.vscode-server/data/User/workspaceStorage/1a2b/GitHub.copilot-chat/transcripts/b7a3f0de.jsonl',
-  cwd: PROJECT,
-  tool_name,
-  tool_input,
-  tool_use_id: 'call_8PqL2vX1',
-});
-/** Copilot CLI's hook input (camelCase; toolArgs a JSON string). */
-const copilotCli = (toolName: string, toolArgs: Record<string, unknown>) => ({ timestamp: 1796493600000, cwd: PROJECT, toolName, toolArgs: JSON.stringify(toolArgs) });
 
 const FOREIGN_INPUTS = {
   "VS Code's run_in_terminal": local('run_in_terminal', { command: 'touch held-marker', explanation: 'Create the marker file', goal: 'Create a marker', mode: 'sync' }),
