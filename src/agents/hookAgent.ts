@@ -23,6 +23,8 @@ export interface HookAgent {
   undecided: 'handBack' | 'deny';
   /** How long the agent waits for its hook (the `timeout` we hand out): the hook answers before it. */
   hookTimeoutMs: number;
+  /** Whether the input is another agent's that reads this agent's hook file (answered with nothing, exit 0: no decision, no warning). */
+  foreign?(input: unknown): boolean;
   /** Whether the call goes the agent's own way without us (exit 0, nothing printed): a call sent only to be checked, that passed. */
   ownWay?(input: unknown, env: Record<string, string | undefined>): boolean;
   /** What to print for an undecided call when exiting with noDecisionExitCode would let it run unasked; undefined when that exit is safe. */

@@ -60,6 +60,7 @@ export async function runHook(run: HookRun): Promise<HookOutcome> {
   }
   // Deeper than any real tool input; deeper still would overflow the stack while it is sent on.
   if (nestedDeeperThan(input, MAX_INPUT_DEPTH)) return fail(`the hook input is nested deeper than ${MAX_INPUT_DEPTH} levels`);
+  if (agent.foreign?.(input)) return { exitCode: 0, stdout: '', stderr: '' };
   const call = agent.approveCall(input);
   if ('problem' in call) return fail(call.problem);
   if (agent.ownWay?.(input, run.env)) return { exitCode: 0, stdout: '', stderr: '' };

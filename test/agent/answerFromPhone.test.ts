@@ -10,6 +10,7 @@ import { startWebhookReceiver, type WebhookReceiver } from '../harness/webhookRe
 import { assertPhoneLayout, openPhone, type Phone } from '../ui/phone';
 import { enableEndpoint, hideQuestionPanel, RESULTS, useWorkbench } from '../ui/workbench';
 import { finalReply, send } from './chat';
+import { turnOnPhoneAnswers } from './phoneSetup';
 
 // Answering from a phone, as a user away from the desk does: the answer page is on, a request waits
 // unseen, a nudge reaches a webhook (a receiver in this test), and a phone-sized Chromium opens the
@@ -43,25 +44,8 @@ suite('Answering from a phone: a nudge, its link through code-server, the page',
     const webhook = `${receiver.origin}/hooks/agent-questions`;
     model = await startModelServer({ scenarios: SCENARIOS });
 
-    // As the user sets it up: nudges after a second unseen, nothing revealed on its own.
     const { workbench } = ui;
-    for (const [key, value] of [
-      ['nudge.afterSeconds', 1],
-      ['nudge.maxPerHour', 60],
-      ['revealOnAsk', false],
-    ] as const)
-      await workbench.driver('config', { section: 'agentQuestions', key, value });
-    await workbench.runCommand('Agent Questions: Set Where Nudges Go…');
-    await workbench.page.locator('.quick-input-list .monaco-list-row', { hasText: 'Webhook' }).click();
-    await workbench.page.locator('.quick-input-widget input[type=password]').fill(webhook);
-    await workbench.page.keyboard.press('Enter');
-    await workbench.page.locator('.quick-input-widget').waitFor({ state: 'hidden' });
-    await workbench.runCommand('Agent Questions: Turn On the Answer Page…');
-    // code-server's links lead to its own origin (a loopback one here), so the command warns that a phone cannot reach them.
-    // The smoke-test driver the harness needs keeps toasts hidden, so read the notification centre.
-    await workbench.runCommand('Notifications: Show Notifications');
-    await workbench.page.locator('.notifications-center .notification-list-item', { hasText: 'The answer page is on' }).waitFor();
-    await workbench.runCommand('Notifications: Hide Notifications');
+    await turnOnPhoneAnswers(workbench, webhook);
 
     const url = await enableEndpoint(workbench);
     terminalEnv = await workbench.driver<Record<string, string>>('terminalEnv', { names: ['AGENT_QUESTIONS_MCP_URL', 'AGENT_QUESTIONS_MCP_TOKEN', 'AGENT_QUESTIONS_HOOK'] });

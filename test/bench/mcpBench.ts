@@ -3,6 +3,9 @@
 // same endpoint (same listener, token check, sessions and transport), measured in the same run.
 // And the CLI approval path: the hook program a CLI runs for a command a remembered rule allows,
 // start to exit, against a no-op hook (a Node program that reads its input and prints an allow).
+// And the hook VS Code's own agent runs on every tool call (dist/vscodeAgentHook.js): on a read-only
+// tool, decided without the endpoint, and on a terminal command the same remembered rule allows,
+// found through a discovery file, against a no-op hook (`node -e ''`).
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
@@ -13,11 +16,15 @@ import { McpEndpoint } from '../../src/mcp/mcpEndpoint';
 import { LaterAnswers } from '../../src/broker/questions/laterAnswers';
 import { createToolServer } from '../../src/mcp/mcpTools';
 import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadCommandChecker } from '../../src/extension/shellModule';
+import { EndpointDiscoveryFile } from '../../src/mcp/endpointDiscoveryFile';
 import { median, runBench } from './benchKit';
 
 const HOOK = join(__dirname, '..', '..', '..', 'dist', 'approvalHook.js');
+const VSCODE_AGENT_HOOK = join(__dirname, '..', '..', '..', 'dist', 'vscodeAgentHook.js');
 const WASM = join(__dirname, '..', '..', '..', 'node_modules', '@vscode', 'tree-sitter-wasm', 'wasm');
 const HOOK_RUNS = 40;
 /** Claude Code's PermissionRequest hook input for a command the bench's rule allows. */
@@ -27,23 +34,36 @@ const HOOK_INPUT = JSON.stringify({
   cwd: '/tmp',
   hook_event_name: 'PermissionRequest',
   tool_name: 'Bash',
-  tool_input: { command: 'npm test -- --grep parser', description: 'Run the tests' },
+  tool_input: { command: 'git log --oneline -5', description: 'Show recent commits' },
 });
+/** A PreToolUse input of VS Code's agent (the Local harness, as Copilot Chat 0.67 sends it) for `tool_name` in /tmp. */
+const vscodeAgentInput = (tool_name: string, tool_input: Record<string, unknown>) =>
+  JSON.stringify({
+    timestamp: '2025-01-01T00:00:00.000Z',
+    hook_event_name: 'PreToolUse',
+    session_id: 'bench',
+    transcript_path: '/nonexistent/bench.jsonl',
+    cwd: '/tmp',
+    tool_name,
+    tool_input,
+    tool_use_id: 'call_bench',
+  });
+const READ_ONLY_INPUT = vscodeAgentInput('read_file', { filePath: '/tmp/package.json', startLine: 1, endLine: 20 });
+const TERMINAL_INPUT = vscodeAgentInput('run_in_terminal', { command: 'git log --oneline -5', explanation: 'Show recent commits', goal: 'Show recent commits', mode: 'sync' });
+const LOCAL_ALLOW = '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"allow"}}\n';
 const NOOP_HOOK = `process.stdin.resume();process.stdin.on('end',()=>process.stdout.write(JSON.stringify({hookSpecificOutput:{hookEventName:'PermissionRequest',decision:{behavior:'allow'}}})))`;
 
-/** One hook run, start to exit, in ms; it must print an allow. */
-function hookRun(args: string[], env: Record<string, string>): Promise<number> {
+/** One hook run, start to exit, in ms; it must print `allowed` (by default, Claude Code's allow). */
+function hookRun(args: string[], env: Record<string, string>, input = HOOK_INPUT, allowed: (out: string) => boolean = (out) => /"behavior":"allow"/.test(out)): Promise<number> {
   const started = process.hrtime.bigint();
   const child = spawn(process.execPath, args, { env: { PATH: process.env['PATH'] ?? '', ...env }, stdio: ['pipe', 'pipe', 'pipe'] });
   let err = '';
   child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
   let out = '';
   child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-  child.stdin.end(HOOK_INPUT);
+  child.stdin.end(input);
   return new Promise((resolve, reject) =>
-    child.on('close', () =>
-      /"behavior":"allow"/.test(out) ? resolve(Number(process.hrtime.bigint() - started) / 1e6) : reject(new Error(`the hook did not allow: ${out} ${err}`)),
-    ),
+    child.on('close', () => (allowed(out) ? resolve(Number(process.hrtime.bigint() - started) / 1e6) : reject(new Error(`the hook did not allow: ${out} ${err}`)))),
   );
 }
 
@@ -89,7 +109,10 @@ async function main() {
   let next = 0;
   const broker = new QuestionBroker({ newId: () => `r${++next}` });
   broker.onDidChange((change) => {
-    if (change.type === 'added') broker.reply(change.request.id, { database: { selected: ['SQLite'], skipped: false } }, { by: 'user', where: 'panel' });
+    if (change.type !== 'added') return;
+    // A command the rule should have allowed reached a person: denied, so the bench fails instead of waiting.
+    if (change.request.kind === 'permission') broker.decide(change.request.id, 'deny', { by: 'user', where: 'panel' }, 'the bench rule did not allow this');
+    else broker.reply(change.request.id, { database: { selected: ['SQLite'], skipped: false } }, { by: 'user', where: 'panel' });
   });
   const store = new Map<string, unknown>();
   const policy = {
@@ -100,8 +123,8 @@ async function main() {
       { loadChecker: () => loadCommandChecker(WASM), workspaceFolders: () => ['/tmp'] },
     ),
   };
-  // The rule a user chose with "Always allow `npm test …`".
-  await policy.permissions.remember({ key: 'cmd:npm test', value: true, label: 'npm test …', description: 'bench' }, 'bench');
+  // The rule a user chose with "Always allow `git log …`" (not a runner's: a runner rule covers no call run outside a sandbox).
+  await policy.permissions.remember({ key: 'cmd:git log', value: true, label: 'git log …', description: 'bench' }, 'bench');
   // The second session gets the no-op tool, every other one our tools: one endpoint for all.
   let sessions = 0;
   const endpoint = await McpEndpoint.start({
@@ -144,9 +167,46 @@ async function main() {
     console.log(`\nCLI approval path (Claude Code's PermissionRequest hook, a command a remembered rule allows), medians over ${HOOK_RUNS} runs each`);
     console.log(`a no-op hook (node, reads its input, prints allow) ${median(noop).toFixed(1)} ms (baseline)`);
     console.log(`our hook program, through the endpoint and rules  ${median(hook).toFixed(1)} ms  ratio ${(median(hook) / median(noop)).toFixed(2)}x`);
+
+    await vscodeAgentHookBench(endpoint.url);
   } finally {
     await endpoint.close();
   }
+}
+
+/** VS Code's agent's PreToolUse hook, on a read-only tool and on a rule-allowed command, against `node -e ''`, alternated run by run. */
+async function vscodeAgentHookBench(url: string): Promise<void> {
+  const config = mkdtempSync(join(tmpdir(), 'aq-bench-'));
+  const env = { XDG_CONFIG_HOME: config };
+  const discovery = new EndpointDiscoveryFile(env);
+  discovery.write(url, TOKEN, ['/tmp'], { warn: (message) => console.error(message) });
+  const isAllow = (out: string) => out === LOCAL_ALLOW;
+  const readOnly: number[] = [];
+  const terminal: number[] = [];
+  const noop: number[] = [];
+  try {
+    for (let i = -3; i < HOOK_RUNS; i++) {
+      const times = [
+        await hookRun([VSCODE_AGENT_HOOK, '86400'], env, READ_ONLY_INPUT, isAllow),
+        await hookRun([VSCODE_AGENT_HOOK, '86400'], env, TERMINAL_INPUT, isAllow),
+        await hookRun(['-e', ''], {}, READ_ONLY_INPUT, () => true),
+      ];
+      if (i >= 0) {
+        readOnly.push(times[0]!);
+        terminal.push(times[1]!);
+        noop.push(times[2]!);
+      }
+    }
+  } finally {
+    discovery.remove();
+    rmSync(config, { recursive: true, force: true });
+  }
+  const added = (values: number[]) =>
+    `${median(values).toFixed(1)} ms, ${(median(values) - median(noop)).toFixed(1)} ms added, ratio ${(median(values) / median(noop)).toFixed(2)}x`;
+  console.log(`\nVS Code's agent's PreToolUse hook (dist/vscodeAgentHook.js, the Local harness's input), medians over ${HOOK_RUNS} runs each`);
+  console.log(`a no-op hook (node -e '')                             ${median(noop).toFixed(1)} ms (baseline)`);
+  console.log(`a read-only tool (read_file), allowed at once         ${added(readOnly)} (target <= 60 ms added)`);
+  console.log(`a terminal command a remembered rule allows           ${added(terminal)}`);
 }
 
 runBench(main);

@@ -1,7 +1,7 @@
 // Claude Code's configuration: its MCP server entry (.mcp.json, or `claude mcp add-json`), the
 // print-mode permission prompt tool, and the hooks in .claude/settings.json. It reads the token from
 // the environment of a terminal VS Code started, so no secret is pasted.
-import { ASK_USER_QUESTION_TOOL, CLAUDE_READ_TOOLS, CLAUDE_SANDBOX_VAR, MCP_SERVER_NAME, MCP_TOKEN_VAR, MCP_URL_VAR } from '../../broker/contract/wireNames';
+import { ASK_USER_QUESTION_TOOL, CLAUDE_READ_TOOLS, CLAUDE_SANDBOX_VAR, HOOK_VAR, MCP_SERVER_NAME, MCP_TOKEN_VAR, MCP_URL_VAR } from '../../broker/contract/wireNames';
 import { DAY_SECONDS, hookCommand, type ConfigAgent } from '../agentConfig';
 
 /**
@@ -49,6 +49,14 @@ export const CLAUDE_CODE_SANDBOX = {
 };
 
 /**
+ * Runs only where a VS Code terminal set our variable. VS Code's own agent (`chat.useClaudeHooks`) and
+ * Copilot CLI read this file too, often without it: `node ""` would run the hook input as JavaScript
+ * and exit 1, a warning on every call. Without it the input is read (the writer gets no broken pipe)
+ * and nothing answered, exit 0: no decision, for each of them.
+ */
+const CLAUDE_HOOK_COMMAND = `if [ -z "$${HOOK_VAR}" ]; then cat >/dev/null; else ${hookCommand('claude-code')}; fi`;
+
+/**
  * Claude Code's hooks running our hook command (its shell expands the variable): PermissionRequest
  * for its permission prompts, PreToolUse for its own question tool and for the tools that read without
  * a prompt in its folder (asked in the panel when that folder is outside the workspace). A day's timeout: the request
@@ -57,7 +65,7 @@ export const CLAUDE_CODE_SANDBOX = {
  * Code's sandbox, where a rule for a tool that runs the workspace's code covers it.
  */
 export function claudeCodeHookSettings(): string {
-  const hook = { type: 'command', command: hookCommand('claude-code'), timeout: DAY_SECONDS };
+  const hook = { type: 'command', command: CLAUDE_HOOK_COMMAND, timeout: DAY_SECONDS };
   return JSON.stringify(
     {
       env: { ...CLAUDE_CODE_FOREGROUND_ENV, [CLAUDE_SANDBOX_VAR]: '1' },

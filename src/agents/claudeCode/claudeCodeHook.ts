@@ -41,11 +41,17 @@ export function claudeCodeConfinement(input: unknown, env: Record<string, string
   return claudeCodeSandboxAvailable(env, platform) ? 'sandboxed' : 'unsandboxed';
 }
 
+/** The calls our settings send here: every PermissionRequest, PreToolUse for the question tool and the guarded reads. */
+const understood = (input: unknown): boolean =>
+  isObject(input) &&
+  (input['hook_event_name'] === 'PermissionRequest' || (input['hook_event_name'] === 'PreToolUse' && input['tool_name'] === QUESTION_TOOL) || isGuardedRead(input));
+
 export const claudeCodeHook: HookAgent = {
+  // VS Code's own agent (chat.useClaudeHooks: PreToolUse on every tool, matchers ignored) and Copilot CLI (camelCase toolName) run our settings' hooks too.
+  foreign: (input) => isObject(input) && !understood(input) && (input['hook_event_name'] === 'PreToolUse' || typeof input['toolName'] === 'string'),
   approveCall(input) {
     const event = isObject(input) ? input['hook_event_name'] : undefined;
-    const isQuestion = event === 'PreToolUse' && isObject(input) && input['tool_name'] === QUESTION_TOOL;
-    if (!isObject(input) || (event !== 'PermissionRequest' && !isQuestion && !isGuardedRead(input))) {
+    if (!isObject(input) || !understood(input)) {
       return {
         problem: `expected Claude Code's PermissionRequest hook input, or PreToolUse for ${QUESTION_TOOL} or ${CLAUDE_READ_TOOLS.join(', ')} (got hook_event_name ${JSON.stringify(event)} for ${JSON.stringify(isObject(input) ? input['tool_name'] : undefined)})`,
       };

@@ -34,7 +34,7 @@ suite('configurations handed out to CLI agents', () => {
         ['OpenCode', 'opencode.json and opencode-agent-questions.js beside it, in your project (or in ~/.config/opencode/)', ['opencode.json', 'opencode-agent-questions.js']],
       ],
     );
-    assert.equal(sha256(JSON.stringify(configs)), '785611745e38cbc7aebe9e09f64a3e7d40ceba38f57c6373c173e9b20b88fc4a');
+    assert.equal(sha256(JSON.stringify(configs)), 'c5d3b99f9cc2d96139019abc12f5bdce84feb3a42cf675fa474c2a785a6afe7b');
   });
 
   test("Claude Code's and Codex's pieces, handed to the tests and the soak, are the same", () => {
@@ -42,7 +42,7 @@ suite('configurations handed out to CLI agents', () => {
     assert.deepEqual(CLAUDE_CODE_FOREGROUND_ENV, { CLAUDE_CODE_MCP_AUTO_BACKGROUND_MS: '0' });
     assert.equal(sha256(claudeCodeMcpJson()), '9c29362c0ff563468aa65f8a28e8f174facbd6d211782cd8ccd589bedca8a995');
     assert.equal(sha256(JSON.stringify(CLAUDE_MCP_ADD_JSON_ARGS)), 'bfeb2fcc6d7aaa8e5fb8d47273894fdcc44e0a383baf0b41a1982fe5b01b99e2');
-    assert.equal(sha256(claudeCodeHookSettings()), 'b8b81820e3bc6e4291c8e0915fa4be5563371163e0a33a7a01f0d132485894bc');
+    assert.equal(sha256(claudeCodeHookSettings()), 'e7c271b95a38bc9f8d7980215ab7a8119d6608cb9b9fb35af687a3b3d9f724ee');
     assert.equal(sha256(codexConfigToml(URL)), 'f7d2be6aa136f1c78e9483af84257cbecbd55a5d7d98a686e7b3d144f82d65c3');
   });
 

@@ -10,27 +10,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { EndpointDiscoveryFile } from '../../../src/mcp/endpointDiscoveryFile';
 import { TOKEN, until, withEndpoint } from '../helpers/mcpHelpers';
+import { copilot, copilotCli, local, PROJECT } from '../helpers/agentHookInputs';
 import { ROOT } from '../helpers/repoRoot';
 
 const HOOK_SCRIPT = join(ROOT, 'dist', 'vscodeAgentHook.js');
-const PROJECT = '/home/dev/project';
-
-/** The Local harness's PreToolUse input (snake_case). */
-const local = (tool_name: string, tool_input: Record<string, unknown>) => ({
-  timestamp: '2026-12-05T18:00:00.000Z',
-  hook_event_name: 'PreToolUse',
-  session_id: 'b7a3f0de-0c55-4f7e-9d61-2f4f6f0c1a2b',
-  transcript_path: '/home/dev/.vscode-server/data/User/workspaceStorage/1a2b/GitHub.copilot-chat/transcripts/b7a3f0de.jsonl',
-  cwd: PROJECT,
-  tool_name,
-  tool_input,
-  tool_use_id: 'call_8PqL2vX1',
-});
 const TERMINAL = local('run_in_terminal', { command: 'touch held-marker', explanation: 'Create the marker file', goal: 'Create a marker', mode: 'sync' });
-/** The Copilot harness (Agent Host): camelCase, toolArgs an object. */
-const copilot = (toolName: string, toolArgs: Record<string, unknown>) => ({ timestamp: 1796493600000, cwd: PROJECT, toolName, toolArgs });
-/** Copilot CLI's file hooks: toolArgs a JSON string. */
-const copilotCli = (toolName: string, toolArgs: Record<string, unknown>) => ({ timestamp: 1796493600000, cwd: PROJECT, toolName, toolArgs: JSON.stringify(toolArgs) });
 
 const LOCAL_ALLOW = '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"allow"}}\n';
 
