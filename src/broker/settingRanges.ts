@@ -15,6 +15,7 @@ export const SETTING_RANGES = {
   'agentQuestions.nudge.reminderAfterSeconds': { minimum: 0 },
   'agentQuestions.nudge.maxPerHour': { minimum: 1, maximum: 60 },
   'agentQuestions.answerPage.linkMinutes': { minimum: 1, maximum: 1440 },
+  'agentQuestions.vscodeAgent.waitSeconds': { minimum: 10, maximum: 86340 },
 } as const satisfies Record<string, SettingRange>;
 
 export type RangedSetting = keyof typeof SETTING_RANGES;

@@ -45,7 +45,10 @@ export class ExternalAgents implements vscode.Disposable {
       vscode.workspace.onDidChangeConfiguration((event) => {
         // The endpoint's settings and agentQuestions.vscodeAgent.hooks (its hook asks through the endpoint); apply() changes nothing else.
         if (event.affectsConfiguration('agentQuestions')) void this.apply();
+        if (event.affectsConfiguration('agentQuestions.vscodeAgent.waitSeconds')) this.writeDiscovery();
       }),
+      // The hook picks the window whose folder holds the agent's folder.
+      vscode.workspace.onDidChangeWorkspaceFolders(() => this.writeDiscovery()),
       vscode.commands.registerCommand('agentQuestions.connectExternalAgent', () => this.connect()),
       vscode.commands.registerCommand('agentQuestions.rotateMcpToken', (options?: { skipConfirmation?: boolean }) => this.rotateToken(options)),
       // Tests pass { disconnect: key } to disconnect a session without the UI.
@@ -104,7 +107,7 @@ export class ExternalAgents implements vscode.Disposable {
     if (this.endpoint) {
       environment.replace(MCP_URL_VAR, this.endpoint.url);
       environment.replace(MCP_TOKEN_VAR, this.token);
-      this.discovery?.write(this.endpoint.url, this.token, workspaceFolders(), this.log);
+      this.writeDiscovery();
       this.attention.setExternalStatus(
         vscode.l10n.t('External agents: MCP endpoint on {0} (terminals opened from now on have ${1} and ${2}).', this.endpoint.url, MCP_URL_VAR, MCP_TOKEN_VAR),
       );
@@ -114,6 +117,11 @@ export class ExternalAgents implements vscode.Disposable {
       this.discovery?.remove();
       this.attention.setExternalStatus(undefined);
     }
+  }
+
+  /** The discovery file for the hook VS Code's own agent runs, while the endpoint listens. */
+  private writeDiscovery(): void {
+    if (this.endpoint) this.discovery?.write(this.endpoint.url, this.token, workspaceFolders(), this.log, readSettings().vscodeAgentWaitSeconds);
   }
 
   private fail(error: unknown): void {

@@ -14,6 +14,8 @@ export interface Settings {
   mcpPort: number;
   /** The hook for VS Code's own agent (its tool calls decided by our rules and Queue); it needs the endpoint. */
   vscodeAgentHooks: boolean;
+  /** How long the hook for VS Code's own agent holds a call for an answer before handing it back to VS Code. */
+  vscodeAgentWaitSeconds: number;
   /** How long get_answers can read an answer again after it first collected it. */
   keepCollectedAnswersMinutes: number;
 }
@@ -42,6 +44,7 @@ export function readSettings(): Settings {
     mcpEnabled: get<boolean>('mcp.enabled', false),
     mcpPort: Math.floor(clampSetting('agentQuestions.mcp.port', get<number>('mcp.port', 0))),
     vscodeAgentHooks: get<boolean>('vscodeAgent.hooks', false),
+    vscodeAgentWaitSeconds: clampSetting('agentQuestions.vscodeAgent.waitSeconds', get<number>('vscodeAgent.waitSeconds', 86340)),
     keepCollectedAnswersMinutes: clampSetting('agentQuestions.keepCollectedAnswersMinutes', get<number>('keepCollectedAnswersMinutes', 60)),
   };
 }

@@ -4,7 +4,7 @@
 // to someone else's server, which could answer "allow".
 import { lstatSync, readdirSync, readFileSync, type Stats } from 'node:fs';
 import { isAbsolute, join, relative } from 'node:path';
-import { endpointDiscoveryFolder, type EndpointRecord } from '../broker/contract/endpointDiscovery';
+import { endpointDiscoveryFolder, readWaitSeconds, type EndpointRecord } from '../broker/contract/endpointDiscovery';
 import { isObject } from './isObject';
 
 const MAX_FILE_BYTES = 64 * 1024;
@@ -50,7 +50,8 @@ function readRecord(path: string): EndpointRecord | undefined {
   if (!isObject(parsed)) return undefined;
   const { url, token, folders, pid } = parsed;
   if (typeof url !== 'string' || typeof token !== 'string' || !token || typeof pid !== 'number' || !Array.isArray(folders)) return undefined;
-  return { url, token, pid, folders: folders.filter((f): f is string => typeof f === 'string' && isAbsolute(f)) };
+  const waitSeconds = readWaitSeconds(parsed['waitSeconds']);
+  return { url, token, pid, folders: folders.filter((f): f is string => typeof f === 'string' && isAbsolute(f)), ...(waitSeconds !== undefined ? { waitSeconds } : {}) };
 }
 
 /** The live windows' records, or why none can be read. */
@@ -78,9 +79,10 @@ export function windowFolders(url: string, env: Record<string, string | undefine
 
 /**
  * The endpoint for a tool call run in `cwd`: the live window whose workspace folder holds it (the
- * deepest folder wins), else the only live window. Never the token in a problem's text.
+ * deepest folder wins), else the only live window; with that window's wait when it set one. Never
+ * the token in a problem's text.
  */
-export function findEndpoint(cwd: string, env: Record<string, string | undefined>, home: string): { url: string; token: string } | { problem: string } {
+export function findEndpoint(cwd: string, env: Record<string, string | undefined>, home: string): { url: string; token: string; waitSeconds?: number } | { problem: string } {
   const records = liveRecords(env, home);
   if (!Array.isArray(records)) return records;
   const depth = (record: EndpointRecord) => Math.max(-1, ...record.folders.filter((f) => cwd && isUnder(cwd, f)).map((f) => f.length));
@@ -88,5 +90,5 @@ export function findEndpoint(cwd: string, env: Record<string, string | undefined
   const chosen = holding[0] ?? (records.length === 1 ? records[0] : undefined);
   if (!chosen)
     return { problem: records.length ? 'no VS Code window with the Agent Questions endpoint on has this folder open' : 'no VS Code window has the Agent Questions endpoint on' };
-  return { url: chosen.url, token: chosen.token };
+  return { url: chosen.url, token: chosen.token, ...(chosen.waitSeconds !== undefined ? { waitSeconds: chosen.waitSeconds } : {}) };
 }

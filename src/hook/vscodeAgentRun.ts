@@ -4,6 +4,7 @@
 // harness's shape. Whatever leaves a call we route open (the endpoint unreachable, no answer before
 // the hook's own time limit) is handed back as `ask`: VS Code's own confirmation, never a silent run.
 import { homedir } from 'node:os';
+import { HANDED_BACK_AT_DEADLINE } from '../broker/contract/wireNames';
 import { askApprove, HookFailure } from './mcpApprove';
 import { findEndpoint } from './findEndpoint';
 import { nestedDeeperThan } from './hookProcess';
@@ -29,10 +30,14 @@ export interface AgentHookOutcome {
 export const VSCODE_AGENT_CLIENT = { name: 'agent-questions-hook-vscode-agent', title: "VS Code's agent", version: '1' };
 const DEFAULT_TIMEOUT_SECONDS = 30;
 
-/** When the hook hands the call back: a minute before VS Code's time limit, or a quarter of it when that is short. */
-export function handBackAfterMs(timeoutSeconds: number): number {
+/**
+ * When the hook hands the call back: a minute before VS Code's time limit, or a quarter of it when that
+ * is short; sooner when the window's agentQuestions.vscodeAgent.waitSeconds says so.
+ */
+export function handBackAfterMs(timeoutSeconds: number, waitSeconds?: number): number {
   const timeoutMs = timeoutSeconds * 1000;
-  return timeoutMs - Math.min(60_000, timeoutMs / 4);
+  const beforeLimit = timeoutMs - Math.min(60_000, timeoutMs / 4);
+  return waitSeconds === undefined ? beforeLimit : Math.min(beforeLimit, waitSeconds * 1000);
 }
 
 const minutes = (ms: number) => (ms < 60_000 ? `${Math.round(ms / 1000)} seconds` : `${Math.round(ms / 60_000)} minutes`);
@@ -56,13 +61,14 @@ export async function runAgentHook(run: AgentHookRun): Promise<AgentHookOutcome>
   const endpoint = findEndpoint(call.cwd, run.env, run.home ?? homedir());
   if ('problem' in endpoint) return handBack(`Agent Questions could not be asked: ${endpoint.problem}.`);
   const seconds = Number(run.args[0]);
-  const waitMs = handBackAfterMs(Number.isFinite(seconds) && seconds > 0 ? seconds : DEFAULT_TIMEOUT_SECONDS);
+  const waitMs = handBackAfterMs(Number.isFinite(seconds) && seconds > 0 ? seconds : DEFAULT_TIMEOUT_SECONDS, endpoint.waitSeconds);
   let timer: NodeJS.Timeout | undefined;
   let deadlinePassed = false;
   const deadline = new Promise<string>((resolve) => {
     timer = setTimeout(() => {
       deadlinePassed = true;
-      resolve(`not answered in Agent Questions after ${minutes(waitMs)}`);
+      // The endpoint records it as handed back at the hook's deadline (decidedBy asker, hookDeadline).
+      resolve(HANDED_BACK_AT_DEADLINE);
     }, waitMs);
   });
   try {

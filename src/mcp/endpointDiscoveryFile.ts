@@ -18,20 +18,22 @@ export class EndpointDiscoveryFile {
     this.path = join(endpointDiscoveryFolder(env, home), `${pid}.json`);
   }
 
-  /** Writes the file whole (a temporary file renamed over it, so a hook never reads half of it); `log` hears why it could not. */
-  write(url: string, token: string, folders: readonly string[], log: { warn(message: string): void }): void {
+  /**
+   * Writes the file whole (a temporary file renamed over it, so a hook never reads half of it), again
+   * whenever the folders or the wait change; `log` hears why it could not.
+   */
+  write(url: string, token: string, folders: readonly string[], log: { warn(message: string): void }, waitSeconds?: number): void {
     try {
-      this.writeNow(url, token, folders);
+      this.writeNow({ url, token, folders: [...folders], pid: this.pid, ...(waitSeconds !== undefined ? { waitSeconds } : {}) });
     } catch (error) {
       log.warn(`External agents: could not write ${this.path} for VS Code's agent hook: ${error instanceof Error ? error.message : String(error)}`);
     }
   }
 
-  private writeNow(url: string, token: string, folders: readonly string[]): void {
+  private writeNow(record: EndpointRecord): void {
     const folder = join(this.path, '..');
     mkdirSync(folder, { recursive: true, mode: 0o700 });
     chmodSync(folder, 0o700);
-    const record: EndpointRecord = { url, token, folders: [...folders], pid: this.pid };
     const temporary = `${this.path}.tmp`;
     const fd = openSync(temporary, 'w', 0o600);
     try {

@@ -12,6 +12,13 @@ export interface EndpointRecord {
   folders: string[];
   /** The extension host's process id: a file whose process is gone is stale. */
   pid: number;
+  /** agentQuestions.vscodeAgent.waitSeconds: how long the hook holds a call before handing it back to VS Code. */
+  waitSeconds?: number;
+}
+
+/** A record's `waitSeconds` when it is a usable wait (a positive, finite number of seconds), else undefined: the hook's own limit applies. */
+export function readWaitSeconds(value: unknown): number | undefined {
+  return typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : undefined;
 }
 
 /** `$XDG_CONFIG_HOME/agent-questions/endpoints`, else `~/.config/agent-questions/endpoints`. */
