@@ -1,7 +1,7 @@
 // Issue 42: VS Code's own agent under our remembered rules, with agentQuestions.vscodeAgent.hooks on
-// (scripted model). What an «Always allow» rule covers runs with no prompt anywhere; a protected file
-// is asked in our Queue; and a call no one answers within agentQuestions.vscodeAgent.waitSeconds is
-// handed back to VS Code's own confirmation, with nothing run and nothing left in our Queue.
+// (scripted model). What an «Always allow» rule (or, honoured, VS Code's terminal auto-approve)
+// covers runs with no prompt anywhere; a protected file is asked in our Queue; and a call no one
+// answers within agentQuestions.vscodeAgent.waitSeconds is handed back to VS Code's own confirmation, with nothing run and nothing left in our Queue.
 import * as assert from 'node:assert/strict';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -87,6 +87,30 @@ suite("VS Code's agent under our rules: allowed without a prompt, protected file
     assert.equal(settled.length, 2, 'the first asked, the second decided by the rule');
     assert.deepEqual(settled[0]!.decidedBy, { by: 'rule', rules: [{ text: 'wc …', origin: 'remembered', scope: 'workspace' }] });
     assert.deepEqual(settled[1]!.decidedBy, { by: 'user', where: 'panel' });
+  });
+
+  test("one policy: with honorTerminalAutoApprove on, a command VS Code's terminal auto-approve allows runs with no prompt, decided by that setting; Check a Command says the same, and asks once it is off", async () => {
+    const check = (line: string) =>
+      ui.workbench.driver<{ value: { decision: string; rules: Array<{ label: string; source: string }> } }>('command', { id: 'agentQuestions.checkCommand', args: [line] });
+    await ui.workbench.driver('config', { section: 'chat.tools.terminal', key: 'autoApprove', value: { head: true } });
+    try {
+      assert.equal((await check('head -n 1 README.md')).value.decision, 'ask', 'not honoured until the user says so');
+      await ui.workbench.driver('config', { section: 'agentQuestions', key: 'permissions.honorTerminalAutoApprove', value: true });
+      const checked = (await check('head -n 1 README.md')).value;
+      assert.equal(checked.decision, 'allow');
+      assert.match(checked.rules[0]!.source, /chat\.tools\.terminal\.autoApprove/);
+      const before = (await history()).length;
+      const chat = await send(ui.workbench, "Read the README's title. scenario:terminal-auto-approve");
+      assert.match(await finalReply(chat), /MODEL RECEIVED:[\s\S]*# Sample workspace/, "head's output");
+      assert.equal(await vscodeConfirmation(chat).count(), 0, 'no VS Code confirmation in the chat');
+      assert.deepEqual(await pending(), [], 'nothing waits in our Queue');
+      const settled = await since(before);
+      assert.equal(settled.length, 1);
+      assert.deepEqual(settled[0]!.decidedBy, { by: 'rule', rules: [{ text: 'head', origin: 'terminalSettings' }] });
+    } finally {
+      await ui.workbench.driver('config', { section: 'agentQuestions', key: 'permissions.honorTerminalAutoApprove', value: null });
+      await ui.workbench.driver('config', { section: 'chat.tools.terminal', key: 'autoApprove', value: null });
+    }
   });
 
   test('a create_file into .vscode/ is asked in our Queue, with no rule offered; Deny writes nothing', async () => {
