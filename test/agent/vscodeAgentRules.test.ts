@@ -1,7 +1,8 @@
 // Issue 42: VS Code's own agent under our remembered rules, with agentQuestions.vscodeAgent.hooks on
 // (scripted model). What an «Always allow» rule (or, honoured, VS Code's terminal auto-approve)
 // covers runs with no prompt anywhere; a protected file is asked in our Queue; and a call no one
-// answers within agentQuestions.vscodeAgent.waitSeconds is handed back to VS Code's own confirmation, with nothing run and nothing left in our Queue.
+// answers within agentQuestions.vscodeAgent.waitSeconds is handed back to VS Code's own
+// confirmation, with nothing run and nothing left in our Queue.
 import * as assert from 'node:assert/strict';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
