@@ -20,3 +20,6 @@ export async function loadCommandChecker(dist: string): Promise<CommandChecker> 
     files: (folder) => workspaceFilesIn(folder, diskReader),
   };
 }
+
+// Claude Code's own grants, said in our words: read with the command rules this bundle holds.
+export { claudeCodeLedger } from '../broker/permissions/agentGrants/claudeCodeGrantMeaning';
