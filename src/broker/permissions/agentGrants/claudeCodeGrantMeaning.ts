@@ -11,6 +11,7 @@ import { KNOWN_TOOL_EXAMPLES } from '../shell/knownToolExamples';
 import { KNOWN_TOOLS, knownPrefixFor } from '../shell/knownTools';
 import { placeOf, protectedMentions, type PathContext } from '../toolPaths';
 import { hasInvisible } from '../../visibleText';
+import { leavesSandbox } from '../runnerConfinement';
 import { readClaudeCodeGrants, type ClaudeCodeGrant, type ClaudeCodeSettingsFile, type GrantFileProblem } from './claudeCodeGrants';
 
 export interface GrantMeaning {
@@ -94,6 +95,9 @@ function bashMeaning(grant: ClaudeCodeGrant, specifier: string | undefined, chec
   const where = commandPlaces(context);
   if (protectedMentions(text, context).length > 0) return { meaning: `exactly ${code(text)}`, broader: 'it names protected configuration: our rules always ask for it' };
   const decision = checker.decide(checker.analyse(text, checker.parse(text), where), { [exactRuleKey(text)]: true });
+  // Claude Code's grant holds outside its sandbox too, where our rule for a runner covers nothing.
+  const outside = decision.decision === 'allow' ? leavesSandbox('unsandboxed', decision.parts) : undefined;
+  if (outside) return { meaning: `exactly ${code(text)}, in or out of Claude Code's sandbox`, broader: outside };
   if (decision.decision === 'allow') return { meaning: `exactly ${code(text)}: our exact rule «${text}» allows the same` };
   return { meaning: `exactly ${code(text)}`, broader: `our rules ask for it even under the same exact rule: ${decision.reason}` };
 }

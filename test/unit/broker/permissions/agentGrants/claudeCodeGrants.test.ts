@@ -90,11 +90,18 @@ suite('Claude Code grants', () => {
   });
 
   test('an exact command is no broader when our exact rule allows the same; else marked with our reason', () => {
-    const fine = meaningOf('Bash(git status)');
+    const fine = meaningOf('Bash(git log --oneline)');
     assert.equal(fine.broader, undefined);
-    assert.match(fine.meaning, /exactly `git status`: our exact rule/);
+    assert.match(fine.meaning, /exactly `git log --oneline`: our exact rule/);
+    // git status runs the repository's fsmonitor: our rule covers it only inside the sandbox.
+    assert.match(meaningOf('Bash(git status)').broader ?? '', /core\.fsmonitor/);
     assert.ok(meaningOf('Bash(cp a.txt /etc/passwd)').broader, 'a write outside the workspace is always asked');
     assert.match(meaningOf('Bash(cat .claude/settings.json)').broader ?? '', /protected configuration/);
+  });
+
+  test("prevents an exact runner command from passing unmarked: Claude Code's grant holds outside its sandbox, where our rule covers nothing", () => {
+    const grant = meaningOf('Bash(npm test)');
+    assert.match(grant.broader ?? '', /runs this workspace's code/);
   });
 
   test('prevents edits and reads of protected files from passing unmarked', () => {
