@@ -216,7 +216,7 @@ export function registerPermissionCommands(context: vscode.ExtensionContext, per
         ],
         {
           title: vscode.l10n.t('Agent Questions: Remembered Permissions'),
-          placeHolder: vscode.l10n.t("Pick a rule to forget it: the agent will be asked again. Pick one of Claude Code's grants to open its file"),
+          placeHolder: vscode.l10n.t('Pick a rule to forget it: the agent will be asked again'),
         },
       );
       if (!picked || ('warning' in picked && picked.warning)) return;
