@@ -71,8 +71,8 @@ async function main() {
       askToQueued.push(asked.askToQueuedMs);
       submitToReturn.push(result.settledAt - clickedAt);
     }
-    const scale = [await reflectTimes(workbench, 1, 'permission', 'Home'), await reflectTimes(workbench, 200, 'permission', 'Home')];
-    const questionScale = [await reflectTimes(workbench, 1, 'question', 'End'), await reflectTimes(workbench, 200, 'question', 'End')];
+    const scale = [await reflectTimes(workbench, 1, 'permission'), await reflectTimes(workbench, 200, 'permission')];
+    const questionScale = [await reflectTimes(workbench, 1, 'question'), await reflectTimes(workbench, 200, 'question')];
 
     const base = Math.max(median(echo), 1);
     console.log(`\nPanel benchmark in the real workbench (code-server 4.139.1, headless Chromium), medians over ${RUNS} runs`);
@@ -124,18 +124,15 @@ async function answerByOneClick(workbench: Workbench, panel: Frame): Promise<num
   return settledAt - clickedAt;
 }
 
-/**
- * With `pendingCount` questions waiting, how long until one new request (a permission, or a question) shows in the tree and the panel.
- * `scroll`: the key that places the Queue's list before the runs, at its top (Home) or its end (End).
- */
-async function reflectTimes(workbench: Workbench, pendingCount: number, arriving: 'permission' | 'question', scroll: 'Home' | 'End'): Promise<{ tree: number; panel: number }> {
+/** With `pendingCount` questions waiting, how long until one new request (a permission, or a question) shows in the tree and the panel. */
+async function reflectTimes(workbench: Workbench, pendingCount: number, arriving: 'permission' | 'question'): Promise<{ tree: number; panel: number }> {
   const { page, driver } = workbench;
   const panel = await workbench.panel();
   const waiting: Array<{ callId: number }> = [];
   for (let i = 0; i < pendingCount; i++)
     waiting.push(await driver('ask', { request: { extensionId: `bench.source${i % 20}`, questions: [{ id: `q${i}`, header: `Waiting ${i}`, question: 'Waiting?' }] } }));
   await panel.locator('.request').first().waitFor();
-  await showQueue(workbench, scroll);
+  await showQueueEnd(workbench);
   const tree: number[] = [];
   const panelTimes: number[] = [];
   for (let run = -2; run < SCALE_RUNS; run++) {
@@ -143,9 +140,7 @@ async function reflectTimes(workbench: Workbench, pendingCount: number, arriving
     const expected = `${pendingCount} more waiting`;
     // The tree shows the arrival when its list grows by a row, or when its last row changes (a group of
     // more than 50 shows 50 rows and a "… and N more" row). A question joining 200 is far below the
-    // fold, where the list draws no row for it: the list is scrolled to its end. A permission's row is
-    // drawn at the top: scrolled to the end, its row would land above the fold, and what the list does
-    // then is VS Code's own (it redraws its sticky group header and measures it, a forced layout).
+    // fold, where the list draws no row for it: the list is scrolled to its end.
     await page.evaluate((list) => {
       const rows = document.querySelector<HTMLElement>(`${list} .monaco-list-rows`)!;
       const w = window as unknown as { seen: Promise<number>; queueState: () => string; stateBefore: string };
@@ -200,11 +195,11 @@ async function reflectTimes(workbench: Workbench, pendingCount: number, arriving
   return { tree: median(tree), panel: median(panelTimes) };
 }
 
-/** The Queue's list, tagged by showQueue. */
+/** The Queue's list, tagged by showQueueEnd. */
 const QUEUE_LIST = '.monaco-list[data-bench-queue]';
 
-/** Waits until the Queue's list has drawn every row the extension gives it, then scrolls it to its top (Home) or its end (End). */
-async function showQueue({ page, driver }: Workbench, scroll: 'Home' | 'End'): Promise<void> {
+/** Waits until the Queue's list has drawn every row the extension gives it, then scrolls it to its end. */
+async function showQueueEnd({ page, driver }: Workbench): Promise<void> {
   await page.locator('.monaco-list-row .label-name', { hasText: /^Waiting 0$/ }).waitFor();
   await page.evaluate(() => {
     const list = [...document.querySelectorAll<HTMLElement>('.monaco-list')].find((l) => [...l.querySelectorAll('.label-name')].some((e) => e.textContent === 'Waiting 0'))!;
@@ -221,10 +216,10 @@ async function showQueue({ page, driver }: Workbench, scroll: 'Home' | 'End'): P
     },
     { list: QUEUE_LIST, rowCount },
   );
-  // End (Home) focuses the last (first) row and scrolls to it (a focused row runs no command; a click would).
+  // End focuses the last row and scrolls to it (a focused row runs no command; a click would).
   await driver('command', { id: 'agentQuestions.queue.focus' });
-  await page.keyboard.press(scroll);
-  await page.locator(`${QUEUE_LIST} .monaco-list-row[data-index="${scroll === 'End' ? rowCount - 1 : 0}"]`).waitFor();
+  await page.keyboard.press('End');
+  await page.locator(`${QUEUE_LIST} .monaco-list-row[data-index="${rowCount - 1}"]`).waitFor();
 }
 
 runBench(main);
