@@ -2,7 +2,8 @@
 // viewport (headless Chromium, no workbench), then the panel and agent-loop benchmarks and the
 // long-wait return path (real workbench). `npm run bench -- agent` runs only the agent-loop
 // head-to-head (the noisiest line, worth running several times); `npm run bench -- answerPage`
-// only the answer page (nudge sent -> page interactive on a phone, its transfer size).
+// only the answer page (nudge sent -> page interactive on a phone, its transfer size); `npm run bench --
+// panel` only the panel benchmark (the Question panel and the Queue tree with 200 waiting).
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { packageExtension, packageScriptedModel } from '../../scripts/package.mjs';
@@ -14,7 +15,7 @@ const run = (args, env = {}) => {
   if (result.status !== 0) process.exit(result.status ?? 1);
 };
 
-const PARTS = ['agent', 'answerPage'];
+const PARTS = ['agent', 'answerPage', 'panel'];
 const only = process.argv.slice(2);
 if (only.some((name) => !PARTS.includes(name))) {
   console.error(`npm run bench: unknown part ${only.join(' ')}; the parts that run alone are ${PARTS.join(', ')}`);
@@ -28,8 +29,9 @@ if (all) run(['--expose-gc', join(root, 'out', 'test', 'bench', 'brokerBench.js'
 if (all) run([join(root, 'out', 'test', 'bench', 'mcpBench.js')]);
 provision();
 if (part('answerPage')) run([join(root, 'out', 'test', 'bench', 'answerPageBench.js')]);
-if (!part('agent')) process.exit(0);
+if (!part('agent') && !part('panel')) process.exit(0);
 const vsix = packageExtension();
-if (all) run([join(root, 'out', 'test', 'bench', 'panelBench.js')], { AGENT_QUESTIONS_VSIX: vsix });
+if (part('panel')) run([join(root, 'out', 'test', 'bench', 'panelBench.js')], { AGENT_QUESTIONS_VSIX: vsix });
+if (!part('agent')) process.exit(0);
 run([join(root, 'out', 'test', 'bench', 'agentBench.js')], { AGENT_QUESTIONS_VSIX: vsix, AGENT_QUESTIONS_MODEL_VSIX: packageScriptedModel() });
 if (all) run([join(root, 'out', 'test', 'bench', 'waitBench.js')], { AGENT_QUESTIONS_VSIX: vsix, AGENT_QUESTIONS_MODEL_VSIX: packageScriptedModel() });
