@@ -96,6 +96,9 @@ suite('A question waits as long as the human (the real CLIs, answered in the pan
   const killAtDeadline = (child: { kill(signal?: NodeJS.Signals): boolean }) => setTimeout(() => child.kill('SIGKILL'), remainingMs());
 
   test('answered after each limit: Claude Code (defaults, 90 s; idle limit 20 s, 45 s; print-mode approval, 90 s), Codex (90 s) and OpenCode (call timeout 20 s, 45 s) each get the answer', async function () {
+    // Five CLIs start at once while npm test starts its other layers: ten minutes for them to ask,
+    // which costs the run nothing (the ten-minute wait runs beside it) and only a failure uses.
+    this.timeout(600_000);
     const cwd = mkdtempSync(join(tmpdir(), 'aq-long-wait-'));
     const codexConfig = agentConfigs(mcpUrl).find((c) => c.agent === 'Codex CLI')!.text;
     // OpenCode's handed-out files with its call timeout lowered from a day to 20 s (1.18 applies it
