@@ -5,9 +5,8 @@ import * as vscode from 'vscode';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import type * as ShellModule from './shellModule';
-import type { ClaudeCodeSettingsFile } from '../broker/permissions/agentGrants/claudeCodeGrants';
+import type { ClaudeCodeSettingsFile, GrantFileProblem } from '../broker/permissions/agentGrants/claudeCodeGrants';
 import type { TranslatedGrant } from '../broker/permissions/agentGrants/claudeCodeGrantMeaning';
-import type { GrantFileProblem } from '../broker/permissions/agentGrants/claudeCodeGrants';
 import type { RememberedPermissions } from '../broker/permissions/rememberedPermissions';
 
 export async function claudeCodeGrants(permissions: RememberedPermissions): Promise<{ grants: TranslatedGrant[]; problems: GrantFileProblem[] }> {

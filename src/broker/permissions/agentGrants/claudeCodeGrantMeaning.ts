@@ -92,9 +92,8 @@ function bashMeaning(grant: ClaudeCodeGrant, specifier: string | undefined, chec
   }
   if (text.includes('*') || !checker) return notUnderstood(grant);
   // Exactly this command: no broader when our exact rule for it would allow it.
-  const where = commandPlaces(context);
   if (protectedMentions(text, context).length > 0) return { meaning: `exactly ${code(text)}`, broader: 'it names protected configuration: our rules always ask for it' };
-  const decision = checker.decide(checker.analyse(text, checker.parse(text), where), { [exactRuleKey(text)]: true });
+  const decision = decideUnder(text, exactRuleKey(text), checker, context);
   // Claude Code's grant holds outside its sandbox too, where our rule for a runner covers nothing.
   const outside = decision.decision === 'allow' ? leavesSandbox('unsandboxed', decision.parts) : undefined;
   if (outside) return { meaning: `exactly ${code(text)}, in or out of Claude Code's sandbox`, broader: outside };
@@ -134,8 +133,12 @@ function examplesFor(prefix: string): readonly string[] {
 }
 
 function asksUnder(line: string, prefix: string, checker: CommandChecker | undefined, context: PathContext): boolean {
-  if (!checker) return false;
-  return checker.decide(checker.analyse(line, checker.parse(line), commandPlaces(context)), { [prefix]: true }).decision !== 'allow';
+  return checker !== undefined && decideUnder(line, prefix, checker, context).decision !== 'allow';
+}
+
+/** How our analysis decides `line` with `ruleKey` as the only rule, allowed. */
+function decideUnder(line: string, ruleKey: string, checker: CommandChecker, context: PathContext) {
+  return checker.decide(checker.analyse(line, checker.parse(line), commandPlaces(context)), { [ruleKey]: true });
 }
 
 /** Claude Code's path patterns: `//abs`, `~/home`, `/from the project`, `rel` or `./rel` from the folder it runs in. */
