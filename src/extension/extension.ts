@@ -11,6 +11,8 @@ import { Attention } from './attention';
 import { registerCommands } from './commands';
 import { registerDecisionLogCommand } from './decisionLogCommand';
 import { registerPermissionCommands } from './permissionCommands';
+import { registerReplaceAgentGrant } from './replaceAgentGrant';
+import { watchAgentGrants } from './agentGrantNotices';
 import { ExternalAgents } from './externalAgents';
 import { createPolicy } from './policyAdapter';
 import { QuestionPanelView } from './questionPanelView';
@@ -52,6 +54,8 @@ export function activate(context: vscode.ExtensionContext): AgentQuestionsApi {
   // Not awaited: activation does not wait for the layout. A failed move leaves the view where it was.
   placeNextToChatOnce(context.globalState).catch(() => undefined);
   registerPermissionCommands(context, policy.permissions);
+  registerReplaceAgentGrant(context, policy.permissions, log);
+  watchAgentGrants(context, policy.permissions, log);
   registerAskUserTool(context, broker, policy, later, log, panel);
   registerSampleQuestionCommand(context, log);
   const answerPage = registerAnswerPage(context, broker, log);

@@ -9,6 +9,7 @@ import { displayToolCall } from '../broker/permissions/toolCallDisplay';
 import { hasInvisible, invisibleCodePoints, invisibleCount, markInvisible, uiText } from '../broker/visibleText';
 import { localizedAge } from './localizedAge';
 import { claudeCodeGrants } from './claudeCodeGrantFiles';
+import { broaderGrants, type ReplaceGrantArgs } from './replaceAgentGrant';
 import type { GrantFileProblem } from '../broker/permissions/agentGrants/claudeCodeGrants';
 import type { TranslatedGrant } from '../broker/permissions/agentGrants/claudeCodeGrantMeaning';
 
@@ -102,6 +103,7 @@ function agentGrantItems({ agentGrants, problems }: { agentGrants: TranslatedGra
       description: [`permissions.${grant.list}`, scopes[grant.scope], fileName(grant.file)].join(' · '),
       detail: uiText(grant.broader ? vscode.l10n.t('{0}. Broader than your Agent Questions rules: {1}', grant.meaning, grant.broader) : grant.meaning, 300),
       file: grant.file,
+      grant,
     })),
     ...problems.map((problem) => ({
       label: `$(error) ${problem.file ? fileName(problem.file) : vscode.l10n.t("Claude Code's settings")}`,
@@ -110,6 +112,21 @@ function agentGrantItems({ agentGrants, problems }: { agentGrants: TranslatedGra
       ...(problem.file ? { file: problem.file } : { warning: true }),
     })),
   ];
+}
+
+/** An agent's grant: a broader one may be replaced with a narrower rule (after a preview); any may be opened in its file. */
+async function openOrReplace(file: string, grant: TranslatedGrant | undefined): Promise<void> {
+  if (grant && broaderGrants([grant]).length > 0) {
+    const replace = {
+      label: `$(replace) ${vscode.l10n.t('Replace with a Narrower Rule…')}`,
+      detail: vscode.l10n.t('See the edit of {0} first.', vscode.workspace.asRelativePath(file, true)),
+    };
+    const open = { label: `$(go-to-file) ${vscode.l10n.t('Open the File')}` };
+    const picked = await vscode.window.showQuickPick([replace, open], { title: uiText(grant.rule, 100) });
+    if (picked === replace) return void (await vscode.commands.executeCommand('agentQuestions.replaceAgentGrant', { grant } satisfies ReplaceGrantArgs));
+    if (picked !== open) return;
+  }
+  await vscode.window.showTextDocument(vscode.Uri.file(file));
 }
 
 /** The check as text a user reads and copies. */
@@ -193,8 +210,22 @@ export function registerPermissionCommands(context: vscode.ExtensionContext, per
             },
           ]
         : [];
+      const broader = broaderGrants(agents.agentGrants);
+      const header = broader.length
+        ? [
+            {
+              label: `$(warning) ${vscode.l10n.t("{0} of the agents' own grants allow what your rules would ask", broader.length)}`,
+              detail: vscode.l10n.t('The agent decides them before Agent Questions sees the call. Pick one below to replace it with a narrower rule.'),
+              key: undefined,
+              scope: undefined,
+              name: '',
+              warning: true,
+            },
+          ]
+        : [];
       const picked = await vscode.window.showQuickPick(
         [
+          ...header,
           ...together,
           ...rules.map((rule) => ({
             label: `${rule.decision === 'allow' ? '$(check)' : '$(circle-slash)'} ${uiText(rule.label, 100)}`,
@@ -220,8 +251,7 @@ export function registerPermissionCommands(context: vscode.ExtensionContext, per
         },
       );
       if (!picked || ('warning' in picked && picked.warning)) return;
-      // Claude Code's files are only opened, never written here.
-      if ('file' in picked && typeof picked.file === 'string') return void (await vscode.window.showTextDocument(vscode.Uri.file(picked.file)));
+      if ('file' in picked && typeof picked.file === 'string') return openOrReplace(picked.file, 'grant' in picked ? (picked.grant as TranslatedGrant) : undefined);
       if (!('key' in picked)) return;
       const question =
         picked.key !== undefined

@@ -6,11 +6,11 @@ import { isUnattendedEnvironment, routeFor } from '../broker/policy';
 import type { CommandRules, CommandRuleValue } from '../broker/permissions/shell/commandRules';
 import { memoryStore, RememberedPermissions, type SettingsRules } from '../broker/permissions/rememberedPermissions';
 import { homedir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { dirname } from 'node:path';
 import type { PathContext } from '../broker/permissions/toolPaths';
 import { expandGlob, hasBinIn, ignoresCase, isBareRepository, realPathOf } from './realPath';
 import { isRepositoryTop } from './repositoryTop';
-import type * as ShellModule from './shellModule';
+import { shellBundle } from './shellBundle';
 import { parseAnswersFile, type ParsedAnswersFile } from '../broker/scriptedAnswers';
 import { readSettings } from './settings';
 
@@ -45,8 +45,7 @@ export function createPolicy(context: vscode.ExtensionContext, log: vscode.LogOu
       { session: memoryStore(), workspace: context.workspaceState, user: context.globalState },
       {
         settings: settingsRules,
-        // A computed path, so esbuild leaves the require alone: dist/shell.js is its own bundle.
-        loadChecker: () => (require(join(__dirname, 'shell.js')) as typeof ShellModule).loadCommandChecker(__dirname),
+        loadChecker: () => shellBundle().loadCommandChecker(__dirname),
         workspaceFolders: fileFolders,
         pathContext: pathContextFor(context),
       },

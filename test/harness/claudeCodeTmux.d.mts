@@ -28,6 +28,8 @@ export function startInteractiveClaude(options: {
   enabledMcpjsonServers?: string[];
   columns?: number;
   rows?: number;
+  /** The folder to run in (a VS Code workspace, say) instead of a scratch one; it is not removed on close. */
+  project?: string;
 }): InteractiveClaude;
 
 /** The lines of a handed-out configuration text under its `// <file>` heading, up to the next blank line. */

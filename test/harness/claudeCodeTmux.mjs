@@ -25,17 +25,17 @@ const PASTE_SETTLE_MS = 300;
 const ENTER_AGAIN_AFTER_MS = 3000;
 
 /**
- * Starts `claude --permission-mode default` in <scratch>/project with `projectFiles` written there
+ * Starts `claude --permission-mode default` in <scratch>/project (or `project`, left in place on close) with `projectFiles` written there
  * (e.g. { '.claude/settings.json': text }) and `env` added (the terminal's variables).
  * `enabledMcpjsonServers`: the project's .mcp.json servers already approved, as after the user
  * said yes to them once. Returns { project, screen(), type(text), press(key), pressUntil(key, regex), waitFor(regex, ms), ready(ms),
  * prompt(text, model), close() }. Every wait lasts until the running test's deadline unless given `ms`.
  */
-export function startInteractiveClaude({ modelUrl, env = {}, projectFiles = {}, enabledMcpjsonServers = [], columns = 200, rows = 60 }) {
+export function startInteractiveClaude({ modelUrl, env = {}, projectFiles = {}, enabledMcpjsonServers = [], columns = 200, rows = 60, project: given }) {
   const claude = provisionClaudeCode();
   const dir = mkdtempSync(join(tmpdir(), 'agent-questions-claude-tty-'));
   const home = join(dir, 'home');
-  const project = join(dir, 'project');
+  const project = given ?? join(dir, 'project');
   mkdirSync(home, { recursive: true });
   mkdirSync(project, { recursive: true });
   for (const [file, text] of Object.entries(projectFiles)) {

@@ -82,8 +82,7 @@ function modeMeaning(grant: ClaudeCodeGrant): GrantMeaning {
 function bashMeaning(grant: ClaudeCodeGrant, specifier: string | undefined, checker: CommandChecker | undefined, context: PathContext): GrantMeaning {
   const text = specifier?.trim();
   if (text === undefined || text === '' || text === '*' || text === ':*') return { meaning: 'any shell command', broader: 'our rules never allow every command' };
-  // Claude Code's prefixes: `npm:*` (legacy) and `npm *` end at a word; `ls*` is any text that starts so.
-  const wordPrefix = /^(.*?)(?::\*| \*)$/s.exec(text)?.[1]?.trim();
+  const wordPrefix = wordPrefixOf(text);
   if (wordPrefix !== undefined) return wordPrefix.includes('*') || wordPrefix === '' ? notUnderstood(grant) : prefixMeaning(wordPrefix, checker, context);
   if (text.endsWith('*')) {
     const start = text.slice(0, -1);
@@ -99,6 +98,11 @@ function bashMeaning(grant: ClaudeCodeGrant, specifier: string | undefined, chec
   if (outside) return { meaning: `exactly ${code(text)}, in or out of Claude Code's sandbox`, broader: outside };
   if (decision.decision === 'allow') return { meaning: `exactly ${code(text)}: our exact rule «${text}» allows the same` };
   return { meaning: `exactly ${code(text)}`, broader: `our rules ask for it even under the same exact rule: ${decision.reason}` };
+}
+
+/** Claude Code's prefixes: `npm:*` (legacy) and `npm *` end at a word (`ls*` is any text that starts so, not a word prefix). */
+export function wordPrefixOf(specifier: string): string | undefined {
+  return /^(.*?)(?::\*| \*)$/s.exec(specifier.trim())?.[1]?.trim();
 }
 
 function prefixMeaning(prefix: string, checker: CommandChecker | undefined, context: PathContext): GrantMeaning {

@@ -78,4 +78,4 @@ export function readClaudeCodeGrants(files: readonly ClaudeCodeSettingsFile[]): 
   return { grants, problems };
 }
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+export const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);

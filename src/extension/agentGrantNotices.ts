@@ -1,0 +1,76 @@
+// Watches the agents' own grant files and says once, per grant, when one allows what our rules
+// would ask: "Claude Code's own settings allow `Bash(npm:*)`: it runs without asking you here."
+// A file watcher, no polling: a "don't ask again" in Claude Code's terminal, or a pull that brings
+// a .claude/settings.json, is read again within a moment. Nothing is read until a file holds grants,
+// so a window without any pays nothing for the command rules.
+import * as vscode from 'vscode';
+import { dirname, basename } from 'node:path';
+import type { TranslatedGrant } from '../broker/permissions/agentGrants/claudeCodeGrantMeaning';
+import type { RememberedPermissions } from '../broker/permissions/rememberedPermissions';
+import { uiText } from '../broker/visibleText';
+import { claudeCodeGrants, claudeCodeSettingsFiles, textOf } from './claudeCodeGrantFiles';
+import { broaderGrants, type ReplaceGrantArgs } from './replaceAgentGrant';
+
+/** The grants already named in a notification (globalState): each is said once, ever. */
+const NOTIFIED = 'agentQuestions.notifiedAgentGrants';
+/** Several writes of one save (or of a pull) are read once. */
+const SETTLE_MS = 300;
+
+const grantKey = (grant: TranslatedGrant) => `${grant.file}\n${grant.list}\n${grant.rule}`;
+
+export function watchAgentGrants(context: vscode.ExtensionContext, permissions: RememberedPermissions, log: vscode.LogOutputChannel): void {
+  /** What each notification named (tests read it through an internal command). */
+  const notices: Array<{ message: string; grants: string[] }> = [];
+  let watchers: vscode.Disposable[] = [];
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let checking = Promise.resolve();
+
+  const check = async () => {
+    // Nothing to translate until some file holds grants: the command rules are not loaded for nothing.
+    const texts = await Promise.all(claudeCodeSettingsFiles().map(({ uri }) => textOf(uri)));
+    if (!texts.some((text) => text?.includes('"permissions"'))) return;
+    const { grants } = await claudeCodeGrants(permissions);
+    const said = new Set(context.globalState.get<string[]>(NOTIFIED, []));
+    const fresh = broaderGrants(grants).filter((grant) => !said.has(grantKey(grant)));
+    if (fresh.length === 0) return;
+    await context.globalState.update(NOTIFIED, [...said, ...fresh.map(grantKey)]);
+    const first = fresh[0]!;
+    const message =
+      fresh.length === 1
+        ? vscode.l10n.t("Claude Code's own settings allow {0}: it runs without asking you here.", `\`${uiText(first.rule, 80)}\``)
+        : vscode.l10n.t("Claude Code's own settings allow {0} and {1} more: they run without asking you here.", `\`${uiText(first.rule, 80)}\``, fresh.length - 1);
+    notices.push({ message, grants: fresh.map((grant) => grant.rule) });
+    log.info(`Claude Code's own settings allow what Agent Questions would ask: ${fresh.map((grant) => `${grant.rule} (${grant.file})`).join(', ')}.`);
+    const replace = vscode.l10n.t('Replace with a Narrower Rule…');
+    const show = vscode.l10n.t('Show All Grants');
+    // Not awaited: the next change is read while this notification waits for the user.
+    void vscode.window.showWarningMessage(message, ...(first.list === 'allow' ? [replace] : []), show).then((choice) => {
+      if (choice === replace) void vscode.commands.executeCommand('agentQuestions.replaceAgentGrant', { grant: first } satisfies ReplaceGrantArgs);
+      if (choice === show) void vscode.commands.executeCommand('agentQuestions.manageRememberedPermissions');
+    });
+  };
+  // One check at a time, the last change always read.
+  const soon = () => {
+    clearTimeout(timer);
+    timer = setTimeout(() => {
+      checking = checking.then(check).catch((error: unknown) => log.warn(`Reading the agents' own grants failed: ${error instanceof Error ? error.message : String(error)}`));
+    }, SETTLE_MS);
+  };
+  const watch = () => {
+    for (const watcher of watchers) watcher.dispose();
+    // One watcher per file (its folder may not exist yet, nor be in the workspace: ~/.claude).
+    watchers = claudeCodeSettingsFiles().map(({ uri }) => {
+      const watcher = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(vscode.Uri.file(dirname(uri.fsPath)), basename(uri.fsPath)));
+      watcher.onDidCreate(soon);
+      watcher.onDidChange(soon);
+      return watcher;
+    });
+    soon();
+  };
+  watch();
+  context.subscriptions.push(
+    vscode.workspace.onDidChangeWorkspaceFolders(watch),
+    vscode.commands.registerCommand('agentQuestions.internal.agentGrantNotices', () => notices),
+    { dispose: () => (clearTimeout(timer), watchers.forEach((watcher) => watcher.dispose())) },
+  );
+}
