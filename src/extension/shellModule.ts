@@ -21,5 +21,5 @@ export async function loadCommandChecker(dist: string): Promise<CommandChecker> 
   };
 }
 
-// Claude Code's own grants, said in our words: read with the command rules this bundle holds.
-export { claudeCodeLedger } from '../broker/permissions/agentGrants/claudeCodeGrantMeaning';
+// Every agent's own grants, said in our words: read with the command rules this bundle holds.
+export { agentLedger } from '../broker/permissions/agentGrants/agentLedger';
