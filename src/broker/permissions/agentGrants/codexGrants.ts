@@ -59,9 +59,10 @@ function configGrants(text: string): Array<Pick<CodexGrant, 'list' | 'key' | 'ru
   let table = '';
   for (const raw of text.split(/\r?\n/)) {
     const line = raw.trim();
-    const header = /^\[\s*([^[\]]+?)\s*\]\s*(#.*)?$/.exec(line);
-    if (header) {
-      table = header[1]!.replace(/["']/g, '');
+    // A `[table]` header, or an `[[array of tables]]` one (never a place of these keys).
+    const header = /^\[(\[)?\s*([^[\]]+?)\s*\](\])?\s*(#.*)?$/.exec(line);
+    if (header && !header[1] === !header[3]) {
+      table = header[1] ? '[[' : header[2]!.replace(/["']/g, '');
       continue;
     }
     const entry = /^(approval_policy|sandbox_mode)\s*=\s*(.*)$/.exec(line);

@@ -89,6 +89,7 @@ suite('Codex grants', () => {
     assert.equal(confined[0]!.broader, undefined);
     assert.match(confined[0]!.meaning, /Codex never asks: commands run only inside its sandbox \(workspace-write\)/);
     assert.deepEqual(ledger(config('approval_policy = "on-request"\n')).grants, [], 'Codex asking is no grant');
+    assert.deepEqual(ledger(config('[[skills.config]]\napproval_policy = "never"\n')).grants, [], 'a key in an array of tables is not the mode');
   });
 
   test("a profile's mode is read under its name; a granular policy is not understood and marked", () => {
