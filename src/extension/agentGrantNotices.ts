@@ -5,11 +5,11 @@
 // so a window without any pays nothing for the command rules.
 import * as vscode from 'vscode';
 import { dirname, basename } from 'node:path';
-import type { TranslatedGrant } from '../broker/permissions/agentGrants/claudeCodeGrantMeaning';
+import type { TranslatedGrant } from '../broker/permissions/agentGrants/agentGrant';
 import type { RememberedPermissions } from '../broker/permissions/rememberedPermissions';
 import { uiText } from '../broker/visibleText';
-import { claudeCodeGrants, claudeCodeSettingsFiles, textOf } from './claudeCodeGrantFiles';
-import { broaderGrants, type ReplaceGrantArgs } from './replaceAgentGrant';
+import { agentGrantFileUris, agentGrants } from './agentGrantFiles';
+import { broaderGrants, replaceable, type ReplaceGrantArgs } from './replaceAgentGrant';
 
 /** The grants already named in a notification (globalState): each is said once, ever. */
 const NOTIFIED = 'agentQuestions.notifiedAgentGrants';
@@ -26,26 +26,34 @@ export function watchAgentGrants(context: vscode.ExtensionContext, permissions: 
   let checking = Promise.resolve();
 
   const check = async () => {
-    // Nothing to translate until some file holds grants: the command rules are not loaded for nothing.
-    const texts = await Promise.all(claudeCodeSettingsFiles().map(({ uri }) => textOf(uri)));
-    if (!texts.some((text) => text?.includes('"permissions"'))) return;
-    const { grants } = await claudeCodeGrants(permissions);
+    // Nothing to translate until some agent's file exists: the command rules are not loaded for nothing.
+    const found = await Promise.all(
+      agentGrantFileUris().map((uri) =>
+        vscode.workspace.fs.stat(uri).then(
+          () => true,
+          () => false,
+        ),
+      ),
+    );
+    if (!found.some(Boolean)) return;
+    const { grants } = await agentGrants(permissions, context.globalStorageUri);
     const said = new Set(context.globalState.get<string[]>(NOTIFIED, []));
-    const fresh = broaderGrants(grants).filter((grant) => !said.has(grantKey(grant)));
+    // VS Code's own settings are the user's typing in its Settings, which warn about auto-approve themselves: listed, not announced.
+    const fresh = broaderGrants(grants).filter((grant) => grant.agent !== 'VS Code' && !said.has(grantKey(grant)));
     if (fresh.length === 0) return;
     await context.globalState.update(NOTIFIED, [...said, ...fresh.map(grantKey)]);
     const first = fresh[0]!;
     const message =
       fresh.length === 1
-        ? vscode.l10n.t("Claude Code's own settings allow {0}: it runs without asking you here.", `\`${uiText(first.rule, 80)}\``)
-        : vscode.l10n.t("Claude Code's own settings allow {0} and {1} more: they run without asking you here.", `\`${uiText(first.rule, 80)}\``, fresh.length - 1);
+        ? vscode.l10n.t("{0}'s own settings allow {1}: it runs without asking you here.", first.agent, `\`${uiText(first.rule, 80)}\``)
+        : vscode.l10n.t("{0}'s own settings allow {1} and {2} more: they run without asking you here.", first.agent, `\`${uiText(first.rule, 80)}\``, fresh.length - 1);
     notices.push({ message, grants: fresh.map((grant) => grant.rule) });
-    log.info(`Claude Code's own settings allow what Agent Questions would ask: ${fresh.map((grant) => `${grant.rule} (${grant.file})`).join(', ')}.`);
+    log.info(`The agents' own settings allow what Agent Questions would ask: ${fresh.map((grant) => `${grant.agent}: ${grant.rule} (${grant.file})`).join(', ')}.`);
     const replace = vscode.l10n.t('Replace with a Narrower Rule…');
     const show = vscode.l10n.t('Show All Grants');
     // Not awaited: the next change is read while this notification waits for the user.
-    void vscode.window.showWarningMessage(message, ...(first.list === 'allow' ? [replace] : []), show).then((choice) => {
-      if (choice === replace) void vscode.commands.executeCommand('agentQuestions.replaceAgentGrant', { grant: first } satisfies ReplaceGrantArgs);
+    void vscode.window.showWarningMessage(message, ...(replaceable(first) ? [replace] : []), show).then((choice) => {
+      if (choice === replace && replaceable(first)) void vscode.commands.executeCommand('agentQuestions.replaceAgentGrant', { grant: first } satisfies ReplaceGrantArgs);
       if (choice === show) void vscode.commands.executeCommand('agentQuestions.manageRememberedPermissions');
     });
   };
@@ -58,8 +66,8 @@ export function watchAgentGrants(context: vscode.ExtensionContext, permissions: 
   };
   const watch = () => {
     for (const watcher of watchers) watcher.dispose();
-    // One watcher per file (its folder may not exist yet, nor be in the workspace: ~/.claude).
-    watchers = claudeCodeSettingsFiles().map(({ uri }) => {
+    // One watcher per file or folder (Codex's rules/), which may not exist yet, nor be in the workspace (~/.claude).
+    watchers = agentGrantFileUris().map((uri) => {
       const watcher = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(vscode.Uri.file(dirname(uri.fsPath)), basename(uri.fsPath)));
       watcher.onDidCreate(soon);
       watcher.onDidChange(soon);

@@ -8,10 +8,9 @@ import { writeAndRun } from '../broker/permissions/decidePermission';
 import { displayToolCall } from '../broker/permissions/toolCallDisplay';
 import { hasInvisible, invisibleCodePoints, invisibleCount, markInvisible, uiText } from '../broker/visibleText';
 import { localizedAge } from './localizedAge';
-import { claudeCodeGrants } from './claudeCodeGrantFiles';
-import { broaderGrants, type ReplaceGrantArgs } from './replaceAgentGrant';
-import type { GrantFileProblem } from '../broker/permissions/agentGrants/claudeCodeGrants';
-import type { TranslatedGrant } from '../broker/permissions/agentGrants/claudeCodeGrantMeaning';
+import { agentGrants } from './agentGrantFiles';
+import type { GrantAgent, GrantFileProblem, TranslatedGrant } from '../broker/permissions/agentGrants/agentGrant';
+import { broaderGrants, replaceable, type ReplaceGrantArgs } from './replaceAgentGrant';
 
 /** What Check a Command returns to a caller that passes the line (tests, other extensions). */
 export interface CommandCheck {
@@ -77,46 +76,57 @@ interface ManageOptions {
   agentGrants?: boolean;
 }
 
-/** Claude Code's grants for this window; a failure to read them is a problem shown with them, never a failed command. */
-async function agentGrantsOrProblem(permissions: RememberedPermissions): Promise<{ agentGrants: TranslatedGrant[]; problems: GrantFileProblem[] }> {
+/** Every agent's grants for this window; a failure to read them is a problem shown with them, never a failed command. */
+async function agentGrantsOrProblem(permissions: RememberedPermissions, globalStorage: vscode.Uri): Promise<{ agentGrants: TranslatedGrant[]; problems: GrantFileProblem[] }> {
   try {
-    const { grants, problems } = await claudeCodeGrants(permissions);
+    const { grants, problems } = await agentGrants(permissions, globalStorage);
     return { agentGrants: grants, problems };
   } catch (error) {
     return {
       agentGrants: [],
-      problems: [{ file: '', scope: 'user', problem: `Claude Code's settings could not be read: ${error instanceof Error ? error.message : String(error)}` }],
+      problems: [
+        { agent: 'Claude Code', file: '', scope: 'user', problem: `The agents' own settings could not be read: ${error instanceof Error ? error.message : String(error)}` },
+      ],
     };
   }
 }
 
-/** Claude Code's grants after ours: the rule as written, its file and scope, what it lets through, a warning when broader than ours. */
+/** Each agent's grants after ours, under one separator per agent: the rule as written, its file and scope, what it lets through, a warning when broader than ours. */
 function agentGrantItems({ agentGrants, problems }: { agentGrants: TranslatedGrant[]; problems: GrantFileProblem[] }) {
-  if (agentGrants.length === 0 && problems.length === 0) return [];
-  const scopes = { user: vscode.l10n.t('user'), project: vscode.l10n.t('project, shared'), local: vscode.l10n.t('project, local') };
+  const scopes = { user: vscode.l10n.t('user'), project: vscode.l10n.t('project, shared'), local: vscode.l10n.t('project, local'), workspace: vscode.l10n.t('workspace') };
+  const separators: Record<GrantAgent, string> = {
+    'Claude Code': vscode.l10n.t("Claude Code's own grants (decided before Agent Questions sees the call)"),
+    Codex: vscode.l10n.t("Codex's own grants (decided before Agent Questions sees the call)"),
+    OpenCode: vscode.l10n.t("OpenCode's own grants (decided before Agent Questions sees the call)"),
+    'VS Code': vscode.l10n.t("VS Code's own grants (they decide its agent's calls before Agent Questions sees them)"),
+  };
   const fileName = (file: string) => vscode.workspace.asRelativePath(file, true);
-  return [
-    { label: vscode.l10n.t("Claude Code's own grants (decided before Agent Questions sees the call)"), kind: vscode.QuickPickItemKind.Separator },
-    ...agentGrants.map((grant) => ({
-      label: `${grant.broader ? '$(warning)' : grant.list === 'deny' ? '$(circle-slash)' : '$(check)'} ${uiText(grant.rule, 100)}`,
-      // Where it is in the file, by the file's own key.
-      description: [`permissions.${grant.list}`, scopes[grant.scope], fileName(grant.file)].join(' · '),
-      detail: uiText(grant.broader ? vscode.l10n.t('{0}. Broader than your Agent Questions rules: {1}', grant.meaning, grant.broader) : grant.meaning, 300),
-      file: grant.file,
-      grant,
-    })),
-    ...problems.map((problem) => ({
-      label: `$(error) ${problem.file ? fileName(problem.file) : vscode.l10n.t("Claude Code's settings")}`,
-      description: scopes[problem.scope],
-      detail: uiText(problem.problem, 300),
-      ...(problem.file ? { file: problem.file } : { warning: true }),
-    })),
-  ];
+  return (Object.keys(separators) as GrantAgent[]).flatMap((agent) => {
+    const grants = agentGrants.filter((grant) => grant.agent === agent);
+    const failed = problems.filter((problem) => problem.agent === agent);
+    if (grants.length === 0 && failed.length === 0) return [];
+    return [
+      { label: separators[agent], kind: vscode.QuickPickItemKind.Separator },
+      ...grants.map((grant) => ({
+        label: `${grant.broader ? '$(warning)' : grant.list === 'deny' ? '$(circle-slash)' : '$(check)'} ${uiText(grant.rule, 100)}`,
+        // Where it is in the file, by the file's own key.
+        description: [grant.key, scopes[grant.scope], ...(grant.file ? [fileName(grant.file)] : [])].join(' · '),
+        detail: uiText(grant.broader ? vscode.l10n.t('{0}. Broader than your Agent Questions rules: {1}', grant.meaning, grant.broader) : grant.meaning, 300),
+        ...(grant.file ? { file: grant.file, grant } : { warning: true }),
+      })),
+      ...failed.map((problem) => ({
+        label: `$(error) ${problem.file ? fileName(problem.file) : vscode.l10n.t("The agents' own settings")}`,
+        description: scopes[problem.scope],
+        detail: uiText(problem.problem, 300),
+        ...(problem.file ? { file: problem.file } : { warning: true }),
+      })),
+    ];
+  });
 }
 
 /** An agent's grant: a broader one may be replaced with a narrower rule (after a preview); any may be opened in its file. */
 async function openOrReplace(file: string, grant: TranslatedGrant | undefined): Promise<void> {
-  if (grant && broaderGrants([grant]).length > 0) {
+  if (grant && replaceable(grant)) {
     const replace = {
       label: `$(replace) ${vscode.l10n.t('Replace with a Narrower Rule…')}`,
       detail: vscode.l10n.t('See the edit of {0} first.', vscode.workspace.asRelativePath(file, true)),
@@ -177,14 +187,14 @@ export function registerPermissionCommands(context: vscode.ExtensionContext, per
       void vscode.window.showInformationMessage(vscode.l10n.t('Agent Questions: remembered "Always allow" permissions were cleared for this workspace.'));
     }),
     // Other extensions and tests may pass { forget: KEY, scope? } (no prompt), or { list: true } for the rules
-    // ({ list: true, agentGrants: true }: with Claude Code's own grants, translated, and the files it could not read).
+    // ({ list: true, agentGrants: true }: with every agent's own grants, translated, and the files it could not read).
     vscode.commands.registerCommand('agentQuestions.manageRememberedPermissions', async (options?: ManageOptions) => {
       if (options?.forget !== undefined) return permissions.forget(options.forget, options.scope);
       const rules = permissions.list();
       const listed = () => rules.map(({ key, label, decision, scope, source, uses }) => ({ key, label, decision, scope, source, uses }));
-      if (options?.list && options.agentGrants) return { rules: listed(), ...(await agentGrantsOrProblem(permissions)) };
+      if (options?.list && options.agentGrants) return { rules: listed(), ...(await agentGrantsOrProblem(permissions, context.globalStorageUri)) };
       if (options?.list) return listed();
-      const agents = await agentGrantsOrProblem(permissions);
+      const agents = await agentGrantsOrProblem(permissions, context.globalStorageUri);
       if (rules.length === 0 && agents.agentGrants.length === 0 && agents.problems.length === 0)
         return void vscode.window.showInformationMessage(vscode.l10n.t('Agent Questions: no "Always allow" rule is remembered in this workspace.'));
       const scopes: Record<RuleScope, string> = { session: vscode.l10n.t('this session'), workspace: vscode.l10n.t('this workspace'), user: vscode.l10n.t('all workspaces') };

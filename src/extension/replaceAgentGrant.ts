@@ -7,8 +7,8 @@ import type { GrantReplacement } from '../broker/permissions/agentGrants/claudeC
 import type { RememberedPermissions } from '../broker/permissions/rememberedPermissions';
 import { uiText } from '../broker/visibleText';
 import { shellBundle } from './shellBundle';
-import { claudeCodeGrants } from './claudeCodeGrantFiles';
-import type { TranslatedGrant } from '../broker/permissions/agentGrants/claudeCodeGrantMeaning';
+import { agentGrants } from './agentGrantFiles';
+import type { TranslatedGrant } from '../broker/permissions/agentGrants/agentGrant';
 
 /** What other extensions and tests pass: the grant; `preview` for the edit alone; `apply` to write it without asking, keeping the narrower rule with this label (null: none). */
 export interface ReplaceGrantArgs {
@@ -30,6 +30,10 @@ const PREVIEW_SCHEME = 'agent-questions-grant-preview';
 /** Grants that let through what our rules would ask, in the order the ledger lists them. */
 export const broaderGrants = (grants: readonly TranslatedGrant[]) =>
   grants.filter((grant) => grant.broader !== undefined && (grant.list === 'allow' || grant.list === 'defaultMode'));
+
+/** Only Claude Code's settings are edited here: a grant of its, broader than ours, in a file. */
+export const replaceable = (grant: TranslatedGrant): grant is TranslatedGrant & ClaudeCodeGrant =>
+  grant.agent === 'Claude Code' && grant.file !== '' && broaderGrants([grant]).length > 0;
 
 export function registerReplaceAgentGrant(context: vscode.ExtensionContext, permissions: RememberedPermissions, log: vscode.LogOutputChannel): void {
   const previews = new Map<string, string>();
@@ -88,7 +92,7 @@ export function registerReplaceAgentGrant(context: vscode.ExtensionContext, perm
 
 /** From the palette: which of the grants broader than ours to replace. */
 async function pickBroader(permissions: RememberedPermissions): Promise<ClaudeCodeGrant | undefined> {
-  const grants = broaderGrants((await claudeCodeGrants(permissions)).grants);
+  const grants = (await agentGrants(permissions)).grants.filter(replaceable);
   if (grants.length === 0) {
     void vscode.window.showInformationMessage(vscode.l10n.t("Agent Questions: no agent's own grant allows more than your rules would."));
     return undefined;

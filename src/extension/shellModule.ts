@@ -21,7 +21,7 @@ export async function loadCommandChecker(dist: string): Promise<CommandChecker> 
   };
 }
 
-// Claude Code's own grants, said in our words: read with the command rules this bundle holds.
-export { claudeCodeLedger } from '../broker/permissions/agentGrants/claudeCodeGrantMeaning';
+// Every agent's own grants, said in our words: read with the command rules this bundle holds.
+export { agentLedger } from '../broker/permissions/agentGrants/agentLedger';
 // Taking a grant broader than ours out of Claude Code's settings, with our narrower rule instead.
 export { claudeCodeGrantReplacement } from '../broker/permissions/agentGrants/claudeCodeGrantReplacement';

@@ -7,8 +7,9 @@ import { commandPlaces } from '../agentFolder';
 import { COMMAND } from '../permissionRules';
 import { KNOWN_TOOLS, knownPrefixFor } from '../shell/knownTools';
 import type { PathContext } from '../toolPaths';
-import { isObject, type ClaudeCodeGrant } from './claudeCodeGrants';
-import { wordPrefixOf } from './claudeCodeGrantMeaning';
+import { isObject } from './agentGrant';
+import type { ClaudeCodeGrant } from './claudeCodeGrants';
+import { wordPrefixOf } from './grantMeaning';
 
 export interface GrantReplacement {
   /** The settings file's text now, and with the grant taken out: the preview shows both. */
@@ -51,7 +52,7 @@ export function claudeCodeGrantReplacement(
 /** For `Bash(<prefix>:*)`: our prefix rule for the prefix, or for the tools it starts (for a whole `npm`, «npm test …», «npm run …» …). */
 function narrowerRules(rule: string, checker: CommandChecker | undefined, context: PathContext): RuleOption[] {
   const specifier = /^Bash\((.*)\)$/s.exec(rule.trim())?.[1];
-  const prefix = specifier === undefined ? undefined : wordPrefixOf(specifier);
+  const prefix = specifier === undefined ? undefined : wordPrefixOf(specifier, true);
   if (!checker || !prefix || prefix.includes('*')) return [];
   const lines = knownPrefixFor(prefix.split(/\s+/)) === prefix ? [prefix] : Object.keys(KNOWN_TOOLS).filter((key) => key.startsWith(`${prefix} `));
   return lines.slice(0, MAX_NARROWER).flatMap((line) => {

@@ -9,7 +9,15 @@ import { loadTestChecker } from '../../../helpers/fakes';
 const WORKSPACE = '/home/dev/project';
 const CONTEXT = { workspaceFolders: [WORKSPACE], home: '/home/dev' };
 const FILE = `${WORKSPACE}/.claude/settings.json`;
-const grant = (rule: string, list: ClaudeCodeGrant['list'] = 'allow'): ClaudeCodeGrant => ({ file: FILE, scope: 'project', folder: WORKSPACE, list, rule });
+const grant = (rule: string, list: ClaudeCodeGrant['list'] = 'allow'): ClaudeCodeGrant => ({
+  agent: 'Claude Code',
+  file: FILE,
+  scope: 'project',
+  folder: WORKSPACE,
+  list,
+  key: list === 'defaultMode' ? 'permissions.defaultMode' : `permissions.${list}`,
+  rule,
+});
 
 suite('Replacing a Claude Code grant', () => {
   let checker: CommandChecker;

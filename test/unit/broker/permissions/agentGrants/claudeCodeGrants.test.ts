@@ -2,7 +2,8 @@
 // marked when it allows what our rules would ask, or when it is not understood.
 import * as assert from 'node:assert/strict';
 import { readClaudeCodeGrants, type ClaudeCodeSettingsFile } from '../../../../../src/broker/permissions/agentGrants/claudeCodeGrants';
-import { claudeCodeLedger, NOT_UNDERSTOOD } from '../../../../../src/broker/permissions/agentGrants/claudeCodeGrantMeaning';
+import { claudeCodeLedger } from '../../../../../src/broker/permissions/agentGrants/claudeCodeGrantMeaning';
+import { NOT_UNDERSTOOD } from '../../../../../src/broker/permissions/agentGrants/grantMeaning';
 import type { CommandChecker } from '../../../../../src/broker/permissions/permissionRules';
 import { loadTestChecker } from '../../../helpers/fakes';
 
