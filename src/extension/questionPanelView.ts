@@ -190,7 +190,7 @@ export class QuestionPanelView implements vscode.WebviewViewProvider, vscode.Dis
         this.broker.reject(message.requestId, IN_THE_PANEL, message.reason);
         return;
       case 'decide':
-        this.broker.decide(message.requestId, message.decision, IN_THE_PANEL, message.message, message.rule, message.scope);
+        this.broker.decide(message.requestId, message.decision, IN_THE_PANEL, message.message, message.rule, message.scope, message.expiresAfterMinutes);
         return;
       case 'shown':
         if (message.requestId === this.requestedShow) this.requestedShow = undefined;
