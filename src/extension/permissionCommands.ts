@@ -7,7 +7,7 @@ import type { PermissionOutcome, RememberedPermissions, RuleScope } from '../bro
 import { writeAndRun } from '../broker/permissions/decidePermission';
 import { displayToolCall } from '../broker/permissions/toolCallDisplay';
 import { hasInvisible, invisibleCodePoints, invisibleCount, markInvisible, uiText } from '../broker/visibleText';
-import { localizedAge } from './localizedAge';
+import { localizedAge, localizedEnd } from './localizedAge';
 import { claudeCodeGrants } from './claudeCodeGrantFiles';
 import type { GrantFileProblem } from '../broker/permissions/agentGrants/claudeCodeGrants';
 import type { TranslatedGrant } from '../broker/permissions/agentGrants/claudeCodeGrantMeaning';
@@ -164,7 +164,18 @@ export function registerPermissionCommands(context: vscode.ExtensionContext, per
     vscode.commands.registerCommand('agentQuestions.manageRememberedPermissions', async (options?: ManageOptions) => {
       if (options?.forget !== undefined) return permissions.forget(options.forget, options.scope);
       const rules = permissions.list();
-      const listed = () => rules.map(({ key, label, decision, scope, source, uses }) => ({ key, label, decision, scope, source, uses }));
+      // When a rule ends, as the quick pick says it: "ends in 23 h", "ends 12 Dec".
+      const ends = (expiresAt: number | undefined) => (expiresAt !== undefined ? [localizedEnd(expiresAt, permissions.now())] : []);
+      const listed = () =>
+        rules.map(({ key, label, decision, scope, source, uses, expiresAt }) => ({
+          key,
+          label,
+          decision,
+          scope,
+          source,
+          uses,
+          ...(expiresAt !== undefined ? { expiresAt, ends: ends(expiresAt)[0] } : {}),
+        }));
       if (options?.list && options.agentGrants) return { rules: listed(), ...(await agentGrantsOrProblem(permissions)) };
       if (options?.list) return listed();
       const agents = await agentGrantsOrProblem(permissions);
@@ -205,6 +216,7 @@ export function registerPermissionCommands(context: vscode.ExtensionContext, per
                 ? vscode.l10n.t('granted to {0} (as it named itself) · {1}', uiText(rule.source, 60), localizedAge(rule.createdAt))
                 : vscode.l10n.t('in your settings'),
               vscode.l10n.t('used {0} times', rule.uses),
+              ...ends(rule.expiresAt),
             ].join(' · '),
             detail: uiText(rule.description, 200),
             key: rule.key,

@@ -158,7 +158,8 @@ export class QuestionPanelView implements vscode.WebviewViewProvider, vscode.Dis
     void vscode.commands.executeCommand(`${QuestionPanelView.viewType}.focus`);
   }
 
-  private receive(raw: unknown): void {
+  /** A message from the panel (or, in a test run, from the panelMessage probe): validated, then handled. */
+  receive(raw: unknown): void {
     const parsed = PanelToHostSchema.safeParse(raw);
     if (!parsed.success) {
       const where = parsed.error.issues.map((i) => i.path.join('.') || '(message)').join(', ');

@@ -235,7 +235,8 @@ export class RememberedPermissions {
     }
   }
 
-  private now(): number {
+  /** The rules' clock (tests move it; the ledger says when a rule ends by it). */
+  now(): number {
     return (this.options.now ?? Date.now)();
   }
 }
