@@ -164,8 +164,10 @@ function checkBudgets() {
   // every request, not only a shell command, would wait on the first one for the WASM parser to load.
   // 233 KB with issue 43's Claude Code grants in Manage Remembered Permissions (232.9 KB): only the
   // quick pick's rows and the file reader; reading and translating the grants load with dist/shell.js.
+  // 235 KB with issue 43's rules that end (234.9 KB): the end in the store, the ledger and the panel's
+  // message, and the test run's clock and message probes.
   // vscodeAgentHook.js: started on every tool call of VS Code's agent, so its load time counts.
-  const budgets = { 'dist/extension.js': 233 * 1024, 'dist/webview.js': 256 * 1024, 'dist/vscodeAgentHook.js': 24 * 1024 };
+  const budgets = { 'dist/extension.js': 235 * 1024, 'dist/webview.js': 256 * 1024, 'dist/vscodeAgentHook.js': 24 * 1024 };
   for (const [file, budget] of Object.entries(budgets)) {
     const size = statSync(join(root, file)).size;
     if (size > budget) throw new Error(`esbuild.mjs: ${file} is ${(size / 1024).toFixed(1)} KB, over its ${budget / 1024} KB budget`);

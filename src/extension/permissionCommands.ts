@@ -212,11 +212,12 @@ export function registerPermissionCommands(context: vscode.ExtensionContext, per
             description: [
               rule.decision === 'allow' ? vscode.l10n.t('Always allow') : vscode.l10n.t('Always deny'),
               scopes[rule.scope],
+              // Early in the row: a narrow quick pick cuts the end of it.
+              ...ends(rule.expiresAt),
               rule.createdAt
                 ? vscode.l10n.t('granted to {0} (as it named itself) · {1}', uiText(rule.source, 60), localizedAge(rule.createdAt))
                 : vscode.l10n.t('in your settings'),
               vscode.l10n.t('used {0} times', rule.uses),
-              ...ends(rule.expiresAt),
             ].join(' · '),
             detail: uiText(rule.description, 200),
             key: rule.key,
