@@ -5,7 +5,8 @@
 // (allow and deny), deny rules from the workspace's settings (a file the agent can write may add a
 // deny, never an allow), and, when the user turns it on, VS Code's own terminal auto-approve rules.
 // A rule of this session or this workspace may end (a day, a week): from then on it decides nothing
-// and is dropped at the next write. Deny wins everywhere. The decision itself is decidePermission.ts; this file keeps and gathers the rules.
+// and is dropped at the next write. Deny wins everywhere. The decision itself is decidePermission.ts;
+// this file keeps and gathers the rules.
 import type { NewPermissionRequest } from '../broker';
 import type { CommandRuleValue } from './shell/commandRules';
 import { COMMAND, type CommandChecker, type RuleOption } from './permissionRules';
