@@ -52,13 +52,14 @@ export async function askPermission(broker: QuestionBroker, request: NewPermissi
       ...(outcome.reason ? { reason: outcome.reason } : {}),
     });
   }
-  const response = await broker.requestPermission(full, options);
+  const { response, expiresAfterMinutes } = await broker.settlePermission(full, options);
   if (response.status === 'answered' && request.toolCall?.command !== undefined) policy.permissions.noteCommand(request.toolCall.command, response.decision === 'deny');
   const chosen = outcome.options.find((o) => o.key === response.rule);
   if (response.status === 'answered' && chosen && (response.decision === 'allow_always' || response.decision === 'deny')) {
     await policy.permissions.remember(chosen, request.source.label, {
       decision: response.decision === 'deny' ? 'deny' : 'allow',
       ...(response.scope ? { scope: response.scope } : {}),
+      ...(expiresAfterMinutes ? { expiresAfterMinutes } : {}),
     });
   }
   return response;

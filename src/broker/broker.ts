@@ -52,7 +52,15 @@ export interface Outcome {
   reason?: string;
   rule?: string;
   scope?: RuleScope;
+  /** A rule chosen in the prompt ends this many minutes after it is made (never part of the response). */
+  expiresAfterMinutes?: number;
   note?: string;
+}
+
+/** A settled permission request: the response the asker reads, and how long a rule the user chose there lasts. */
+export interface PermissionSettlement {
+  response: PermissionResponse;
+  expiresAfterMinutes?: number;
 }
 
 interface Entry {
@@ -80,12 +88,27 @@ export class QuestionBroker implements Disposable {
     const createdAt = this.now();
     const expiresAt = options.timeoutMs && options.timeoutMs > 0 ? createdAt + options.timeoutMs : undefined;
     const full: QuestionRequest = { ...request, id: this.options.newId(), kind: 'questions', createdAt, ...(expiresAt ? { expiresAt } : {}) };
-    return this.register(full, options, (o) => questionResponse(full.id, o));
+    return this.register(
+      full,
+      options,
+      (o) => questionResponse(full.id, o),
+      (response) => response,
+    );
   }
 
-  requestPermission(request: NewPermissionRequest, options: AskOptions = {}): Promise<PermissionResponse> {
+  async requestPermission(request: NewPermissionRequest, options: AskOptions = {}): Promise<PermissionResponse> {
+    return (await this.settlePermission(request, options)).response;
+  }
+
+  /** Asks for a permission, as requestPermission, and also says how long the rule the user chose lasts. */
+  settlePermission(request: NewPermissionRequest, options: AskOptions = {}): Promise<PermissionSettlement> {
     const full: PermissionRequest = { ...request, id: this.options.newId(), kind: 'permission', createdAt: this.now() };
-    return this.register(full, options, (o) => permissionResponse(full.id, o));
+    return this.register(
+      full,
+      options,
+      (o) => permissionResponse(full.id, o),
+      (response, o) => ({ response, ...(o.expiresAfterMinutes ? { expiresAfterMinutes: o.expiresAfterMinutes } : {}) }),
+    );
   }
 
   /** Settles a question request without asking (unavailable, scripted): only a 'settled' change is emitted. */
@@ -128,9 +151,10 @@ export class QuestionBroker implements Disposable {
   /**
    * Decides a permission request; a denial may carry a message for the asker. "Always allow"
    * remembers the rule picked among the request's options (the first when none or another was
-   * given); a denial with one of them is "Always deny". `scope`: where the rule applies.
+   * given); a denial with one of them is "Always deny". `scope`: where the rule applies;
+   * `expiresAfterMinutes`: when it ends (absent: when it is forgotten, or with the session).
    */
-  decide(id: string, decision: PermissionDecision, by: Decider, message?: string, rule?: string, scope?: RuleScope): boolean {
+  decide(id: string, decision: PermissionDecision, by: Decider, message?: string, rule?: string, scope?: RuleScope, expiresAfterMinutes?: number): boolean {
     const entry = this.pending.get(id);
     if (!entry) return this.ignore(id, 'decision');
     const { request } = entry;
@@ -147,7 +171,7 @@ export class QuestionBroker implements Disposable {
       decision,
       decidedBy: by,
       ...(decision === 'deny' && message ? { reason: message } : {}),
-      ...(remembered ? { rule: remembered.key, ...(scope ? { scope } : {}) } : {}),
+      ...(remembered ? { rule: remembered.key, ...(scope ? { scope } : {}), ...(expiresAfterMinutes ? { expiresAfterMinutes } : {}) } : {}),
     });
   }
 
@@ -167,8 +191,13 @@ export class QuestionBroker implements Disposable {
     this.changes.dispose();
   }
 
-  private register<R extends SettledResponse>(request: PendingRequest, options: AskOptions, toResponse: (o: Outcome) => R): Promise<R> {
-    return new Promise<R>((resolve) => {
+  private register<R extends SettledResponse, T>(
+    request: PendingRequest,
+    options: AskOptions,
+    toResponse: (o: Outcome) => R,
+    toResult: (response: R, o: Outcome) => T,
+  ): Promise<T> {
+    return new Promise<T>((resolve) => {
       let timer: ReturnType<typeof setTimeout> | undefined;
       let subscription: Disposable | undefined;
       this.pending.set(request.id, {
@@ -178,7 +207,7 @@ export class QuestionBroker implements Disposable {
           subscription?.dispose();
           const response = toResponse(outcome);
           this.changes.fire({ type: 'settled', request, response, settledAt: this.now(), decidedBy: outcome.decidedBy });
-          resolve(response);
+          resolve(toResult(response, outcome));
         },
       });
       options.onQueued?.(request.id);

@@ -21,7 +21,7 @@ import { registerNudges } from './nudgeCommands';
 import { registerAnswerPage } from './answerPageAdapter';
 import { registerSampleQuestionCommand } from './sampleQuestionCommand';
 import { SecretVault } from './secretVault';
-import { registerTestProbes } from './testProbes';
+import { registerTestProbes, rulesClock } from './testProbes';
 import { placeNextToChatOnce } from './viewPlacement';
 import { readSettings } from './settings';
 import { trackWalkthroughProgress } from './walkthrough';
@@ -32,7 +32,8 @@ export function activate(context: vscode.ExtensionContext): AgentQuestionsApi {
   const log = vscode.window.createOutputChannel('Agent Questions', { log: true });
   const broker = new QuestionBroker({ newId: newRequestId, log: (message) => log.warn(message) });
   const history = new History(context.workspaceState, () => readSettings().historyLimit);
-  const policy = createPolicy(context, log);
+  const clock = rulesClock();
+  const policy = createPolicy(context, log, clock.now);
   const later = new LaterAnswers({ keepMs: () => readSettings().keepCollectedAnswersMinutes * 60_000 });
   // The broker goes first: disposing it cancels what is pending while every listener still hears it.
   // Its own listeners (like this one) are released by its disposal.
@@ -60,7 +61,7 @@ export function activate(context: vscode.ExtensionContext): AgentQuestionsApi {
   registerSampleQuestionCommand(context, log);
   const answerPage = registerAnswerPage(context, broker, log);
   const nudger = registerNudges(context, broker, panel, log, answerPage);
-  registerTestProbes(context, { broker, panel, queue, attention, nudger });
+  registerTestProbes(context, { clock, broker, panel, queue, attention, nudger });
   context.subscriptions.push(trackWalkthroughProgress(broker, vault));
   const externalAgents = new ExternalAgents(context, broker, policy, later, attention, log);
   // Restricted Mode ignores the workspace's say on the endpoint (see settings.ts); trusting the folder gives it back.

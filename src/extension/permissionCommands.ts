@@ -7,7 +7,7 @@ import type { PermissionOutcome, RememberedPermissions, RuleScope } from '../bro
 import { writeAndRun } from '../broker/permissions/decidePermission';
 import { displayToolCall } from '../broker/permissions/toolCallDisplay';
 import { hasInvisible, invisibleCodePoints, invisibleCount, markInvisible, uiText } from '../broker/visibleText';
-import { localizedAge } from './localizedAge';
+import { localizedAge, localizedEnd } from './localizedAge';
 import { agentGrants } from './agentGrantFiles';
 import type { GrantAgent, GrantFileProblem, TranslatedGrant } from '../broker/permissions/agentGrants/agentGrant';
 import { broaderGrants, replaceable, type ReplaceGrantArgs } from './replaceAgentGrant';
@@ -191,7 +191,18 @@ export function registerPermissionCommands(context: vscode.ExtensionContext, per
     vscode.commands.registerCommand('agentQuestions.manageRememberedPermissions', async (options?: ManageOptions) => {
       if (options?.forget !== undefined) return permissions.forget(options.forget, options.scope);
       const rules = permissions.list();
-      const listed = () => rules.map(({ key, label, decision, scope, source, uses }) => ({ key, label, decision, scope, source, uses }));
+      // When a rule ends, as the quick pick says it: "ends in 23 h", "ends 12 Dec".
+      const ends = (expiresAt: number | undefined) => (expiresAt !== undefined ? [localizedEnd(expiresAt, permissions.now())] : []);
+      const listed = () =>
+        rules.map(({ key, label, decision, scope, source, uses, expiresAt }) => ({
+          key,
+          label,
+          decision,
+          scope,
+          source,
+          uses,
+          ...(expiresAt !== undefined ? { expiresAt, ends: ends(expiresAt)[0] } : {}),
+        }));
       if (options?.list && options.agentGrants) return { rules: listed(), ...(await agentGrantsOrProblem(permissions, context.globalStorageUri)) };
       if (options?.list) return listed();
       const agents = await agentGrantsOrProblem(permissions, context.globalStorageUri);
@@ -242,6 +253,8 @@ export function registerPermissionCommands(context: vscode.ExtensionContext, per
             description: [
               rule.decision === 'allow' ? vscode.l10n.t('Always allow') : vscode.l10n.t('Always deny'),
               scopes[rule.scope],
+              // Early in the row: a narrow quick pick cuts the end of it.
+              ...ends(rule.expiresAt),
               rule.createdAt
                 ? vscode.l10n.t('granted to {0} (as it named itself) · {1}', uiText(rule.source, 60), localizedAge(rule.createdAt))
                 : vscode.l10n.t('in your settings'),

@@ -14,7 +14,7 @@ import { shellBundle } from './shellBundle';
 import { parseAnswersFile, type ParsedAnswersFile } from '../broker/scriptedAnswers';
 import { readSettings } from './settings';
 
-export function createPolicy(context: vscode.ExtensionContext, log: vscode.LogOutputChannel): Policy {
+export function createPolicy(context: vscode.ExtensionContext, log: vscode.LogOutputChannel, now: () => number): Policy {
   let lastReportedError: string | undefined;
   const report = (result: ParsedAnswersFile): ParsedAnswersFile => {
     // One clear error per distinct problem, not one per question asked.
@@ -48,6 +48,8 @@ export function createPolicy(context: vscode.ExtensionContext, log: vscode.LogOu
         loadChecker: () => shellBundle().loadCommandChecker(__dirname),
         workspaceFolders: fileFolders,
         pathContext: pathContextFor(context),
+        now,
+        log: (message) => log.warn(message),
       },
     ),
   };

@@ -158,7 +158,8 @@ export class QuestionPanelView implements vscode.WebviewViewProvider, vscode.Dis
     void vscode.commands.executeCommand(`${QuestionPanelView.viewType}.focus`);
   }
 
-  private receive(raw: unknown): void {
+  /** A message from the panel (or, in a test run, from the panelMessage probe): validated, then handled. */
+  receive(raw: unknown): void {
     const parsed = PanelToHostSchema.safeParse(raw);
     if (!parsed.success) {
       const where = parsed.error.issues.map((i) => i.path.join('.') || '(message)').join(', ');
@@ -190,7 +191,7 @@ export class QuestionPanelView implements vscode.WebviewViewProvider, vscode.Dis
         this.broker.reject(message.requestId, IN_THE_PANEL, message.reason);
         return;
       case 'decide':
-        this.broker.decide(message.requestId, message.decision, IN_THE_PANEL, message.message, message.rule, message.scope);
+        this.broker.decide(message.requestId, message.decision, IN_THE_PANEL, message.message, message.rule, message.scope, message.expiresAfterMinutes);
         return;
       case 'shown':
         if (message.requestId === this.requestedShow) this.requestedShow = undefined;

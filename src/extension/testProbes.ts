@@ -8,7 +8,14 @@ import { activation, takeMarks } from './benchTrace';
 import type { QuestionPanelView } from './questionPanelView';
 import type { QueueTree } from './queueTree';
 
+/** The remembered rules' clock: the system's, moved forward only by the rulesClock probe of a test run. */
+export function rulesClock(): { now(): number; advance(ms: number): number } {
+  let offset = 0;
+  return { now: () => Date.now() + offset, advance: (ms) => Date.now() + (offset += ms) };
+}
+
 export interface Probed {
+  clock: ReturnType<typeof rulesClock>;
   broker: QuestionBroker;
   panel: QuestionPanelView;
   queue: QueueTree;
@@ -16,7 +23,17 @@ export interface Probed {
   nudger: Nudger;
 }
 
-export function registerTestProbes(context: vscode.ExtensionContext, { broker, panel, queue, attention, nudger }: Probed): void {
+export function registerTestProbes(context: vscode.ExtensionContext, { clock, broker, panel, queue, attention, nudger }: Probed): void {
+  // These change what the extension does, not only read it: registered only in an extension host run by tests.
+  if (context.extensionMode === vscode.ExtensionMode.Test)
+    context.subscriptions.push(
+      // Moves the rules' clock forward (a rule made to end in a minute, a minute later); returns its time.
+      vscode.commands.registerCommand('agentQuestions.internal.rulesClock', (probe: { advanceMs: number }) =>
+        clock.advance(Number.isFinite(probe?.advanceMs) && probe.advanceMs > 0 ? probe.advanceMs : 0),
+      ),
+      // A message as if the Question panel posted it, through the same validation (the card's choices without clicking).
+      vscode.commands.registerCommand('agentQuestions.internal.panelMessage', (message: unknown) => panel.receive(message)),
+    );
   context.subscriptions.push(
     // Timings for `npm run bench` (a bare panel round trip, and when a request became interactive).
     vscode.commands.registerCommand(

@@ -177,10 +177,18 @@ function show(request: PendingRequest | undefined, userAsked = false): void {
     ...(request.source.via ? [el('span', { class: 'via' }, request.source.via)] : []),
   );
   if (request.kind === 'permission') {
-    view = renderPermissionRequest(request, header, (decision, message, rule, scope) => {
+    view = renderPermissionRequest(request, header, (decision, message, rule, scope, expiresAfterMinutes) => {
       repliedTo = request.id;
       view?.lock();
-      host.postMessage({ type: 'decide', requestId: request.id, decision, ...(message ? { message } : {}), ...(rule ? { rule } : {}), ...(scope ? { scope } : {}) });
+      host.postMessage({
+        type: 'decide',
+        requestId: request.id,
+        decision,
+        ...(message ? { message } : {}),
+        ...(rule ? { rule } : {}),
+        ...(scope ? { scope } : {}),
+        ...(expiresAfterMinutes ? { expiresAfterMinutes } : {}),
+      });
     });
   } else {
     // A preview's draft joins the saved state only when its request takes it over.

@@ -1,11 +1,11 @@
 // A permission prompt: who asks and what, the whole tool call (a shell command's one-line summary of
 // what it does, the command in full, every other input key by name) with what is unusual called
 // out, then the rule "Always" remembers (one per sub-command of a chained line, and the whole line),
-// what it would have allowed of the recent commands, where it applies (this session, this workspace,
-// all workspaces), and Allow once / Always allow / Always deny / Deny (with an optional message).
+// what it would have allowed of the recent commands, where and how long it applies (this session, this
+// workspace for a day or a week, this workspace, all workspaces), and Allow once / Always allow / Always deny / Deny (with an optional message).
 // Nothing the agent sent is cut or hidden.
 import { invisibleCodePoints, invisibleCount } from '../broker/visibleText';
-import type { PermissionDecision, PermissionRequest, RememberOption, RuleScope, ToolCall } from '../broker/contract/schemas';
+import { RULE_LIFETIMES, type PermissionDecision, type PermissionRequest, type RememberOption, type RuleScope, type ToolCall } from '../broker/contract/schemas';
 import { el } from './dom';
 import { t } from './l10n';
 import { renderMarkdown } from './markdown';
@@ -16,14 +16,22 @@ import type { ToolkitButton, ToolkitCheckable, ToolkitValue } from './toolkit';
 export function renderPermissionRequest(
   request: PermissionRequest,
   header: HTMLElement,
-  onDecide: (decision: PermissionDecision, message?: string, rule?: string, scope?: RuleScope) => void,
+  onDecide: (decision: PermissionDecision, message?: string, rule?: string, scope?: RuleScope, expiresAfterMinutes?: number) => void,
 ): RequestView {
   let locked = false;
   let armed = false;
   let confirmingDeny = false;
   const options = request.rememberOptions ?? [];
   let rule = options[0];
-  let scope: RuleScope = 'workspace';
+  // Where and how long the rule applies: one choice (a day and a week are this workspace's; all workspaces' rules never end).
+  const reaches: Array<{ scope: RuleScope; minutes?: number; label: string; where: string }> = [
+    { scope: 'session', label: t('This session'), where: t('in this session') },
+    { scope: 'workspace', minutes: RULE_LIFETIMES.day, label: t('For a day'), where: t('in this workspace for a day') },
+    { scope: 'workspace', minutes: RULE_LIFETIMES.week, label: t('For a week'), where: t('in this workspace for a week') },
+    { scope: 'workspace', label: t('This workspace'), where: t('in this workspace') },
+    { scope: 'user', label: t('All workspaces'), where: t('in all workspaces') },
+  ];
+  let reach = reaches[3]!;
   const preview = el('div', { class: 'rule-preview', 'aria-live': 'polite' });
   const title = el('h2', { class: 'permission-title', tabindex: '-1' }, request.title);
   const confirmArea = el('div', { class: 'confirm', role: 'alert' });
@@ -34,7 +42,13 @@ export function renderPermissionRequest(
   );
   /** `remember`: Always deny (a denial that remembers the chosen rule). */
   const decide = (decision: PermissionDecision, remember = decision === 'allow_always') =>
-    onDecide(decision, decision === 'deny' ? denyMessage.value.trim() || undefined : undefined, remember ? rule?.key : undefined, remember ? scope : undefined);
+    onDecide(
+      decision,
+      decision === 'deny' ? denyMessage.value.trim() || undefined : undefined,
+      remember ? rule?.key : undefined,
+      remember ? reach.scope : undefined,
+      remember ? reach.minutes : undefined,
+    );
   const button = (label: string, decision: PermissionDecision, appearance: string, action: string = decision) => {
     const b = el('vscode-button', { appearance, 'data-action': action }, label);
     b.addEventListener('click', () => {
@@ -42,9 +56,8 @@ export function renderPermissionRequest(
     });
     return b;
   };
-  const where = () => ({ session: t('in this session'), workspace: t('in this workspace'), user: t('in all workspaces') })[scope];
-  const alwaysLabel = () => t('Always allow `{0}` {1}', rule?.label ?? '', where());
-  const denyAlwaysLabel = () => t('Always deny `{0}` {1}', rule?.label ?? '', where());
+  const alwaysLabel = () => t('Always allow `{0}` {1}', rule?.label ?? '', reach.where);
+  const denyAlwaysLabel = () => t('Always deny `{0}` {1}', rule?.label ?? '', reach.where);
   const always = options.length ? button(alwaysLabel(), 'allow_always', 'secondary') : undefined;
   const denyAlways = options.length ? button(denyAlwaysLabel(), 'deny', 'secondary', 'deny_always') : undefined;
   const relabel = () => {
@@ -99,20 +112,15 @@ export function renderPermissionRequest(
 
   function scopeChoice(): HTMLElement {
     const group = el('vscode-radio-group', { orientation: 'horizontal', class: 'scope-choice', 'aria-label': t('The rule applies') }) as ToolkitValue;
-    const scopes: Array<[RuleScope, string]> = [
-      ['session', t('This session')],
-      ['workspace', t('This workspace')],
-      ['user', t('All workspaces')],
-    ];
-    const radios = scopes.map(([value, label]) => {
-      const radio = el('vscode-radio', { value, checked: value === scope }, label) as ToolkitCheckable;
+    const radios = reaches.map((r, i) => {
+      const radio = el('vscode-radio', { value: String(i), checked: r === reach }, r.label) as ToolkitCheckable;
       group.append(radio);
       return radio;
     });
     group.addEventListener('change', () => {
       const index = radios.findIndex((r) => r.checked);
       if (index < 0) return;
-      scope = scopes[index]![0];
+      reach = reaches[index]!;
       relabel();
     });
     return el('div', { class: 'scope' }, el('p', { class: 'rule-heading' }, t('The rule applies:')), group);

@@ -1,6 +1,16 @@
 // Messages between the Question panel (untrusted webview) and the host, validated on both sides.
 import * as z from 'zod';
-import { AnswersSchema, HistoryEntrySchema, LIMITS, PendingRequestSchema, PERMISSION_DECISIONS, QuestionRequestSchema, RESPONSE_STATUSES, RULE_SCOPES } from './schemas';
+import {
+  AnswersSchema,
+  HistoryEntrySchema,
+  LIMITS,
+  PendingRequestSchema,
+  PERMISSION_DECISIONS,
+  QuestionRequestSchema,
+  RESPONSE_STATUSES,
+  RULE_LIFETIMES,
+  RULE_SCOPES,
+} from './schemas';
 
 const RequestId = z.string().min(1).max(100);
 
@@ -33,8 +43,11 @@ export const PanelToHostSchema = z.discriminatedUnion('type', [
       /** allow_always, or deny as "Always deny": which of the request's remember options the user picked. */
       rule: z.string().max(100_000).optional(),
       scope: z.enum(RULE_SCOPES).optional(),
+      /** The rule ends this many minutes after it is made; not for all workspaces. */
+      expiresAfterMinutes: z.number().int().min(1).max(RULE_LIFETIMES.week).optional(),
     })
-    .strict(),
+    .strict()
+    .refine((m) => m.expiresAfterMinutes === undefined || m.scope !== 'user', { path: ['expiresAfterMinutes'], message: 'a rule for all workspaces does not expire' }),
   /** The panel shows this request and it is ready for input. */
   z.object({ type: z.literal('shown'), requestId: RequestId }).strict(),
   z.object({ type: z.literal('openQueue') }).strict(),

@@ -194,6 +194,8 @@ export const ToolCallSchema = z.object({
 
 /** Where a remembered rule applies, as in VS Code: this session, this workspace, all workspaces. */
 export const RULE_SCOPES = ['session', 'workspace', 'user'] as const;
+/** How long a rule chosen in the prompt may last, in minutes; the longest is a week. All workspaces' rules never end (command rules live in settings). */
+export const RULE_LIFETIMES = { day: 24 * 60, week: 7 * 24 * 60 } as const;
 
 /** What "Always allow" or "Always deny" may remember for a request; the first is the default. */
 export const RememberOptionSchema = z.object({

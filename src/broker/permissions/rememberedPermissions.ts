@@ -4,7 +4,9 @@
 // settings, where the user reads and edits them). Rules from settings join them: the user's own
 // (allow and deny), deny rules from the workspace's settings (a file the agent can write may add a
 // deny, never an allow), and, when the user turns it on, VS Code's own terminal auto-approve rules.
-// Deny wins everywhere. The decision itself is decidePermission.ts; this file keeps and gathers the rules.
+// A rule of this session or this workspace may end (a day, a week): from then on it decides nothing
+// and is dropped at the next write. Deny wins everywhere. The decision itself is decidePermission.ts;
+// this file keeps and gathers the rules.
 import type { NewPermissionRequest } from '../broker';
 import type { CommandRuleValue } from './shell/commandRules';
 import { COMMAND, type CommandChecker, type RuleOption } from './permissionRules';
@@ -29,6 +31,8 @@ export interface PermissionRule extends HeldRule {
   /** How often it decided a request without asking. */
   uses: number;
   lastUsedAt?: number;
+  /** When it stops deciding (ms since the epoch); absent: when it is forgotten (this session's rules: with the window). */
+  expiresAt?: number;
 }
 
 /** Command rules that live in settings, read each time (the user may edit them), and where the store writes the user's. */
@@ -74,6 +78,8 @@ export class RememberedPermissions {
   private readonly stores: RuleStores;
   private recent: Array<{ command: string; denied: boolean }> = [];
   private readonly ruleListeners = new Set<() => void>();
+  /** Rules already reported as unreadable, so each is logged once, not at every decision. */
+  private readonly reported = new Set<string>();
 
   constructor(
     stores: RuleStores | KeyValueStore,
@@ -84,6 +90,8 @@ export class RememberedPermissions {
       /** Where paths really are (home, VS Code's User folder, case, symlinks); default: the workspace folders alone. */
       pathContext?: () => PathContext;
       now?: () => number;
+      /** Where a rule that cannot be read is reported (never its text: a command line may hold a secret). */
+      log?: (message: string) => void;
     } = {},
   ) {
     this.stores = 'session' in stores ? stores : { session: memoryStore(), workspace: stores, user: memoryStore() };
@@ -111,7 +119,20 @@ export class RememberedPermissions {
 
   private stored(scope: RuleScope): PermissionRule[] {
     const saved = this.stores[scope].get<unknown>(KEY);
-    return Array.isArray(saved) ? saved.filter(isRule).filter((r) => r.scope === scope) : [];
+    return Array.isArray(saved) ? saved.filter(isRule).filter((r) => r.scope === scope && this.live(r)) : [];
+  }
+
+  /** Whether a rule still decides: not past its end. An end that is not a time ends it now (asked again, never allowed forever). */
+  private live(rule: PermissionRule): boolean {
+    const end: unknown = rule.expiresAt;
+    if (end === undefined) return true;
+    if (typeof end === 'number' && Number.isFinite(end)) return this.now() < end;
+    const id = `${rule.scope}\n${rule.key}`;
+    if (!this.reported.has(id)) {
+      this.reported.add(id);
+      this.options.log?.(`A remembered rule (${rule.scope}) was dropped: its expiry is not a time (${typeof end}); the agent will be asked again.`);
+    }
+    return false;
   }
 
   /** Every rule: remembered ones (session, workspace, all workspaces) and the user's own command rules in settings. */
@@ -161,9 +182,11 @@ export class RememberedPermissions {
     return outcome;
   }
 
-  async remember(option: RuleOption, source: string, how: { decision?: RuleDecision; scope?: RuleScope } = {}): Promise<void> {
+  /** `expiresAfterMinutes`: the rule ends then (this session's or this workspace's; all workspaces' command rules live in settings, which do not expire). */
+  async remember(option: RuleOption, source: string, how: { decision?: RuleDecision; scope?: RuleScope; expiresAfterMinutes?: number } = {}): Promise<void> {
     const decision = how.decision ?? 'allow';
     const scope = how.scope ?? 'workspace';
+    if (how.expiresAfterMinutes !== undefined && scope === 'user') throw new Error('A rule for all workspaces does not expire; choose this workspace or this session.');
     const value: CommandRuleValue | undefined = option.key.startsWith(COMMAND) ? (decision === 'allow' ? (option.value ?? true) : denyValue(option.value ?? false)) : undefined;
     const rule: PermissionRule = {
       key: option.key,
@@ -175,6 +198,7 @@ export class RememberedPermissions {
       source,
       createdAt: this.now(),
       uses: 0,
+      ...(how.expiresAfterMinutes !== undefined ? { expiresAt: this.now() + how.expiresAfterMinutes * 60_000 } : {}),
     };
     const others = this.stored(scope).filter((r) => r.key !== option.key);
     await this.stores[scope].update(KEY, [...others, rule]);
@@ -212,7 +236,8 @@ export class RememberedPermissions {
     }
   }
 
-  private now(): number {
+  /** The rules' clock (tests move it; the ledger says when a rule ends by it). */
+  now(): number {
     return (this.options.now ?? Date.now)();
   }
 }
