@@ -92,6 +92,7 @@ export class AskUserTool implements vscode.LanguageModelTool<unknown>, vscode.Di
         later: { store: this.later, owner },
       });
     } finally {
+      mark('answer in invoke');
       stopKeepWarm();
       // Nothing was queued to take the preview over (the policy changed in between, or the call failed).
       if (previewId && !queued) this.panel.withdrawPreview(previewId);

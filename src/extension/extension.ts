@@ -5,7 +5,7 @@ import { newRequestId } from '../broker/ids';
 import { LaterAnswers } from '../broker/questions/laterAnswers';
 import type { AgentQuestionsApi } from './api';
 import { createApi } from './apiImpl';
-import { activation } from './benchTrace';
+import { activation, mark } from './benchTrace';
 import { registerAskUserTool } from './askUserTool';
 import { Attention } from './attention';
 import { registerCommands } from './commands';
@@ -39,7 +39,9 @@ export function activate(context: vscode.ExtensionContext): AgentQuestionsApi {
   // Its own listeners (like this one) are released by its disposal.
   context.subscriptions.push(broker, log);
   broker.onDidChange((change) => {
-    if (change.type === 'settled') history.record(change);
+    if (change.type !== 'settled') return;
+    mark('settled');
+    history.record(change);
   });
 
   const vault = new SecretVault(context.secrets, context.globalState, context.environmentVariableCollection, log);

@@ -1,7 +1,7 @@
 // The hook command's MCP client: one session on our Streamable HTTP endpoint (initialize, then
-// notifications/initialized, then tools/call `approve`), plain JSON-RPC over node:http. Replies may
+// notifications/initialized and tools/call `approve` together), plain JSON-RPC over node:http. Replies may
 // be JSON or an SSE stream. Only loopback URLs get the token. Node builtins only.
-import { request, type IncomingMessage } from 'node:http';
+import type { IncomingMessage, request as httpRequest } from 'node:http';
 import { eventStreamMessages } from '../broker/contract/eventStream';
 import { APPROVE_TOOL, ASK_USER_QUESTION_TOOL } from '../broker/contract/wireNames';
 import { isObject } from './isObject';
@@ -58,7 +58,15 @@ export function loopbackUrl(text: string): URL | undefined {
   return url.protocol === 'http:' && loopback ? url : undefined;
 }
 
-function send(url: URL, method: string, headers: Record<string, string>, body: string | undefined, signal: AbortSignal, timeoutMs: number | undefined): Promise<Reply> {
+function send(
+  request: typeof httpRequest,
+  url: URL,
+  method: string,
+  headers: Record<string, string>,
+  body: string | undefined,
+  signal: AbortSignal,
+  timeoutMs: number | undefined,
+): Promise<Reply> {
   return new Promise((resolve, reject) => {
     const req = request(url, { method, headers: { ...headers, ...(body !== undefined ? { 'content-length': String(Buffer.byteLength(body)) } : {}) }, signal, agent: false });
     const timer = timeoutMs ? setTimeout(() => req.destroy(new HookFailure(`the endpoint at ${url.origin} did not answer within ${timeoutMs / 1000} s`)), timeoutMs) : undefined;
@@ -91,6 +99,19 @@ function send(url: URL, method: string, headers: Record<string, string>, body: s
       });
     });
     req.end(body);
+  });
+}
+
+/**
+ * Sends a request whose answer nobody waits for (closing the session): resolves once it is written,
+ * and the open socket no longer keeps the hook's process alive, so the hook exits without the reply.
+ */
+function sendAndLeave(request: typeof httpRequest, url: URL, method: string, headers: Record<string, string>): Promise<void> {
+  return new Promise((resolve) => {
+    const req = request(url, { method, headers, agent: false });
+    req.on('error', () => resolve());
+    req.on('socket', (socket) => socket.unref());
+    req.end(() => resolve());
   });
 }
 
@@ -150,18 +171,20 @@ export async function askApprove(call: ApproveCall, options: ApproveOptions): Pr
   const url = loopbackUrl(options.url);
   if (!url) throw new HookFailure('the endpoint URL is not an http URL on 127.0.0.1; the token is sent nowhere else');
   const connectTimeoutMs = options.connectTimeoutMs ?? 10_000;
+  // Loaded only here: a hook that decides without the endpoint (a read-only tool) never loads node:http.
+  const { request } = require('node:http') as typeof import('node:http');
   // Ends the call: when the agent stops waiting, or once the endpoint was told the user answered elsewhere.
   const withdrawn = new AbortController();
   const signal = AbortSignal.any([options.signal, withdrawn.signal]);
   const base: Record<string, string> = { authorization: `Bearer ${options.token}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
   const post = (headers: Record<string, string>, message: unknown, timeoutMs: number | undefined) =>
-    send(url, 'POST', { ...base, ...headers }, JSON.stringify(message), signal, timeoutMs);
+    send(request, url, 'POST', { ...base, ...headers }, JSON.stringify(message), signal, timeoutMs);
 
   const opened: { session?: Record<string, string> } = {};
   void options.withdrawWith?.then(async (reason) => {
     // Best effort, before the call is dropped: without it the endpoint records that the asker gave up.
     const cancelled = { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 2, reason } };
-    if (opened.session) await send(url, 'POST', { ...base, ...opened.session }, JSON.stringify(cancelled), options.signal, 2000).catch(() => undefined);
+    if (opened.session) await send(request, url, 'POST', { ...base, ...opened.session }, JSON.stringify(cancelled), options.signal, 2000).catch(() => undefined);
     withdrawn.abort();
   });
   let reply: Reply;
@@ -181,8 +204,10 @@ export async function askApprove(call: ApproveCall, options: ApproveOptions): Pr
   const session = { 'mcp-session-id': sessionId, 'mcp-protocol-version': version };
   opened.session = session;
   try {
-    const note = await post(session, { jsonrpc: '2.0', method: 'notifications/initialized' }, connectTimeoutMs);
-    if (note.status !== 202 && note.status !== 200) throw statusFailure(note.status, 'notifications/initialized');
+    // The notification needs no answer before the call: both go at once, one round trip instead of two.
+    const noted = post(session, { jsonrpc: '2.0', method: 'notifications/initialized' }, connectTimeoutMs).then((note) => {
+      if (note.status !== 202 && note.status !== 200) throw statusFailure(note.status, 'notifications/initialized');
+    });
     const arguments_ = {
       tool_name: call.tool_name,
       input: call.input,
@@ -191,7 +216,7 @@ export async function askApprove(call: ApproveCall, options: ApproveOptions): Pr
       ...(call.confinement !== undefined ? { confinement: call.confinement } : {}),
     };
     // No timeout: the question waits in the panel as long as the user takes.
-    const answer = await post(session, { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: APPROVE_TOOL, arguments: arguments_ } }, undefined);
+    const [answer] = await Promise.all([post(session, { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: APPROVE_TOOL, arguments: arguments_ } }, undefined), noted]);
     const decision = decisionOf(resultOf(answer, 2, 'the approve call'));
     // Allow means: run what the user was shown. Anything else in updatedInput (a rewritten command from
     // whatever answers on this port) is no decision, and the agent asks itself.
@@ -203,8 +228,8 @@ export async function askApprove(call: ApproveCall, options: ApproveOptions): Pr
   } catch (error) {
     throw connectFailure(error, url);
   } finally {
-    // Best effort: the endpoint also closes idle sessions itself when it needs room.
-    if (!signal.aborted) await send(url, 'DELETE', { authorization: base.authorization!, ...session }, undefined, signal, 2000).catch(() => undefined);
+    // Best effort, and the hook does not wait for the reply: the endpoint also closes idle sessions itself when it needs room.
+    if (!signal.aborted) await sendAndLeave(request, url, 'DELETE', { authorization: base.authorization!, ...session });
   }
 }
 

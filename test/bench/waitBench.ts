@@ -39,14 +39,27 @@ async function nextModelRequest(workbench: Workbench, since: number, text: strin
   throw new Error(`the model received no request containing ${JSON.stringify(text)} within 30 s`);
 }
 
-/** ask_user's side of a turn from the bench marks: when the keep-warm counts ran, and answer -> invoke returns. */
+/** ask_user's turn step by step, as the no-wait path is split: answer -> the broker settles it -> invoke resumes -> returns -> the model's request; and the keep-warm counts. */
 function askUserSplit(marks: Mark[], answeredAt: number, modelAt: number): string {
   const at = (name: string) => marks.find((m) => m.name === name)?.at ?? NaN;
   const counts = marks.filter((m) => m.name === 'keep warm').map((m) => m.at);
   const counted = marks.filter((m) => m.name === 'keep warm counted').map((m) => m.at);
   const countMs = counts.map((sent, i) => (counted[i] ?? NaN) - sent);
-  const returned = at('invoke returns');
-  return `answer -> invoke returns ${returned - answeredAt} ms, -> model ${modelAt - returned} ms; keep-warm counts ${counts.length} (each ${countMs.join('/')} ms, last ${Math.round((answeredAt - (counts.at(-1) ?? NaN)) / 1000)} s before the answer)`;
+  const steps: Array<[string, number]> = [
+    ['answer', answeredAt],
+    ['settled', at('settled')],
+    ['invoke resumes', at('answer in invoke')],
+    ['invoke returns', at('invoke returns')],
+    ['model', modelAt],
+  ];
+  const split = steps
+    .slice(1)
+    .map(([name, t], i) => `-> ${name} ${t - steps[i]![1]}`)
+    .join(' ');
+  const warm = counts.length
+    ? `; keep-warm counts ${counts.length} (each ${countMs.join('/')} ms, last ${Math.round((answeredAt - counts.at(-1)!) / 1000)} s before the answer)`
+    : '';
+  return `answer ${split} ms${warm}`;
 }
 
 /** One agent turn: the tool is called, answered `waitMs` after it started; returns answer -> model's next request. */
@@ -93,7 +106,7 @@ async function main() {
           const key = `${tool} ${wait}`;
           const turn = await oneTurn(workbench, tool, wait * 1000);
           times.set(key, [...(times.get(key) ?? []), turn.ms]);
-          if (turn.split && wait !== WAITS[0]) splits.push(`round ${round + 1}, ${wait} s: ${turn.ms} ms = ${turn.split}`);
+          if (turn.split) splits.push(`round ${round + 1}, ${wait} s: ${turn.ms} ms = ${turn.split}`);
         }
       }
     }
@@ -112,7 +125,7 @@ async function main() {
       }
     }
     console.log('  (held tool: a plain test tool returning new text each time, nothing kept warm: after more than 15 s it waits for Copilot Chat to restart its tokenizer worker)');
-    console.log('ask_user after a wait, each round:');
+    console.log('ask_user, each round:');
     for (const line of splits) console.log(`  ${line}`);
     const over = WAITS.slice(1).filter((wait) => ratios.get(`ask_user ${wait}`)! > TARGET);
     if (over.length) {

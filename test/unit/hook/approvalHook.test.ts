@@ -259,6 +259,42 @@ suite('approval hook command', () => {
     );
   });
 
+  test('one round trip less: the call goes out before the initialized notification is answered, and the session close is not waited for', async () => {
+    let called = false;
+    let heldNote: (() => void) | undefined;
+    let deleted = false;
+    await withServer(
+      (req, res) => {
+        let body = '';
+        req.on('data', (c) => (body += c));
+        req.on('end', () => {
+          // The session's close is never answered: the hook must not wait for it.
+          if (req.method === 'DELETE') return void (deleted = true);
+          const message = JSON.parse(body) as { id?: number; method: string };
+          // The notification is answered only once the call has arrived.
+          if (message.id === undefined) return called ? res.writeHead(202).end() : void (heldNote = () => res.writeHead(202).end());
+          if (message.method === 'tools/call') {
+            called = true;
+            heldNote?.();
+          }
+          const result =
+            message.method === 'initialize'
+              ? { protocolVersion: '2025-06-18', capabilities: {}, serverInfo: { name: 's', version: '1' } }
+              : { content: [{ type: 'text', text: '{"behavior":"deny","message":"in one round trip"}' }] };
+          res.writeHead(200, { 'content-type': 'application/json', 'mcp-session-id': 'abc' });
+          res.end(JSON.stringify({ jsonrpc: '2.0', id: message.id, result }));
+        });
+      },
+      async (url) => {
+        const outcome = await run({ env: { AGENT_QUESTIONS_MCP_URL: url, AGENT_QUESTIONS_MCP_TOKEN: TOKEN }, connectTimeoutMs: 60_000 });
+        assert.equal(outcome.stderr, '');
+        assert.deepEqual(JSON.parse(outcome.stdout).hookSpecificOutput.decision, { behavior: 'deny', message: 'in one round trip' });
+        // The close was still sent, so the endpoint frees the session.
+        await until(() => deleted);
+      },
+    );
+  });
+
   test('prevents running a rewritten command: an endpoint answering allow with another input than the one asked about gives no decision', async () => {
     const answer = (text: string) =>
       withServer(
