@@ -64,7 +64,7 @@ export function registerReplaceAgentGrant(context: vscode.ExtensionContext, perm
       const preview = vscode.Uri.from({ scheme: PREVIEW_SCHEME, path: file.path, query: id });
       await vscode.commands.executeCommand('vscode.diff', file, preview, vscode.l10n.t('{0}: without {1} (preview)', vscode.workspace.asRelativePath(file, true), grant.rule));
       const replace = vscode.l10n.t('Replace');
-      const kept = keep === null ? '' : ` ${vscode.l10n.t('Agent Questions keeps «{0}» for this workspace instead.', keep.label)}`;
+      const kept = keep === null ? '' : ` ${vscode.l10n.t('Agent Questions keeps «{0}» instead.', keep.label)}`;
       const choice = await vscode.window.showWarningMessage(
         vscode.l10n.t('Take {0} out of {1}?', uiText(grant.rule, 100), vscode.workspace.asRelativePath(file, true)),
         {
