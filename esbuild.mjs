@@ -164,12 +164,12 @@ function checkBudgets() {
   // every request, not only a shell command, would wait on the first one for the WASM parser to load.
   // 233 KB with issue 43's Claude Code grants in Manage Remembered Permissions (232.9 KB): only the
   // quick pick's rows and the file reader; reading and translating the grants load with dist/shell.js.
-  // 240 KB with issue 43 (about 239 KB): where Codex's, OpenCode's and VS Code's stores are and one heading
+  // 244 KB with issue 43 (243.5 KB): where Codex's, OpenCode's and VS Code's stores are and one heading
   // per agent in the quick pick (reading and translating them load with dist/shell.js); the rules' end in
   // the store, the ledger and the panel's message; the grant file watcher, its notification and the
   // replacement's preview; the test run's clock and message probes.
   // vscodeAgentHook.js: started on every tool call of VS Code's agent, so its load time counts.
-  const budgets = { 'dist/extension.js': 240 * 1024, 'dist/webview.js': 256 * 1024, 'dist/vscodeAgentHook.js': 24 * 1024 };
+  const budgets = { 'dist/extension.js': 244 * 1024, 'dist/webview.js': 256 * 1024, 'dist/vscodeAgentHook.js': 24 * 1024 };
   for (const [file, budget] of Object.entries(budgets)) {
     const size = statSync(join(root, file)).size;
     if (size > budget) throw new Error(`esbuild.mjs: ${file} is ${(size / 1024).toFixed(1)} KB, over its ${budget / 1024} KB budget`);
