@@ -4,7 +4,8 @@
 // a .claude/settings.json, is read again within a moment. Nothing is read until a file holds grants,
 // so a window without any pays nothing for the command rules.
 import * as vscode from 'vscode';
-import { dirname, basename } from 'node:path';
+import { watch as fsWatch, type FSWatcher } from 'node:fs';
+import { dirname } from 'node:path';
 import type { TranslatedGrant } from '../broker/permissions/agentGrants/agentGrant';
 import type { RememberedPermissions } from '../broker/permissions/rememberedPermissions';
 import { uiText } from '../broker/visibleText';
@@ -21,7 +22,8 @@ const grantKey = (grant: TranslatedGrant) => `${grant.file}\n${grant.list}\n${gr
 export function watchAgentGrants(context: vscode.ExtensionContext, permissions: RememberedPermissions, log: vscode.LogOutputChannel): void {
   /** What each notification named (tests read it through an internal command). */
   const notices: Array<{ message: string; grants: string[] }> = [];
-  let watchers: vscode.Disposable[] = [];
+  let watchers: FSWatcher[] = [];
+  let rewatch: ReturnType<typeof setTimeout> | undefined;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let checking = Promise.resolve();
 
@@ -65,20 +67,30 @@ export function watchAgentGrants(context: vscode.ExtensionContext, permissions: 
     }, SETTLE_MS);
   };
   const watch = () => {
-    for (const watcher of watchers) watcher.dispose();
-    // One watcher per file or folder (Codex's rules/), which may not exist yet, nor be in the workspace (~/.claude).
-    watchers = agentGrantFileUris().map((uri) => {
-      const watcher = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(vscode.Uri.file(dirname(uri.fsPath)), basename(uri.fsPath)));
-      watcher.onDidCreate(soon);
-      watcher.onDidChange(soon);
-      return watcher;
+    for (const watcher of watchers) watcher.close();
+    // Node's watcher on each folder a store is in, and the folder above it (where `.claude/` appears):
+    // VS Code's own watcher did not report files written on the disk in code-server's extension host.
+    const files = agentGrantFileUris().filter((uri) => uri.scheme === 'file');
+    const folders = new Set(files.flatMap((uri) => [uri.fsPath, dirname(uri.fsPath), dirname(dirname(uri.fsPath))]));
+    watchers = [...folders].flatMap((folder) => {
+      try {
+        // A change anywhere here may add a store or a folder for one: read again, and watch again.
+        return [fsWatch(folder, { persistent: false }, changed).on('error', () => undefined)];
+      } catch {
+        return []; // not there (yet), or not a folder: its parent's watcher sees it appear
+      }
     });
+  };
+  const changed = () => {
     soon();
+    clearTimeout(rewatch);
+    rewatch = setTimeout(watch, SETTLE_MS);
   };
   watch();
+  soon();
   context.subscriptions.push(
     vscode.workspace.onDidChangeWorkspaceFolders(watch),
     vscode.commands.registerCommand('agentQuestions.internal.agentGrantNotices', () => notices),
-    { dispose: () => (clearTimeout(timer), watchers.forEach((watcher) => watcher.dispose())) },
+    { dispose: () => (clearTimeout(timer), clearTimeout(rewatch), watchers.forEach((watcher) => watcher.close())) },
   );
 }

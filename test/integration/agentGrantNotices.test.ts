@@ -1,4 +1,5 @@
 import * as assert from 'node:assert/strict';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import * as vscode from 'vscode';
 import { until } from '../harness/deadline';
 
@@ -21,7 +22,11 @@ suite("Claude Code's grants broader than ours: noticed and replaced", () => {
   const folder = vscode.workspace.workspaceFolders![0]!.uri;
   const claude = vscode.Uri.joinPath(folder, '.claude');
   const file = vscode.Uri.joinPath(claude, 'settings.json');
-  const write = (settings: unknown) => vscode.workspace.fs.writeFile(file, new TextEncoder().encode(`${JSON.stringify(settings, null, 2)}\n`));
+  // Written on the disk, as Claude Code or a pull writes it (not through VS Code, which would tell its own listeners).
+  const write = async (settings: unknown) => {
+    mkdirSync(claude.fsPath, { recursive: true });
+    writeFileSync(file.fsPath, `${JSON.stringify(settings, null, 2)}\n`);
+  };
   const read = async () => new TextDecoder().decode(await vscode.workspace.fs.readFile(file));
   const notices = async () => (await vscode.commands.executeCommand<Notice[]>('agentQuestions.internal.agentGrantNotices'))!;
   const noticeFor = (rule: string) => until(`a notification naming ${rule}`, async () => (await notices()).find((n) => n.grants.includes(rule)));
