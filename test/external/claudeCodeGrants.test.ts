@@ -42,9 +42,13 @@ suite("Claude Code's own grants, as the user makes them in its terminal (the rea
   const ledger = async () =>
     (await ui.workbench.driver<{ value: { agentGrants: Grant[] } }>('command', { id: 'agentQuestions.manageRememberedPermissions', args: [{ list: true, agentGrants: true }] }))
       .value.agentGrants;
-  /** The notification naming a grant (VS Code shows the message's backticks as they are, or as code). */
-  const toast = (rule: string) =>
-    ui.workbench.page.locator('.notifications-toasts .notification-toast', { hasText: "Claude Code's own settings allow" }).filter({ hasText: rule }).first();
+  /** The notification naming a grant, as the extension showed it (a toast may hide again before a test looks). */
+  const noticeFor = (rule: string) =>
+    until(`a notification naming ${rule}`, async () =>
+      (await ui.workbench.driver<{ value: Array<{ message: string; grants: string[] }> }>('command', { id: 'agentQuestions.internal.agentGrantNotices' })).value.find((n) =>
+        n.grants.includes(rule),
+      ),
+    );
 
   suiteSetup(async () => {
     model = await startModelServer({ scenarios: SCENARIOS });
@@ -83,24 +87,30 @@ suite("Claude Code's own grants, as the user makes them in its terminal (the rea
     // The panel's request was withdrawn when the terminal answered.
     await ui.panel.locator('.empty').waitFor();
 
-    await toast(rule).waitFor();
+    const notice = await noticeFor(rule);
+    assert.equal(notice.message, `Claude Code's own settings allow \`${rule}\`: it runs without asking you here.`);
     console.log(`      named in a notification ${Date.now() - seen} ms after the file was seen written`);
     const grant = (await ledger()).find((g) => g.file === local && g.rule === rule);
     assert.ok(grant, 'the ledger lists the new grant');
     assert.equal(grant.scope, 'local');
     assert.match(grant.meaning, /any `npm test` command, with any options and paths/);
     assert.match(grant.broader ?? '', /our «npm test …» rule covers only the options it knows/);
+    // In VS Code's notifications, where it stays after its toast hides.
+    await ui.workbench.driver('command', { id: 'notifications.showList' });
+    await ui.workbench.page.locator('.notifications-center .notification-list-item', { hasText: rule }).first().waitFor();
     await ui.workbench.screenshot('claude-code-grant-notification');
+    await ui.workbench.driver('command', { id: 'notifications.hideList' });
   });
 
   test("a planted `Bash(npm:*)` is named; replacing it with «npm test …» edits the file as previewed, and Claude Code's `npm exec` then comes to the panel", async function () {
     const settings = JSON.parse(readFileSync(shared, 'utf8')) as { permissions?: { allow?: string[] } };
     settings.permissions = { ...settings.permissions, allow: [...(settings.permissions?.allow ?? []), 'Bash(npm:*)'] };
     writeFileSync(shared, `${JSON.stringify(settings, null, 2)}\n`);
-    const notice = toast('Bash(npm:*)');
-    await notice.waitFor();
+    const grant = await until('the ledger to list Bash(npm:*)', async () => (await ledger()).find((g) => g.file === shared && g.rule === 'Bash(npm:*)'));
+    await noticeFor('Bash(npm:*)');
     const page = ui.workbench.page;
-    await notice.locator('.monaco-button', { hasText: 'Replace with a Narrower Rule…' }).click();
+    // What the notification's "Replace with a Narrower Rule…" runs; its pick, preview and modal are clicked here.
+    const replaced = ui.workbench.driver('command', { id: 'agentQuestions.replaceAgentGrant', args: [{ grant }] });
     const picker = page.locator('.quick-input-widget');
     await picker.locator('.quick-input-list .monaco-list-row', { hasText: 'npm test …' }).first().click();
     // The preview: a diff of the file against the edit, before anything is written.
@@ -112,6 +122,7 @@ suite("Claude Code's own grants, as the user makes them in its terminal (the rea
     assert.ok(readFileSync(shared, 'utf8').includes('Bash(npm:*)'), 'nothing is written before the user confirms');
     await ui.workbench.screenshot('claude-code-grant-replace-preview');
     await dialog.locator('.monaco-button', { hasText: 'Replace' }).click();
+    assert.equal(((await replaced) as { value: { applied: boolean } }).value.applied, true);
     await until('the file to be written', () => !readFileSync(shared, 'utf8').includes('Bash(npm:*)'));
     assert.equal(readFileSync(shared, 'utf8'), preview.text, 'the file is written as previewed');
     const ours = (
