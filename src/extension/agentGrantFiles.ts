@@ -58,17 +58,16 @@ function workspaceSettingsUri(): vscode.Uri | undefined {
 }
 
 /**
- * Every file an agent's store lives in for this window, whether or not it exists (for a watcher).
- * Codex's rules are given as their folders (every *.rules file in them is read); VS Code's user
- * settings are not listed (their place depends on the profile: hear them with onDidChangeConfiguration).
+ * Every file a CLI agent's store lives in for this window, whether or not it exists (for the watcher
+ * that announces new grants). Codex's rules are given as their folders (every *.rules file in them is
+ * read). VS Code's own settings are not listed: their grants are shown in the ledger, never announced,
+ * so a workspace with only a .vscode/settings.json reads nothing when it opens.
  */
 export function agentGrantFileUris(): vscode.Uri[] {
-  const workspaceSettings = workspaceSettingsUri();
   return [
     ...claudeCodeFiles().map((w) => w.uri),
     ...codexHomes().flatMap((home) => [vscode.Uri.joinPath(home.uri, 'config.toml'), vscode.Uri.joinPath(home.uri, 'rules')]),
     ...openCodeFiles().map((w) => w.uri),
-    ...(workspaceSettings ? [workspaceSettings] : []),
   ];
 }
 
