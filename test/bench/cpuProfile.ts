@@ -1,0 +1,37 @@
+// The benchmarks' look at where a step's time goes: a V8 CPU profile (the extension host's, through
+// the test driver, or the workbench page's, through CDP) summarized between two Date.now() times.
+
+/** The parts of a V8 CPU profile (Profiler.stop) read here. */
+export interface CpuProfile {
+  nodes: Array<{ id: number; callFrame: { functionName: string; url: string; lineNumber: number } }>;
+  startTime: number;
+  endTime: number;
+  samples: number[];
+  timeDeltas: number[];
+}
+
+export interface ProfileSummary {
+  /** Of the window, milliseconds spent running (not idle). */
+  busyMs: number;
+  /** The functions with the most self time in the window, "12.3 ms name file:line". */
+  top: string[];
+}
+
+const basename = (url: string) => url.slice(url.lastIndexOf('/') + 1);
+
+/** Self time per function between `from` and `to`; `stoppedAt` is when Profiler.stop returned (its endTime, in Date.now() terms). */
+export function summarizeProfile(profile: CpuProfile, stoppedAt: number, from: number, to: number, top = 12): ProfileSummary {
+  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+  const self = new Map<string, number>();
+  let at = stoppedAt - (profile.endTime - profile.startTime) / 1000;
+  profile.samples.forEach((id, i) => {
+    at += (profile.timeDeltas[i] ?? 0) / 1000;
+    if (at < from || at > to) return;
+    const frame = byId.get(id)!.callFrame;
+    const key = `${frame.functionName || '(anonymous)'} ${basename(frame.url)}:${frame.lineNumber + 1}`;
+    self.set(key, (self.get(key) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000);
+  });
+  const functions = [...self].sort((a, b) => b[1] - a[1]);
+  const busyMs = functions.filter(([key]) => !key.startsWith('(idle)') && !key.startsWith('(program)')).reduce((sum, [, ms]) => sum + ms, 0);
+  return { busyMs: Math.round(busyMs), top: functions.slice(0, top).map(([key, ms]) => `${ms.toFixed(1)} ms ${key}`) };
+}
