@@ -164,10 +164,9 @@ function show(request: PendingRequest | undefined, userAsked = false): void {
   saved.shownId = request?.id;
   repliedTo = undefined;
   dropView();
-  save();
   if (!request) {
     requestArea.replaceChildren(el('p', { class: 'empty' }, t('No agent is waiting for you.')));
-    return;
+    return save();
   }
   const header = el(
     'div',
@@ -223,6 +222,8 @@ function show(request: PendingRequest | undefined, userAsked = false): void {
     view.element.inert = preview;
   }
   requestArea.replaceChildren(view.element);
+  // Saved once the question is on screen: the state's round trip to the workbench is not in its way.
+  save();
   announce(
     request.kind === 'permission'
       ? t('{0} asks permission: {1}', request.source.label, request.title)
