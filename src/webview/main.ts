@@ -12,7 +12,7 @@ import { t, tParts } from './l10n';
 import { setLinkOpener } from './markdown';
 import { renderPermissionRequest } from './permissionView';
 import { renderQuestionRequest, type RequestView } from './questionRequestView';
-import { registerToolkit } from './toolkit';
+import { registerToolkit, warmToolkit } from './toolkit';
 
 interface SavedState {
   shownId?: string;
@@ -80,6 +80,8 @@ window.addEventListener('message', (event: MessageEvent<unknown>) => {
 document.addEventListener('keydown', (event) => view?.handleKey(event));
 setInterval(updateAges, 15_000);
 host.postMessage({ type: 'ready' });
+// After the snapshot's first render, before any question arrives.
+setTimeout(warmToolkit, 0);
 
 const HISTORY_SHOWN = 20;
 
