@@ -12,7 +12,7 @@ import { t, tParts } from './l10n';
 import { setLinkOpener } from './markdown';
 import { renderPermissionRequest } from './permissionView';
 import { renderQuestionRequest, type RequestView } from './questionRequestView';
-import { registerToolkit } from './toolkit';
+import { registerToolkit, warmToolkit } from './toolkit';
 
 interface SavedState {
   shownId?: string;
@@ -80,6 +80,8 @@ window.addEventListener('message', (event: MessageEvent<unknown>) => {
 document.addEventListener('keydown', (event) => view?.handleKey(event));
 setInterval(updateAges, 15_000);
 host.postMessage({ type: 'ready' });
+// After the snapshot's first render, before any question arrives.
+setTimeout(warmToolkit, 0);
 
 const HISTORY_SHOWN = 20;
 
@@ -164,10 +166,9 @@ function show(request: PendingRequest | undefined, userAsked = false): void {
   saved.shownId = request?.id;
   repliedTo = undefined;
   dropView();
-  save();
   if (!request) {
     requestArea.replaceChildren(el('p', { class: 'empty' }, t('No agent is waiting for you.')));
-    return;
+    return save();
   }
   const header = el(
     'div',
@@ -223,6 +224,8 @@ function show(request: PendingRequest | undefined, userAsked = false): void {
     view.element.inert = preview;
   }
   requestArea.replaceChildren(view.element);
+  // Saved once the question is on screen: the state's round trip to the workbench is not in its way.
+  save();
   announce(
     request.kind === 'permission'
       ? t('{0} asks permission: {1}', request.source.label, request.title)

@@ -20,6 +20,8 @@ import { inWorkbench } from './benchWorkbench';
 
 const ROUNDS = Number(process.env.AGENT_QUESTIONS_HEAD_TO_HEAD_ROUNDS ?? 12);
 const TARGET = 1.15;
+/** The model's tool call -> the question on screen: at or below the built-in (issue 44). */
+const CALL_TARGET = 1.0;
 /** Each pair's prompts (see the scenarios in test/fixtures/scripted-model/scenarios.json). */
 const PLAIN = { ours: 'Which database? scenario:database', builtin: 'Which database? scenario:builtin-database' };
 const RICH = { ours: 'Which database? scenario:rich-database', builtin: 'Which database? scenario:builtin-rich-database' };
@@ -29,7 +31,20 @@ const CAROUSEL_SUBMIT = '.chat-question-carousel-widget-container .chat-question
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 type Mark = { name: string; at: number };
-type Bench = { enterAt?: number; clickedAt?: number; addedArrivedAt?: number; addedRenderedAt?: number; addedPaintedAt?: number; carouselAt?: number };
+type Bench = {
+  enterAt?: number;
+  clickedAt?: number;
+  addedArrivedAt?: number;
+  addedRenderedAt?: number;
+  addedPaintedAt?: number;
+  /** The panel's own handler for the question (validate + render), in sub-milliseconds (performance.now). */
+  handlerMs?: number;
+  /** The question's message as the panel received it, in characters of JSON. */
+  messageChars?: number;
+  carouselAt?: number;
+  /** The workbench's long tasks (main thread busy 50 ms or more): start (epoch ms) and duration. */
+  longTasks?: Array<{ start: number; ms: number }>;
+};
 /** The bench's timestamps in a page or frame (functions passed to evaluate() run there, so they spell this out). */
 type W = { aqBench: Bench };
 
@@ -58,6 +73,23 @@ async function recordEnter(workbench: Workbench): Promise<void> {
   });
 }
 
+/** Records the workbench's long tasks from now on (its main thread also runs the chat and forwards the panel's messages). */
+async function recordLongTasks(workbench: Workbench): Promise<void> {
+  await workbench.page.evaluate(() => {
+    const state = (window as unknown as W).aqBench;
+    state.longTasks = [];
+    new PerformanceObserver((list, observer) => {
+      if ((window as unknown as W).aqBench !== state) return observer.disconnect();
+      for (const entry of list.getEntries()) state.longTasks!.push({ start: performance.timeOrigin + entry.startTime, ms: entry.duration });
+    }).observe({ type: 'longtask' });
+  });
+}
+
+/** How many ms of [from, to] the long tasks cover. */
+function busyWithin(tasks: Array<{ start: number; ms: number }>, from: number, to: number): number {
+  return Math.round(tasks.reduce((sum, task) => sum + Math.max(0, Math.min(to, task.start + task.ms) - Math.max(from, task.start)), 0));
+}
+
 const recordClick = (frame: { evaluate: Frame['evaluate'] }) =>
   frame.evaluate(() => {
     (window as unknown as W).aqBench ??= {};
@@ -72,6 +104,8 @@ type OursRound = {
   submitToModel: number;
   /** Named points of our path, ms since the model's tool call. */
   split: Record<string, number>;
+  /** Each step of the hop from prepareInvocation to the painted question (ms unless named otherwise). */
+  steps: Record<string, number>;
   back: Record<string, number>;
 };
 
@@ -82,20 +116,24 @@ async function oursRound(workbench: Workbench, panel: Frame, prompt: string): Pr
   await driver('marks', { keepOn: true });
   const added = await driver<{ callId: number }>('watchAdded');
   const shown = await driver<{ callId: number }>('watchShown');
-  // In the panel: a capture listener runs before the panel's own (arrival), a later bubble listener
-  // after it (rendered), and the next frame after that (painted). The question arrives as the
-  // prepared call's 'preview' (shown, held until invoke) or, without one, as the queued 'added'.
+  // In the panel: a listener added after the panel's own runs after it (rendered; on a window, listeners
+  // run in the order they were added, capture or not), the event's timeStamp is when it was dispatched
+  // (arrival), and the next frame comes after that (painted). The question arrives as the prepared
+  // call's 'preview' (shown, held until invoke) or, without one, as the queued 'added'.
   await panel.evaluate(() => {
     const state: Bench = ((window as unknown as W).aqBench = {});
     const isAdded = (event: MessageEvent) => ['added', 'preview'].includes((event.data as { type?: string })?.type ?? '');
-    window.addEventListener('message', (event) => isAdded(event) && (state.addedArrivedAt ??= Date.now()), { capture: true });
     window.addEventListener('message', (event) => {
       if (!isAdded(event) || state.addedRenderedAt) return;
       state.addedRenderedAt = Date.now();
+      state.handlerMs = performance.now() - event.timeStamp;
+      state.addedArrivedAt = state.addedRenderedAt - state.handlerMs;
+      state.messageChars = JSON.stringify(event.data).length;
       requestAnimationFrame(() => (state.addedPaintedAt = Date.now()));
     });
   });
   await recordEnter(workbench);
+  await recordLongTasks(workbench);
   await page.keyboard.press('Enter');
   const shownAt = (await driver<{ value: number }>('await', { callId: shown.callId })).value;
   const { addedAt } = (await driver<{ value: { addedAt: number } }>('await', { callId: added.callId })).value;
@@ -113,6 +151,7 @@ async function oursRound(workbench: Workbench, panel: Frame, prompt: string): Pr
   const marks = (await driver<{ value: Mark[] }>('marks', { keepOn: false })).value;
   const at = (name: string) => marks.find((m) => m.name === name)?.at ?? NaN;
   const since = (t: number) => t - calledAt;
+  const longTasks = await page.evaluate(() => (window as unknown as W).aqBench.longTasks ?? []);
   return {
     enterToInteractive: shownAt - enterAt,
     enterToRendered: inPanel.addedRenderedAt! - enterAt,
@@ -124,10 +163,18 @@ async function oursRound(workbench: Workbench, panel: Frame, prompt: string): Pr
       'tool call -> prepareInvocation returns': since(at('prepared')),
       'tool call -> invoke': since(at('invoke')),
       'tool call -> broker queued': since(addedAt),
-      'tool call -> panel receives the question': since(inPanel.addedArrivedAt!),
+      'tool call -> panel receives the question': Math.round(since(inPanel.addedArrivedAt!)),
       'tool call -> panel rendered': since(inPanel.addedRenderedAt!),
       'tool call -> panel painted': since(inPanel.addedPaintedAt!),
       "tool call -> host hears 'shown'": since(shownAt),
+    },
+    steps: {
+      'prepareInvocation -> preview posted': at('preview posted') - at('prepareInvocation'),
+      'preview posted -> panel receives it (the hop)': inPanel.addedArrivedAt! - at('preview posted'),
+      '  of which the workbench ran long tasks': busyWithin(longTasks, at('preview posted'), inPanel.addedArrivedAt!),
+      "panel's handler: validate + render": inPanel.handlerMs!,
+      'panel rendered -> painted (next frame)': inPanel.addedPaintedAt! - inPanel.addedRenderedAt!,
+      'the message, characters of JSON': inPanel.messageChars!,
     },
     back: {
       "Submit -> host hears 'reply'": at('reply received') - clickedAt,
@@ -217,8 +264,10 @@ function printPair(title: string, ours: OursRound[], builtin: BuiltinRound[], wi
   console.log(
     `${pad('  Enter -> model calls the tool')}${`${m(ours.map((r) => r.split['Enter -> model calls the tool']!))} ms`.padStart(9)} ${`${m(builtin.map((r) => r.enterToCall))} ms`.padStart(9)}`,
   );
+  const oursCall = m(ours.map((r) => r.split['tool call -> panel rendered']!));
+  const builtinCall = m(builtin.map((r) => r.callToInteractive));
   console.log(
-    `${pad("  model's tool call -> question on screen")}${`${m(ours.map((r) => r.split['tool call -> panel rendered']!))} ms`.padStart(9)} ${`${m(builtin.map((r) => r.callToInteractive))} ms`.padStart(9)}`,
+    `${pad("  model's tool call -> question on screen")}${`${oursCall} ms`.padStart(9)} ${`${builtinCall} ms`.padStart(9)}  ${ratio(oursCall, builtinCall)} (target <= ${CALL_TARGET}x)`,
   );
   console.log(`  (all rounds, ms: ask_user Enter ${ours.map((r) => r.enterToRendered).join(' ')}; built-in Enter ${builtin.map((r) => r.enterToInteractive).join(' ')}`);
   console.log(`                   ask_user Submit ${ours.map((r) => r.submitToModel).join(' ')}; built-in Submit ${builtin.map((r) => r.submitToModel).join(' ')})`);
@@ -228,6 +277,12 @@ function printPair(title: string, ours: OursRound[], builtin: BuiltinRound[], wi
 function printSplit(title: string, ours: OursRound[]): void {
   console.log(title);
   for (const name of Object.keys(ours[0]!.split)) console.log(`  ${pad(name, 50)}${String(m(ours.map((r) => r.split[name]!))).padStart(6)} ms`);
+  console.log('  the steps from prepareInvocation to the painted question, medians:');
+  for (const name of Object.keys(ours[0]!.steps)) {
+    const value = m(ours.map((r) => r.steps[name]!));
+    const characters = name.includes('characters');
+    console.log(`    ${pad(name, 48)}${(characters ? String(value) : value < 10 ? value.toFixed(1) : String(Math.round(value))).padStart(6)}${characters ? '' : ' ms'}`);
+  }
   for (const name of Object.keys(ours[0]!.back)) console.log(`  ${pad(name, 50)}${String(m(ours.map((r) => r.back[name]!))).padStart(6)} ms`);
 }
 
