@@ -14,6 +14,7 @@ import { isSecretKind } from '../broker/contract/questionKinds';
 import type { RememberedPermissions } from '../broker/permissions/rememberedPermissions';
 import { writeAndRun } from '../broker/permissions/decidePermission';
 import { uiText } from '../broker/visibleText';
+import { mark } from './benchTrace';
 import { localizedAge } from './localizedAge';
 
 type RequestKind = PendingRequest['kind'];
@@ -89,6 +90,7 @@ export class QueueTree implements vscode.TreeDataProvider<QueueNode>, vscode.Dis
     }
     if (!isGroup(node)) return [];
     const requests = this.requestsOf(node.requestKind);
+    mark(`queue ${node.requestKind} read`);
     if (requests.length <= ROWS_SHOWN) return requests;
     return [...requests.slice(0, ROWS_SHOWN), MORE[node.requestKind]];
   }
@@ -183,6 +185,7 @@ export class QueueTree implements vscode.TreeDataProvider<QueueNode>, vscode.Dis
     if (this.broker.size > 0 !== this.groupsShown) this.changed.fire(undefined);
     else if (before?.more && shown.more && before.ids === shown.ids) this.changed.fire(MORE[kind]);
     else this.changed.fire(GROUPS.find((g) => g.requestKind === kind));
+    mark(`queue ${kind} changed`);
   }
 
   private holdsWriteAndRun(): boolean {
