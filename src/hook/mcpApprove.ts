@@ -1,9 +1,11 @@
-// The hook command's MCP client: one session on our Streamable HTTP endpoint (initialize, then
-// notifications/initialized and tools/call `approve` together), plain JSON-RPC over node:http. Replies may
+// The hook command's client of our endpoint, plain HTTP over node:http. First one POST to the decide
+// route, which answers at once when no person is needed (a remembered rule, the policy); when one must
+// be asked (204), or the endpoint has no such route (404), one MCP session on the Streamable HTTP
+// endpoint (initialize, then notifications/initialized and tools/call `approve` together). Replies may
 // be JSON or an SSE stream. Only loopback URLs get the token. Node builtins only.
 import type { IncomingMessage, request as httpRequest } from 'node:http';
 import { eventStreamMessages } from '../broker/contract/eventStream';
-import { APPROVE_TOOL, ASK_USER_QUESTION_TOOL } from '../broker/contract/wireNames';
+import { APPROVE_TOOL, ASK_USER_QUESTION_TOOL, DECIDE_ROUTE } from '../broker/contract/wireNames';
 import { isObject } from './isObject';
 import type { Confinement } from '../broker/contract/wireNames';
 
@@ -155,6 +157,11 @@ export function decisionOf(result: Record<string, unknown>): ApproveDecision {
   const content = Array.isArray(result['content']) ? result['content'] : [];
   const text = content.find((c): c is { text: string } => isObject(c) && c['type'] === 'text' && typeof c['text'] === 'string')?.text ?? '';
   if (result['isError'] === true) throw new HookFailure(`the approve tool failed: ${oneLine(text)}`);
+  return decisionIn(text);
+}
+
+/** The decision a JSON text holds (the approve tool's text, or the decide route's body). */
+function decisionIn(text: string): ApproveDecision {
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
@@ -187,6 +194,27 @@ export async function askApprove(call: ApproveCall, options: ApproveOptions): Pr
     if (opened.session) await send(request, url, 'POST', { ...base, ...opened.session }, JSON.stringify(cancelled), options.signal, 2000).catch(() => undefined);
     withdrawn.abort();
   });
+  const arguments_ = {
+    tool_name: call.tool_name,
+    input: call.input,
+    ...(call.tool_use_id !== undefined ? { tool_use_id: call.tool_use_id } : {}),
+    ...(call.cwd !== undefined ? { cwd: call.cwd } : {}),
+    ...(call.confinement !== undefined ? { confinement: call.confinement } : {}),
+  };
+  // Allow means: run what the user was shown. Anything else in updatedInput (a rewritten command from
+  // whatever answers on this port) is no decision, and the agent asks itself.
+  // The one change allowed: a question tool's answers, which is what answering it means.
+  const checked = (decision: ApproveDecision): ApproveDecision => {
+    const asked = call.tool_name === ASK_USER_QUESTION_TOOL && decision.behavior === 'allow' ? { ...call.input, answers: decision.updatedInput['answers'] } : call.input;
+    if (decision.behavior === 'allow' && !sameValue(decision.updatedInput, asked))
+      throw new HookFailure('the endpoint answered allow with an input other than the one asked about');
+    return decision;
+  };
+  // A question is always the user's: straight to the session.
+  if (call.tool_name !== ASK_USER_QUESTION_TOOL) {
+    const decided = await decideAtOnce(request, url, base, { client: options.clientInfo, arguments: arguments_ }, signal, connectTimeoutMs);
+    if (decided) return checked(decided);
+  }
   let reply: Reply;
   try {
     reply = await post(
@@ -208,29 +236,46 @@ export async function askApprove(call: ApproveCall, options: ApproveOptions): Pr
     const noted = post(session, { jsonrpc: '2.0', method: 'notifications/initialized' }, connectTimeoutMs).then((note) => {
       if (note.status !== 202 && note.status !== 200) throw statusFailure(note.status, 'notifications/initialized');
     });
-    const arguments_ = {
-      tool_name: call.tool_name,
-      input: call.input,
-      ...(call.tool_use_id !== undefined ? { tool_use_id: call.tool_use_id } : {}),
-      ...(call.cwd !== undefined ? { cwd: call.cwd } : {}),
-      ...(call.confinement !== undefined ? { confinement: call.confinement } : {}),
-    };
     // No timeout: the question waits in the panel as long as the user takes.
     const [answer] = await Promise.all([post(session, { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: APPROVE_TOOL, arguments: arguments_ } }, undefined), noted]);
-    const decision = decisionOf(resultOf(answer, 2, 'the approve call'));
-    // Allow means: run what the user was shown. Anything else in updatedInput (a rewritten command from
-    // whatever answers on this port) is no decision, and the agent asks itself.
-    // The one change allowed: a question tool's answers, which is what answering it means.
-    const asked = call.tool_name === ASK_USER_QUESTION_TOOL && decision.behavior === 'allow' ? { ...call.input, answers: decision.updatedInput['answers'] } : call.input;
-    if (decision.behavior === 'allow' && !sameValue(decision.updatedInput, asked))
-      throw new HookFailure('the endpoint answered allow with an input other than the one asked about');
-    return decision;
+    return checked(decisionOf(resultOf(answer, 2, 'the approve call')));
   } catch (error) {
     throw connectFailure(error, url);
   } finally {
     // Best effort, and the hook does not wait for the reply: the endpoint also closes idle sessions itself when it needs room.
     if (!signal.aborted) await sendAndLeave(request, url, 'DELETE', { authorization: base.authorization!, ...session });
   }
+}
+
+/**
+ * The decide route's decision, in one request; undefined when a person must be asked (204) or the
+ * endpoint has no such route (404, an older one): then the session asks. Anything else fails closed.
+ */
+async function decideAtOnce(
+  request: typeof httpRequest,
+  url: URL,
+  headers: Record<string, string>,
+  body: unknown,
+  signal: AbortSignal,
+  timeoutMs: number,
+): Promise<ApproveDecision | undefined> {
+  let reply: Reply;
+  try {
+    reply = await send(
+      request,
+      new URL(`${url.pathname.replace(/\/$/, '')}${DECIDE_ROUTE}`, url),
+      'POST',
+      { ...headers, accept: 'application/json' },
+      JSON.stringify(body),
+      signal,
+      timeoutMs,
+    );
+  } catch (error) {
+    throw connectFailure(error, url);
+  }
+  if (reply.status === 204 || reply.status === 404) return undefined;
+  if (reply.status !== 200) throw statusFailure(reply.status, 'the decide request');
+  return decisionIn(reply.body);
 }
 
 /** Deep equality of JSON values; the order of object keys does not matter. */
