@@ -1,7 +1,7 @@
-// The hook command's client of our endpoint, plain HTTP over node:http. First one POST to the decide
-// route, which answers at once when no person is needed (a remembered rule, the policy); when one must
+// The hook command's client of our endpoint, plain HTTP. First one POST to the decide route (over
+// node:net), which answers at once when no person is needed (a remembered rule, the policy); when one must
 // be asked (204), or the endpoint has no such route (404), one MCP session on the Streamable HTTP
-// endpoint (initialize, then notifications/initialized and tools/call `approve` together). Replies may
+// endpoint over node:http (initialize, then notifications/initialized and tools/call `approve` together). Replies may
 // be JSON or an SSE stream. Only loopback URLs get the token. Node builtins only.
 import type { IncomingMessage, request as httpRequest } from 'node:http';
 import { eventStreamMessages } from '../broker/contract/eventStream';
@@ -178,8 +178,6 @@ export async function askApprove(call: ApproveCall, options: ApproveOptions): Pr
   const url = loopbackUrl(options.url);
   if (!url) throw new HookFailure('the endpoint URL is not an http URL on 127.0.0.1; the token is sent nowhere else');
   const connectTimeoutMs = options.connectTimeoutMs ?? 10_000;
-  // Loaded only here: a hook that decides without the endpoint (a read-only tool) never loads node:http.
-  const { request } = require('node:http') as typeof import('node:http');
   // Ends the call: when the agent stops waiting, or once the endpoint was told the user answered elsewhere.
   const withdrawn = new AbortController();
   const signal = AbortSignal.any([options.signal, withdrawn.signal]);
@@ -212,9 +210,11 @@ export async function askApprove(call: ApproveCall, options: ApproveOptions): Pr
   };
   // A question is always the user's: straight to the session.
   if (call.tool_name !== ASK_USER_QUESTION_TOOL) {
-    const decided = await decideAtOnce(request, url, base, { client: options.clientInfo, arguments: arguments_ }, signal, connectTimeoutMs);
+    const decided = await decideAtOnce(url, base, { client: options.clientInfo, arguments: arguments_ }, signal, connectTimeoutMs);
     if (decided) return checked(decided);
   }
+  // Loaded only for a session: a rule's decision, or a hook that decides without the endpoint, never loads node:http.
+  const { request } = require('node:http') as typeof import('node:http');
   let reply: Reply;
   try {
     reply = await post(
@@ -251,31 +251,77 @@ export async function askApprove(call: ApproveCall, options: ApproveOptions): Pr
  * The decide route's decision, in one request; undefined when a person must be asked (204) or the
  * endpoint has no such route (404, an older one): then the session asks. Anything else fails closed.
  */
-async function decideAtOnce(
-  request: typeof httpRequest,
-  url: URL,
-  headers: Record<string, string>,
-  body: unknown,
-  signal: AbortSignal,
-  timeoutMs: number,
-): Promise<ApproveDecision | undefined> {
-  let reply: Reply;
+async function decideAtOnce(url: URL, headers: Record<string, string>, body: unknown, signal: AbortSignal, timeoutMs: number): Promise<ApproveDecision | undefined> {
+  let reply: { status: number; body: string };
   try {
-    reply = await send(
-      request,
-      new URL(`${url.pathname.replace(/\/$/, '')}${DECIDE_ROUTE}`, url),
-      'POST',
-      { ...headers, accept: 'application/json' },
-      JSON.stringify(body),
-      signal,
-      timeoutMs,
-    );
+    reply = await postOverSocket(url, `${url.pathname.replace(/\/$/, '')}${DECIDE_ROUTE}`, { ...headers, accept: 'application/json' }, JSON.stringify(body), signal, timeoutMs);
   } catch (error) {
     throw connectFailure(error, url);
   }
   if (reply.status === 204 || reply.status === 404) return undefined;
   if (reply.status !== 200) throw statusFailure(reply.status, 'the decide request');
   return decisionIn(reply.body);
+}
+
+/**
+ * One HTTP/1.1 POST on a socket of its own, closed by the server after its reply: node:net is loaded
+ * already (stdin is a pipe), node:http would cost the hook's start-up several milliseconds more.
+ * A reply that is not whole HTTP/1.1 is no answer.
+ */
+function postOverSocket(url: URL, path: string, headers: Record<string, string>, body: string, signal: AbortSignal, timeoutMs: number): Promise<{ status: number; body: string }> {
+  const { connect } = require('node:net') as typeof import('node:net');
+  return new Promise((resolve, reject) => {
+    const socket = connect({ host: url.hostname.replace(/^\[|\]$/g, ''), port: Number(url.port || 80), noDelay: true });
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const finish = (error?: Error) => {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', onAbort);
+      socket.destroy();
+      if (error) return reject(error);
+      const reply = readReply(Buffer.concat(chunks));
+      return reply ? resolve(reply) : reject(new HookFailure('the endpoint sent a reply that is not HTTP the hook reads'));
+    };
+    const timer = setTimeout(() => finish(new HookFailure(`the endpoint at ${url.origin} did not answer within ${timeoutMs / 1000} s`)), timeoutMs);
+    const onAbort = () => finish(Object.assign(new Error('the agent stopped waiting'), { name: 'AbortError' }));
+    if (signal.aborted) return onAbort();
+    signal.addEventListener('abort', onAbort, { once: true });
+    socket.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_REPLY_BYTES) finish(new HookFailure('the endpoint sent an oversized reply'));
+      else chunks.push(chunk);
+    });
+    socket.on('error', (error) => finish(error));
+    socket.on('end', () => finish());
+    const lines = Object.entries({ host: url.host, ...headers, 'content-length': String(Buffer.byteLength(body)), connection: 'close' }).map(
+      ([name, value]) => `${name}: ${value}\r\n`,
+    );
+    socket.write(`POST ${path} HTTP/1.1\r\n${lines.join('')}\r\n${body}`);
+  });
+}
+
+/** The status of a whole HTTP/1.1 reply, and its body (its length said, or in chunks); undefined for anything else. */
+export function readReply(reply: Buffer): { status: number; body: string } | undefined {
+  const split = reply.indexOf('\r\n\r\n');
+  const head = reply.subarray(0, Math.max(0, split)).toString('latin1').toLowerCase();
+  const status = /^http\/1\.[01] (\d{3}) /.exec(head);
+  if (split < 0 || !status) return undefined;
+  let body = reply.subarray(split + 4);
+  if (/\r\ntransfer-encoding: *chunked/.test(head)) {
+    const parts: Buffer[] = [];
+    for (let at = 0, size = -1; size !== 0; at += size + 2) {
+      const eol = body.indexOf('\r\n', at);
+      size = eol < 0 ? NaN : parseInt(body.subarray(at, eol).toString('latin1'), 16);
+      if (!Number.isInteger(size) || size < 0) return undefined;
+      parts.push(body.subarray(eol + 2, eol + 2 + size));
+      at = eol + 2;
+    }
+    body = Buffer.concat(parts);
+  } else {
+    const length = /\r\ncontent-length: *(\d+)/.exec(head);
+    if (length && body.length !== Number(length[1])) return undefined;
+  }
+  return { status: Number(status[1]), body: body.toString('utf8') };
 }
 
 /** Deep equality of JSON values; the order of object keys does not matter. */

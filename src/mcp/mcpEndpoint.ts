@@ -315,7 +315,9 @@ export class McpEndpoint {
     const title = typeof client['title'] === 'string' ? client['title'] : undefined;
     const decision = await this.options.decide!(parsed['arguments'], { name: client['name'], ...(title !== undefined ? { title } : {}) }, tokenId);
     if (!decision) return void res.writeHead(204).end();
-    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(decision));
+    // Its length said, not chunked: the hook reads the reply off a plain socket.
+    const text = JSON.stringify(decision);
+    res.writeHead(200, { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(text)) }).end(text);
   }
 
   /** Counts a tool call as waiting until it is released, unless that would pass a cap. */

@@ -8,6 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { readReply } from '../../../src/hook/mcpApprove';
 import { runHook } from '../../../src/hook/runHook';
 import { runAgentHook } from '../../../src/hook/vscodeAgentRun';
 import { EndpointDiscoveryFile } from '../../../src/mcp/endpointDiscoveryFile';
@@ -54,6 +55,16 @@ const NOT_A_DECISION: Array<[string, (req: IncomingMessage, res: ServerResponse)
 ];
 
 suite("the hooks' one-request path", () => {
+  test('the reply is read off the socket whole: its length said or in chunks; anything else is no reply', () => {
+    const reply = (text: string) => readReply(Buffer.from(text));
+    assert.deepEqual(reply('HTTP/1.1 200 OK\r\ncontent-length: 5\r\n\r\n{"é"'), { status: 200, body: '{"é"' });
+    assert.deepEqual(reply('HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhello\r\n3\r\n w!\r\n0\r\n\r\n'), { status: 200, body: 'hello w!' });
+    assert.deepEqual(reply('HTTP/1.1 204 No Content\r\nConnection: close\r\n\r\n'), { status: 204, body: '' });
+    assert.equal(reply('HTTP/1.1 200 OK\r\nContent-Length: 3\r\n\r\nab'), undefined, 'cut short');
+    assert.equal(reply('HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\nab'), undefined, 'a chunk size that is not hex');
+    assert.equal(reply('allow'), undefined);
+  });
+
   test('a command a remembered rule allows: both shipped hooks print allow, and the endpoint opens no session and queues nothing', async () => {
     await withEndpoint(async ({ broker, endpoint, policy, logs }) => {
       await policy.permissions.remember(ALWAYS_GIT_LOG, 'test');
