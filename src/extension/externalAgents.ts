@@ -76,18 +76,22 @@ export class ExternalAgents implements vscode.Disposable {
     if (this.endpoint && (!mcpEnabled || (mcpPort !== 0 && mcpPort !== this.endpoint.port))) await this.stop();
     if (!mcpEnabled || this.endpoint) return;
     this.token = await this.loadToken();
-    const { McpEndpoint, createToolServer, EndpointDiscoveryFile } = loadMcpModule();
+    const { McpEndpoint, approveDecider, createToolServer, EndpointDiscoveryFile } = loadMcpModule();
     this.discovery ??= new EndpointDiscoveryFile();
+    const tools = {
+      broker: this.broker,
+      policy: this.policy,
+      later: this.later,
+      timeoutMs: () => readSettings().timeoutSeconds * 1000,
+      log: (m: string) => this.log.info(m),
+      workspaceFolders,
+    };
     this.endpoint = await McpEndpoint.start({
       port: mcpPort,
       token: () => this.token,
       log: (message) => this.log.info(message),
-      createServer: (scope) =>
-        createToolServer(
-          { broker: this.broker, policy: this.policy, later: this.later, timeoutMs: () => readSettings().timeoutSeconds * 1000, log: (m) => this.log.info(m), workspaceFolders },
-          String(this.context.extension.packageJSON.version),
-          scope,
-        ),
+      createServer: (scope) => createToolServer(tools, String(this.context.extension.packageJSON.version), scope),
+      decide: approveDecider(tools),
     });
     this.publish();
     this.log.info(`External agents: MCP endpoint listening on ${this.endpoint.url}`);

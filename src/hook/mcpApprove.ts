@@ -1,9 +1,11 @@
-// The hook command's MCP client: one session on our Streamable HTTP endpoint (initialize, then
-// notifications/initialized and tools/call `approve` together), plain JSON-RPC over node:http. Replies may
+// The hook command's client of our endpoint, plain HTTP. First one POST to the decide route (over
+// node:net), which answers at once when no person is needed (a remembered rule, the policy); when one must
+// be asked (204), or the endpoint has no such route (404), one MCP session on the Streamable HTTP
+// endpoint over node:http (initialize, then notifications/initialized and tools/call `approve` together). Replies may
 // be JSON or an SSE stream. Only loopback URLs get the token. Node builtins only.
 import type { IncomingMessage, request as httpRequest } from 'node:http';
 import { eventStreamMessages } from '../broker/contract/eventStream';
-import { APPROVE_TOOL, ASK_USER_QUESTION_TOOL } from '../broker/contract/wireNames';
+import { APPROVE_TOOL, ASK_USER_QUESTION_TOOL, DECIDE_ROUTE } from '../broker/contract/wireNames';
 import { isObject } from './isObject';
 import type { Confinement } from '../broker/contract/wireNames';
 
@@ -155,6 +157,11 @@ export function decisionOf(result: Record<string, unknown>): ApproveDecision {
   const content = Array.isArray(result['content']) ? result['content'] : [];
   const text = content.find((c): c is { text: string } => isObject(c) && c['type'] === 'text' && typeof c['text'] === 'string')?.text ?? '';
   if (result['isError'] === true) throw new HookFailure(`the approve tool failed: ${oneLine(text)}`);
+  return decisionIn(text);
+}
+
+/** The decision a JSON text holds (the approve tool's text, or the decide route's body). */
+function decisionIn(text: string): ApproveDecision {
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
@@ -171,8 +178,6 @@ export async function askApprove(call: ApproveCall, options: ApproveOptions): Pr
   const url = loopbackUrl(options.url);
   if (!url) throw new HookFailure('the endpoint URL is not an http URL on 127.0.0.1; the token is sent nowhere else');
   const connectTimeoutMs = options.connectTimeoutMs ?? 10_000;
-  // Loaded only here: a hook that decides without the endpoint (a read-only tool) never loads node:http.
-  const { request } = require('node:http') as typeof import('node:http');
   // Ends the call: when the agent stops waiting, or once the endpoint was told the user answered elsewhere.
   const withdrawn = new AbortController();
   const signal = AbortSignal.any([options.signal, withdrawn.signal]);
@@ -187,6 +192,29 @@ export async function askApprove(call: ApproveCall, options: ApproveOptions): Pr
     if (opened.session) await send(request, url, 'POST', { ...base, ...opened.session }, JSON.stringify(cancelled), options.signal, 2000).catch(() => undefined);
     withdrawn.abort();
   });
+  const arguments_ = {
+    tool_name: call.tool_name,
+    input: call.input,
+    ...(call.tool_use_id !== undefined ? { tool_use_id: call.tool_use_id } : {}),
+    ...(call.cwd !== undefined ? { cwd: call.cwd } : {}),
+    ...(call.confinement !== undefined ? { confinement: call.confinement } : {}),
+  };
+  // Allow means: run what the user was shown. Anything else in updatedInput (a rewritten command from
+  // whatever answers on this port) is no decision, and the agent asks itself.
+  // The one change allowed: a question tool's answers, which is what answering it means.
+  const checked = (decision: ApproveDecision): ApproveDecision => {
+    const asked = call.tool_name === ASK_USER_QUESTION_TOOL && decision.behavior === 'allow' ? { ...call.input, answers: decision.updatedInput['answers'] } : call.input;
+    if (decision.behavior === 'allow' && !sameValue(decision.updatedInput, asked))
+      throw new HookFailure('the endpoint answered allow with an input other than the one asked about');
+    return decision;
+  };
+  // A question is always the user's: straight to the session.
+  if (call.tool_name !== ASK_USER_QUESTION_TOOL) {
+    const decided = await decideAtOnce(url, base, { client: options.clientInfo, arguments: arguments_ }, signal, connectTimeoutMs);
+    if (decided) return checked(decided);
+  }
+  // Loaded only for a session: a rule's decision, or a hook that decides without the endpoint, never loads node:http.
+  const { request } = require('node:http') as typeof import('node:http');
   let reply: Reply;
   try {
     reply = await post(
@@ -208,29 +236,92 @@ export async function askApprove(call: ApproveCall, options: ApproveOptions): Pr
     const noted = post(session, { jsonrpc: '2.0', method: 'notifications/initialized' }, connectTimeoutMs).then((note) => {
       if (note.status !== 202 && note.status !== 200) throw statusFailure(note.status, 'notifications/initialized');
     });
-    const arguments_ = {
-      tool_name: call.tool_name,
-      input: call.input,
-      ...(call.tool_use_id !== undefined ? { tool_use_id: call.tool_use_id } : {}),
-      ...(call.cwd !== undefined ? { cwd: call.cwd } : {}),
-      ...(call.confinement !== undefined ? { confinement: call.confinement } : {}),
-    };
     // No timeout: the question waits in the panel as long as the user takes.
     const [answer] = await Promise.all([post(session, { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: APPROVE_TOOL, arguments: arguments_ } }, undefined), noted]);
-    const decision = decisionOf(resultOf(answer, 2, 'the approve call'));
-    // Allow means: run what the user was shown. Anything else in updatedInput (a rewritten command from
-    // whatever answers on this port) is no decision, and the agent asks itself.
-    // The one change allowed: a question tool's answers, which is what answering it means.
-    const asked = call.tool_name === ASK_USER_QUESTION_TOOL && decision.behavior === 'allow' ? { ...call.input, answers: decision.updatedInput['answers'] } : call.input;
-    if (decision.behavior === 'allow' && !sameValue(decision.updatedInput, asked))
-      throw new HookFailure('the endpoint answered allow with an input other than the one asked about');
-    return decision;
+    return checked(decisionOf(resultOf(answer, 2, 'the approve call')));
   } catch (error) {
     throw connectFailure(error, url);
   } finally {
     // Best effort, and the hook does not wait for the reply: the endpoint also closes idle sessions itself when it needs room.
     if (!signal.aborted) await sendAndLeave(request, url, 'DELETE', { authorization: base.authorization!, ...session });
   }
+}
+
+/**
+ * The decide route's decision, in one request; undefined when a person must be asked (204) or the
+ * endpoint has no such route (404, an older one): then the session asks. Anything else fails closed.
+ */
+async function decideAtOnce(url: URL, headers: Record<string, string>, body: unknown, signal: AbortSignal, timeoutMs: number): Promise<ApproveDecision | undefined> {
+  let reply: { status: number; body: string };
+  try {
+    reply = await postOverSocket(url, `${url.pathname.replace(/\/$/, '')}${DECIDE_ROUTE}`, { ...headers, accept: 'application/json' }, JSON.stringify(body), signal, timeoutMs);
+  } catch (error) {
+    throw connectFailure(error, url);
+  }
+  if (reply.status === 204 || reply.status === 404) return undefined;
+  if (reply.status !== 200) throw statusFailure(reply.status, 'the decide request');
+  return decisionIn(reply.body);
+}
+
+/**
+ * One HTTP/1.1 POST on a socket of its own, closed by the server after its reply: node:net is loaded
+ * already (stdin is a pipe), node:http would cost the hook's start-up several milliseconds more.
+ * A reply that is not whole HTTP/1.1 is no answer.
+ */
+function postOverSocket(url: URL, path: string, headers: Record<string, string>, body: string, signal: AbortSignal, timeoutMs: number): Promise<{ status: number; body: string }> {
+  const { connect } = require('node:net') as typeof import('node:net');
+  return new Promise((resolve, reject) => {
+    const socket = connect({ host: url.hostname.replace(/^\[|\]$/g, ''), port: Number(url.port || 80), noDelay: true });
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const finish = (error?: Error) => {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', onAbort);
+      socket.destroy();
+      if (error) return reject(error);
+      const reply = readReply(Buffer.concat(chunks));
+      return reply ? resolve(reply) : reject(new HookFailure('the endpoint sent a reply that is not HTTP the hook reads'));
+    };
+    const timer = setTimeout(() => finish(new HookFailure(`the endpoint at ${url.origin} did not answer within ${timeoutMs / 1000} s`)), timeoutMs);
+    const onAbort = () => finish(Object.assign(new Error('the agent stopped waiting'), { name: 'AbortError' }));
+    if (signal.aborted) return onAbort();
+    signal.addEventListener('abort', onAbort, { once: true });
+    socket.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_REPLY_BYTES) finish(new HookFailure('the endpoint sent an oversized reply'));
+      else chunks.push(chunk);
+    });
+    socket.on('error', (error) => finish(error));
+    socket.on('end', () => finish());
+    const lines = Object.entries({ host: url.host, ...headers, 'content-length': String(Buffer.byteLength(body)), connection: 'close' }).map(
+      ([name, value]) => `${name}: ${value}\r\n`,
+    );
+    socket.write(`POST ${path} HTTP/1.1\r\n${lines.join('')}\r\n${body}`);
+  });
+}
+
+/** The status of a whole HTTP/1.1 reply, and its body (its length said, or in chunks); undefined for anything else. */
+export function readReply(reply: Buffer): { status: number; body: string } | undefined {
+  const split = reply.indexOf('\r\n\r\n');
+  const head = reply.subarray(0, Math.max(0, split)).toString('latin1').toLowerCase();
+  const status = /^http\/1\.[01] (\d{3}) /.exec(head);
+  if (split < 0 || !status) return undefined;
+  let body = reply.subarray(split + 4);
+  if (/\r\ntransfer-encoding: *chunked/.test(head)) {
+    const parts: Buffer[] = [];
+    for (let at = 0, size = -1; size !== 0; at += size + 2) {
+      const eol = body.indexOf('\r\n', at);
+      size = eol < 0 ? NaN : parseInt(body.subarray(at, eol).toString('latin1'), 16);
+      if (!Number.isInteger(size) || size < 0) return undefined;
+      parts.push(body.subarray(eol + 2, eol + 2 + size));
+      at = eol + 2;
+    }
+    body = Buffer.concat(parts);
+  } else {
+    const length = /\r\ncontent-length: *(\d+)/.exec(head);
+    if (length && body.length !== Number(length[1])) return undefined;
+  }
+  return { status: Number(status[1]), body: body.toString('utf8') };
 }
 
 /** Deep equality of JSON values; the order of object keys does not matter. */

@@ -13,12 +13,15 @@ import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/
 import { isInitializeRequest, isJSONRPCRequest } from '@modelcontextprotocol/sdk/types.js';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { eventStreamMessages } from '../broker/contract/eventStream';
-import { ENDPOINT_TURNED_OFF } from '../broker/contract/wireNames';
+import { DECIDE_ROUTE, ENDPOINT_TURNED_OFF } from '../broker/contract/wireNames';
+import type { ApproveResult } from '../broker/permissions/approveTool';
 import { ConnectionGate } from './mcpConnections';
 import { uiText } from '../broker/visibleText';
-import { holdsLaterAnswers, selfReportedName, type CallScope } from './mcpTools';
+import { holdsLaterAnswers, selfReportedName, type CallScope, type ClientInfo } from './mcpTools';
 
 export const MCP_PATH = '/mcp';
+/** Our hook commands' route (docs/security.md): one POST, answered with the approve tool's decision when no person is needed. */
+export const DECIDE_PATH = `${MCP_PATH}${DECIDE_ROUTE}`;
 export const MAX_BODY_BYTES = 1024 * 1024;
 export const MAX_SESSIONS = 32;
 /** Arrays and objects nested deeper than this are refused before parsing. */
@@ -72,6 +75,8 @@ export interface McpEndpointOptions {
   token: () => string;
   /** A new tool server for a new client session; `scope()` is the call being handled. */
   createServer: (scope: () => CallScope | undefined) => Server;
+  /** The decide route: the approve tool's decision without a session, undefined when a person must be asked (without it, the route is not found). */
+  decide?: (args: unknown, client: ClientInfo, tokenId: string) => Promise<ApproveResult | undefined>;
   log: (message: string) => void;
   limits?: Partial<EndpointLimits>;
   /** A body still arriving after this long is refused with 408 (default 10 s). */
@@ -206,7 +211,8 @@ export class McpEndpoint {
     if (req.headers.origin !== undefined) return this.refuse(res, 403, 'Browser origins are not allowed');
     const host = req.headers.host ?? '';
     if (host !== `127.0.0.1:${this.port}` && host !== `localhost:${this.port}`) return this.refuse(res, 403, 'Forbidden host');
-    if ((req.url ?? '').split('?')[0] !== MCP_PATH) return this.refuse(res, 404, `Not found; the endpoint is ${MCP_PATH}`);
+    const path = (req.url ?? '').split('?')[0];
+    if (path !== MCP_PATH && (path !== DECIDE_PATH || !this.options.decide)) return this.refuse(res, 404, `Not found; the endpoint is ${MCP_PATH}`);
     if (!tokenMatches(req.headers.authorization, this.options.token())) {
       return this.refuse(
         res,
@@ -217,6 +223,7 @@ export class McpEndpoint {
     }
 
     const tokenId = tokenFingerprint(this.options.token());
+    if (path === DECIDE_PATH) return this.decide(req, res, tokenId);
 
     const sessionId = req.headers['mcp-session-id'];
     const existing = typeof sessionId === 'string' ? this.byId.get(sessionId) : undefined;
@@ -230,20 +237,9 @@ export class McpEndpoint {
     }
     if (req.method !== 'POST') return this.refuse(res, 405, 'Method not allowed', { allow: 'GET, POST, DELETE' });
 
-    if (req.headers.expect === '100-continue') res.writeContinue();
-    const timeoutMs = this.options.bodyTimeoutMs ?? 10_000;
-    const body = await readBody(req, MAX_BODY_BYTES, timeoutMs);
-    if (body === 413) return this.refuse(res, 413, `Request body over ${MAX_BODY_BYTES} bytes`);
-    if (body === 408) return this.refuse(res, 408, `The request body took longer than ${timeoutMs} ms to arrive`);
-    // JSON.parse and the schema checks after it take seconds on a deeply nested megabyte.
-    const shape = jsonShapeProblem(body);
-    if (shape) return this.refuse(res, 400, shape);
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(body);
-    } catch {
-      return this.refuse(res, 400, 'The body is not JSON');
-    }
+    const body = await this.readJson(req, res);
+    if (!body) return;
+    const parsed = body.parsed;
 
     let session = existing;
     if (!session) {
@@ -284,6 +280,44 @@ export class McpEndpoint {
     } finally {
       active.ended.signal.removeEventListener('abort', onEnded);
     }
+  }
+
+  /** The body, parsed; undefined once the request was refused (too big, too slow, too deep, not JSON). */
+  private async readJson(req: IncomingMessage, res: ServerResponse): Promise<{ parsed: unknown } | undefined> {
+    if (req.headers.expect === '100-continue') res.writeContinue();
+    const timeoutMs = this.options.bodyTimeoutMs ?? 10_000;
+    const body = await readBody(req, MAX_BODY_BYTES, timeoutMs);
+    if (body === 413) return void this.refuse(res, 413, `Request body over ${MAX_BODY_BYTES} bytes`);
+    if (body === 408) return void this.refuse(res, 408, `The request body took longer than ${timeoutMs} ms to arrive`);
+    // JSON.parse and the schema checks after it take seconds on a deeply nested megabyte.
+    const shape = jsonShapeProblem(body);
+    if (shape) return void this.refuse(res, 400, shape);
+    try {
+      return { parsed: JSON.parse(body) as unknown };
+    } catch {
+      return void this.refuse(res, 400, 'The body is not JSON');
+    }
+  }
+
+  /**
+   * The decide route: `{ client: { name, title? }, arguments }` (the approve tool's arguments) is
+   * answered 200 with the approve tool's decision when no person is needed, or 204 when one must be
+   * asked: the hook then asks through an MCP session. No session, so a rule's allow costs one request.
+   */
+  private async decide(req: IncomingMessage, res: ServerResponse, tokenId: string): Promise<void> {
+    if (req.method !== 'POST') return this.refuse(res, 405, 'Method not allowed', { allow: 'POST' });
+    const body = await this.readJson(req, res);
+    if (!body) return;
+    const { parsed } = body;
+    const client = isRecord(parsed) ? parsed['client'] : undefined;
+    if (!isRecord(parsed) || !isRecord(client) || typeof client['name'] !== 'string' || !isRecord(parsed['arguments']))
+      return this.refuse(res, 400, 'Expected { "client": { "name": … }, "arguments": { tool_name, input, … } }');
+    const title = typeof client['title'] === 'string' ? client['title'] : undefined;
+    const decision = await this.options.decide!(parsed['arguments'], { name: client['name'], ...(title !== undefined ? { title } : {}) }, tokenId);
+    if (!decision) return void res.writeHead(204).end();
+    // Its length said, not chunked: the hook reads the reply off a plain socket.
+    const text = JSON.stringify(decision);
+    res.writeHead(200, { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(text)) }).end(text);
   }
 
   /** Counts a tool call as waiting until it is released, unless that would pass a cap. */
@@ -355,6 +389,8 @@ export class McpEndpoint {
     this.options.log(`MCP session of ${selfReportedName(session.server)} (token ${session.tokenId}) ${why} (${this.byId.size} open)`);
   }
 }
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** The Node request as the SDK's web-standard transport takes it (the body is passed parsed). */
 function webRequest(req: IncomingMessage, port: number, accept?: string): Request {

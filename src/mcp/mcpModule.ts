@@ -2,7 +2,7 @@
 // the user turns the endpoint on, so activation never pays for the MCP SDK (nor for the
 // configurations handed out, which hold the OpenCode plugin's source).
 export { McpEndpoint } from './mcpEndpoint';
-export { createToolServer } from './mcpTools';
+export { approveDecider, createToolServer } from './mcpTools';
 export { agentConfigs } from '../agents/configRegistry';
 // Written only while the endpoint listens, so it loads with it.
 export { EndpointDiscoveryFile } from './endpointDiscoveryFile';

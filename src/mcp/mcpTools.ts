@@ -19,7 +19,7 @@ import {
 import { callAskUser } from '../broker/questions/askUserCall';
 import { callGetAnswers } from '../broker/questions/getAnswersCall';
 import type { LaterAnswers } from '../broker/questions/laterAnswers';
-import { askPermission, askQuestions, type Policy } from '../broker/askWithPolicy';
+import { askPermission, askQuestions, permissionWithoutAsking, type Policy } from '../broker/askWithPolicy';
 import type { AskOptions, QuestionBroker } from '../broker/broker';
 import type { CancellationSignal } from '../broker/events';
 import type { DecidedBy, RequestSource } from '../broker/contract/schemas';
@@ -80,8 +80,21 @@ export function holdsLaterAnswers(server: Server, tokenId: string): boolean {
 
 /** The name a client gives itself in `initialize` (title, else name), made safe to show. Anyone with the token can claim any name. */
 export function selfReportedName(server: Server): string {
-  const client = server.getClientVersion();
-  return uiText(client?.title || client?.name || '', 60) || 'External agent';
+  return nameOf(server.getClientVersion());
+}
+
+/** What a client says it is (initialize's clientInfo, or the decide route's `client`). */
+export interface ClientInfo {
+  name?: string;
+  title?: string;
+}
+
+const nameOf = (client: ClientInfo | undefined) => uiText(client?.title || client?.name || '', 60) || 'External agent';
+
+/** Who asks, as the panel shows it: the way it connected (MCP, or the hook command of an agent) is self-reported like the name. */
+function sourceOf(client: ClientInfo | undefined, tokenId: string | undefined): RequestSource {
+  const way = connectionWay(client?.name);
+  return { type: 'mcp', label: nameOf(client), via: `${way} · name self-reported${tokenId !== undefined ? ` · token ${tokenId}` : ''}`, way };
 }
 
 const text = (value: string, isError = false): CallToolResult => ({ content: [{ type: 'text', text: value }], ...(isError ? { isError: true } : {}) });
@@ -122,11 +135,6 @@ export function createToolServer(context: McpToolsContext, version: string, scop
   const alone = { owner: `mcp:${randomUUID()}` };
   const asker = (call: CallScope | undefined) => (call ? askerOf(server, call.tokenId) : alone);
   holdsLater.set(server, (tokenId) => context.later.holds(askerOf(server, tokenId).owner));
-  // The way it connected (MCP, or the hook command of an agent) is self-reported like the name.
-  const source = (call: CallScope | undefined): RequestSource => {
-    const way = connectionWay(server.getClientVersion()?.name);
-    return { type: 'mcp', label: selfReportedName(server), via: `${way} · name self-reported${call ? ` · token ${call.tokenId}` : ''}`, way };
-  };
 
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: TOOLS }));
 
@@ -142,7 +150,7 @@ export function createToolServer(context: McpToolsContext, version: string, scop
       // The hook command withdraws a call with this reason when the user answered in the agent's own prompt.
       cancelledBy: (): DecidedBy => cancelledBy(extra.signal.reason, call?.signal.reason),
     };
-    const from = source(call);
+    const from = sourceOf(server.getClientVersion(), call?.tokenId);
     const progress = reportProgress(request.params._meta?.progressToken, call?.progressEveryMs, extra.sendNotification);
     try {
       if (name === ASK_USER_TOOL) {
@@ -188,7 +196,19 @@ function reportProgress(progressToken: string | number | undefined, everyMs: num
   return { stop: () => clearInterval(timer) };
 }
 
-async function approve(context: McpToolsContext, args: unknown, source: RequestSource, options: AskOptions): Promise<ApproveResult> {
+/**
+ * The decide route's answer (the endpoint's, for our own hook commands): the approve tool's decision
+ * when no person is needed (invalid input, a refusal, the policy or a remembered rule decides), else
+ * undefined, and the hook asks through an MCP session.
+ */
+export function approveDecider(context: McpToolsContext): (args: unknown, client: ClientInfo, tokenId: string) => Promise<ApproveResult | undefined> {
+  return (args, client, tokenId) => approve(context, args, sourceOf(client, tokenId));
+}
+
+/** The approve tool's answer; without `options` only what needs no person, else undefined. */
+async function approve(context: McpToolsContext, args: unknown, source: RequestSource, options: AskOptions): Promise<ApproveResult>;
+async function approve(context: McpToolsContext, args: unknown, source: RequestSource): Promise<ApproveResult | undefined>;
+async function approve(context: McpToolsContext, args: unknown, source: RequestSource, options?: AskOptions): Promise<ApproveResult | undefined> {
   const parsed = ApproveInputSchema.safeParse(args);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((i) => `${i.path.join('.') || 'input'}: ${i.message}`).join('; ');
@@ -198,6 +218,7 @@ async function approve(context: McpToolsContext, args: unknown, source: RequestS
   const questions = questionRequestFor(call, source);
   if (questions && 'refused' in questions) return { behavior: 'deny', message: questions.refused };
   if (questions) {
+    if (!options) return undefined;
     const response = await askQuestions(context.broker, questions, context.policy, options);
     context.log(`MCP AskUserQuestion from ${source.label}: ${response.status}`);
     return askUserQuestionResultFor(call, questions, response);
@@ -205,7 +226,8 @@ async function approve(context: McpToolsContext, args: unknown, source: RequestS
   // The policy's path context (home, User folder, symlinks), with this endpoint's folders.
   const request = permissionRequestFor(call, source, { ...context.policy.permissions.pathContext(), workspaceFolders: context.workspaceFolders() });
   if ('refused' in request) return { behavior: 'deny', message: request.refused };
-  const response = await askPermission(context.broker, request, context.policy, options);
+  const response = options ? await askPermission(context.broker, request, context.policy, options) : await permissionWithoutAsking(context.broker, request, context.policy);
+  if (!response) return undefined;
   context.log(`MCP approve ${uiText(call.tool_name, 60)} from ${source.label}: ${response.decision ?? response.status}`);
   return approveResultFor(call, response);
 }

@@ -49,6 +49,12 @@ export const CLAUDE_READ_TOOLS: readonly string[] = ['Bash', 'Monitor', 'Read', 
 // asks, so the panel can show the way it connected. Self-reported like every client name: anyone
 // with the token can claim it.
 
+/**
+ * Appended to the endpoint's URL: the route our own hook commands ask first (one POST, no MCP session),
+ * answered with the approve tool's decision when no person is needed, else 204 (then a session asks).
+ */
+export const DECIDE_ROUTE = '/decide';
+
 /** clientInfo.name of the hook command is this prefix plus the agent argument, e.g. "agent-questions-hook:codex". */
 export const HOOK_CLIENT_PREFIX = 'agent-questions-hook:';
 

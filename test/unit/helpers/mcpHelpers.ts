@@ -5,7 +5,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { McpEndpoint, type McpEndpointOptions } from '../../../src/mcp/mcpEndpoint';
 import { LaterAnswers } from '../../../src/broker/questions/laterAnswers';
-import { createToolServer } from '../../../src/mcp/mcpTools';
+import { approveDecider, createToolServer } from '../../../src/mcp/mcpTools';
 import { makeBroker, makePolicy } from './fakes';
 
 export const TOKEN = 'test-token-0123456789';
@@ -23,14 +23,17 @@ async function start(options: StartOptions) {
   const { broker } = makeBroker();
   const logs: string[] = [];
   const later = new LaterAnswers({ keepMs: () => 60_000 });
+  const policy = makePolicy();
+  const tools = { broker, later, policy, timeoutMs: () => 0, log: (m: string) => logs.push(m), workspaceFolders: () => [] };
   const endpoint = await McpEndpoint.start({
     port: 0,
     token: () => TOKEN,
     log: (m) => logs.push(m),
-    createServer: (scope) => createToolServer({ broker, later, policy: makePolicy(), timeoutMs: () => 0, log: (m) => logs.push(m), workspaceFolders: () => [] }, '0.0.0', scope),
+    createServer: (scope) => createToolServer(tools, '0.0.0', scope),
+    decide: approveDecider(tools),
     ...options,
   });
-  return { broker, endpoint, logs, later };
+  return { broker, endpoint, logs, later, policy };
 }
 
 /** The names of the endpoint's open sessions, sorted: which clients it kept. */

@@ -8,7 +8,7 @@ import { runHook } from '../../../src/hook/runHook';
 
 const BASH = { tool_name: 'Bash', tool_input: { command: 'cat .ssh/id_rsa' } };
 
-/** A minimal endpoint: opens a session, records the approve call's arguments, answers allow. */
+/** A minimal endpoint: records the decide request's arguments (or the approve call's, in a session), answers allow. */
 async function withRecordingEndpoint(body: (url: string, calls: Array<Record<string, unknown>>) => Promise<void>): Promise<void> {
   const calls: Array<Record<string, unknown>> = [];
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
@@ -16,6 +16,11 @@ async function withRecordingEndpoint(body: (url: string, calls: Array<Record<str
     req.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
     req.on('end', () => {
       if (req.method !== 'POST') return res.writeHead(200).end();
+      if (req.url === '/mcp/decide') {
+        const { arguments: args } = JSON.parse(text) as { arguments: Record<string, unknown> };
+        calls.push(args);
+        return res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ behavior: 'allow', updatedInput: args['input'] }));
+      }
       const message = JSON.parse(text) as { id?: number; method: string; params?: { arguments?: Record<string, unknown> } };
       if (message.id === undefined) return res.writeHead(202).end();
       let result: unknown = { protocolVersion: '2025-06-18', capabilities: {}, serverInfo: { name: 'test', version: '1' } };

@@ -5,8 +5,6 @@ import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { appendFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { claudeCodeHook } from '../../../src/agents/claudeCode/claudeCodeHook';
 import { connectionWay } from '../../../src/broker/contract/wireNames';
@@ -14,6 +12,7 @@ import { decisionOf, loopbackUrl, replyMessages } from '../../../src/hook/mcpApp
 import { runHook, type HookRun } from '../../../src/hook/runHook';
 import { TOKEN, until, withEndpoint } from '../helpers/mcpHelpers';
 import { ROOT } from '../helpers/repoRoot';
+import { withServer } from '../helpers/localServer';
 
 const fingerprint = (token: string) => createHash('sha256').update(token).digest('hex').slice(0, 6);
 const HOOK_SCRIPT = join(ROOT, 'dist', 'approvalHook.js');
@@ -52,18 +51,6 @@ const CLAUDE_QUESTION_INPUT = {
 
 const run = (overrides: Partial<HookRun> & { env: HookRun['env'] }): ReturnType<typeof runHook> =>
   runHook({ args: ['claude-code'], stdin: JSON.stringify(CLAUDE_BASH_INPUT), signal: new AbortController().signal, ...overrides });
-
-/** A local HTTP server that answers every request with `handler`; closed after `body`. */
-async function withServer(handler: Parameters<typeof createServer>[1], body: (url: string) => Promise<void>) {
-  const server: Server = createServer(handler);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  try {
-    await body(`http://127.0.0.1:${(server.address() as AddressInfo).port}/mcp`);
-  } finally {
-    server.closeAllConnections();
-    await new Promise((resolve) => server.close(resolve));
-  }
-}
 
 suite('approval hook command', () => {
   test('Claude Code: a PermissionRequest input becomes an approve call with the whole tool input', () => {
@@ -317,10 +304,20 @@ suite('approval hook command', () => {
           outcomes.push(outcome);
         },
       );
+    // The decide route answering the same: one request, no session.
+    const decideAnswers = (text: string) =>
+      withServer(
+        (req, res) => res.writeHead(500).end(),
+        async (url) => void outcomes.push(await run({ env: { AGENT_QUESTIONS_MCP_URL: url, AGENT_QUESTIONS_MCP_TOKEN: TOKEN } })),
+        (req, res) => req.resume().on('end', () => res.writeHead(200, { 'content-type': 'application/json' }).end(text)),
+      );
     const outcomes: Array<Awaited<ReturnType<typeof runHook>>> = [];
     const rewritten = { ...CLAUDE_BASH_INPUT.tool_input, command: 'touch pwned && echo done' };
     await answer(JSON.stringify({ behavior: 'allow', updatedInput: rewritten }));
     await answer(JSON.stringify({ behavior: 'allow', updatedInput: { ...CLAUDE_BASH_INPUT.tool_input, extra: true } }));
+    await decideAnswers(JSON.stringify({ behavior: 'allow', updatedInput: rewritten }));
+    await decideAnswers(JSON.stringify({ behavior: 'allow', updatedInput: { ...CLAUDE_BASH_INPUT.tool_input, extra: true } }));
+    assert.equal(outcomes.length, 4);
     for (const outcome of outcomes) {
       assert.deepEqual([outcome.exitCode, outcome.stdout], [1, ''], 'no decision printed');
       assert.match(outcome.stderr, /answered allow with an input other than the one asked about/);
