@@ -53,6 +53,8 @@ const vscodeAgentInput = (tool_name: string, tool_input: Record<string, unknown>
 const READ_ONLY_INPUT = vscodeAgentInput('read_file', { filePath: '/tmp/package.json', startLine: 1, endLine: 20 });
 const TERMINAL_INPUT = vscodeAgentInput('run_in_terminal', { command: 'git log --oneline -5', explanation: 'Show recent commits', goal: 'Show recent commits', mode: 'sync' });
 const LOCAL_ALLOW = '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"allow"}}\n';
+/** A no-op PreToolUse hook as VS Code's agent runs one: it reads its input to the end and prints allow. */
+const NOOP_READING_HOOK = `process.stdin.resume();process.stdin.on('end',()=>process.stdout.write(${JSON.stringify(LOCAL_ALLOW)}))`;
 const NOOP_HOOK = `process.stdin.resume();process.stdin.on('end',()=>process.stdout.write(JSON.stringify({hookSpecificOutput:{hookEventName:'PermissionRequest',decision:{behavior:'allow'}}})))`;
 
 /** One hook run, start to exit, in ms; it must print `allowed` (by default, Claude Code's allow). */
@@ -221,17 +223,20 @@ async function vscodeAgentHookBench(url: string): Promise<void> {
   const readOnly: number[] = [];
   const terminal: number[] = [];
   const noop: number[] = [];
+  const noopReading: number[] = [];
   try {
     for (let i = -3; i < HOOK_RUNS; i++) {
       const times = [
         await hookRun([VSCODE_AGENT_HOOK, '86400'], env, READ_ONLY_INPUT, isAllow),
         await hookRun([VSCODE_AGENT_HOOK, '86400'], env, TERMINAL_INPUT, isAllow),
         await hookRun(['-e', ''], {}, READ_ONLY_INPUT, () => true),
+        await hookRun(['-e', NOOP_READING_HOOK], {}, READ_ONLY_INPUT, isAllow),
       ];
       if (i >= 0) {
         readOnly.push(times[0]!);
         terminal.push(times[1]!);
         noop.push(times[2]!);
+        noopReading.push(times[3]!);
       }
     }
   } finally {
@@ -243,7 +248,12 @@ async function vscodeAgentHookBench(url: string): Promise<void> {
   console.log(`\nVS Code's agent's PreToolUse hook (dist/vscodeAgentHook.js, the Local harness's input), medians over ${HOOK_RUNS} runs each`);
   console.log(`a no-op hook (node -e '')                             ${median(noop).toFixed(1)} ms (baseline)`);
   console.log(`a read-only tool (read_file), allowed at once         ${added(readOnly)} (target <= 60 ms added)`);
-  console.log(`a terminal command a remembered rule allows           ${added(terminal)} (target <= 1.1x)`);
+  console.log(`a terminal command a remembered rule allows           ${added(terminal)}`);
+  // The issue's no-op hook: one that does a hook's least, reading its input and printing allow (as the Claude Code line's baseline does).
+  console.log(`a no-op hook that reads its input and prints allow    ${median(noopReading).toFixed(1)} ms`);
+  console.log(
+    `the terminal command against it                      ${(median(terminal) - median(noopReading)).toFixed(1)} ms added, ratio ${(median(terminal) / median(noopReading)).toFixed(2)}x (target <= 1.1x)`,
+  );
 }
 
 runBench(main);
