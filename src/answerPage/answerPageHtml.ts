@@ -158,14 +158,16 @@ export const PAGE_CSS = [
 
 /**
  * The page's only script, progressive: typing an own answer picks "Other…", a second tap does not
- * send twice, and the page says "No longer waiting" as soon as the request settles elsewhere.
+ * send twice, the page says "No longer waiting" as soon as the request settles elsewhere, and it
+ * stops checking once its own answer is sent.
  */
 export const PAGE_SCRIPT = [
-  '(()=>{const f=document.querySelector("form");if(!f)return;let sent=false;',
+  '(()=>{const f=document.querySelector("form");if(!f)return;let sent=false;const stop=new AbortController();',
   'f.addEventListener("input",e=>{const t=e.target;if(t.name&&t.name.endsWith("-other")&&t.value){const o=f.querySelector(`input[name="${t.name.slice(0,-6)}"][value="other"]`);if(o)o.checked=true}});',
-  'f.addEventListener("submit",e=>{if(sent)e.preventDefault();sent=true});',
+  // Once the answer is on its way the request settles: a check then would only fetch the 404.
+  'f.addEventListener("submit",e=>{if(sent)e.preventDefault();sent=true;stop.abort()});',
   'const q=new URLSearchParams({c:f.elements.c.value,n:f.elements.n.value}).toString();',
   'const gone=()=>{if(sent)return;f.remove();document.getElementById("gone").hidden=false};',
-  'const check=()=>fetch("state?"+q,{cache:"no-store"}).then(r=>{if(r.status===404)gone();else setTimeout(check,2000)},()=>setTimeout(check,4000));',
+  'const check=()=>{if(!sent)fetch("state?"+q,{cache:"no-store",signal:stop.signal}).then(r=>{if(r.status===404)gone();else setTimeout(check,2000)},()=>setTimeout(check,4000))};',
   'setTimeout(check,2000)})();',
 ].join('');

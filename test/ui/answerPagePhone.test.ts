@@ -134,6 +134,48 @@ suite('answer page on a phone', () => {
     });
   }
 
+  test('prevents a check of an answered request while the answer is on its way: nothing is fetched and nothing logged', async function () {
+    let id = '';
+    const response = broker.ask(QUESTION, { onQueued: (queued) => (id = queued) });
+    const { context, page, errors } = await phone('light');
+    try {
+      // The answer reaches the server, which settles the request, but its reply is held, as a slow
+      // network or a busy phone holds it; the page's script keeps running meanwhile.
+      let answerSent = false;
+      const checksAfterAnswer: string[] = [];
+      page.on('request', (request) => {
+        if (answerSent && new URL(request.url()).pathname.endsWith('/state')) checksAfterAnswer.push(request.url());
+      });
+      let release!: () => void;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      await page.route(
+        (url) => url.pathname.endsWith('/answer'),
+        async (route) => {
+          if (route.request().method() !== 'POST') return route.continue();
+          answerSent = true;
+          const reply = await route.fetch();
+          await released;
+          await route.fulfill({ response: reply });
+        },
+      );
+      await page.goto(server.urlFor(id)!);
+      await page.getByRole('radio', { name: /PostgreSQL/ }).tap();
+      // The page checks every 2 s: a timer of the page's own, set at the answer for 2.5 s, comes due
+      // after the next check would have (page scripts cannot be evaluated while the form navigates).
+      await page.evaluate(() => document.querySelector('form')!.addEventListener('submit', () => setTimeout(() => console.log('a check was due'), 2500)));
+      const due = page.waitForEvent('console', (message) => message.text() === 'a check was due');
+      await page.getByRole('button', { name: 'Send answers' }).tap();
+      assert.deepEqual((await response).answers, { database: { selected: ['PostgreSQL'], skipped: false } });
+      await due;
+      assert.deepEqual(checksAfterAnswer, []);
+      release();
+      await page.getByRole('heading', { name: 'Answered' }).waitFor();
+      assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
+    }
+  });
+
   test('a page of another site that frames the link sees nothing of it, and the request and the link are as they were', async function () {
     let id = '';
     const response = broker.ask(QUESTION, { onQueued: (queued) => (id = queued) });
