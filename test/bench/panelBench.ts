@@ -175,11 +175,10 @@ async function reflectTimes(workbench: Workbench, pendingCount: number, arriving
     await page.evaluate(
       ({ list, title }) => {
         const rows = document.querySelector<HTMLElement>(`${list} .monaco-list-rows`)!;
-        const w = window as unknown as { seen: Promise<number>; queueState: () => string; stateBefore: string };
-        w.queueState = () => `${rows.style.height} ${rows.querySelector('.monaco-list-row[data-last-element="true"] .label-name')?.textContent ?? ''}`;
-        const before = w.queueState();
-        w.stateBefore = before;
-        const drawn = () => (title ? [...rows.querySelectorAll('.label-name')].some((label) => label.textContent === title) : w.queueState() !== before);
+        const w = window as unknown as { seen: Promise<number> };
+        const queueState = () => `${rows.style.height} ${rows.querySelector('.monaco-list-row[data-last-element="true"] .label-name')?.textContent ?? ''}`;
+        const before = queueState();
+        const drawn = () => (title ? [...rows.querySelectorAll('.label-name')].some((label) => label.textContent === title) : queueState() !== before);
         w.seen = new Promise((resolve) => {
           const observer = new MutationObserver(() => {
             if (!drawn()) return;
@@ -220,10 +219,7 @@ async function reflectTimes(workbench: Workbench, pendingCount: number, arriving
     await driver('await', { callId });
     // The next run starts once this one has left the tree and VS Code's tree refresh debounce (200 ms,
     // leading edge) has run out: otherwise the arrival waits for the window of the last removal.
-    await page.waitForFunction(() => {
-      const w = window as unknown as { queueState: () => string; stateBefore: string };
-      return w.queueState() === w.stateBefore;
-    });
+    await queueDrawn(workbench);
     await new Promise((resolve) => setTimeout(resolve, 400));
     if (run < 0) continue;
     tree.push(treeAt - startedAt);
@@ -249,6 +245,18 @@ async function showQueueEnd({ page, driver }: Workbench): Promise<void> {
     list.setAttribute('data-bench-queue', '');
   });
   // The asks arrive over several refreshes: a list measured before the last one would "grow" by itself.
+  const rowCount = await queueDrawn({ page, driver });
+  // End focuses the last row and scrolls to it (a focused row runs no command; a click would).
+  await driver('command', { id: 'agentQuestions.queue.focus' });
+  await page.keyboard.press('End');
+  await page.locator(`${QUEUE_LIST} .monaco-list-row[data-index="${rowCount - 1}"]`).waitFor();
+}
+
+/**
+ * Waits until the Queue's list is as tall as the rows the extension gives it now (a group's row and
+ * its children's), so a run starts from the tree's settled state, whatever came and went before.
+ */
+async function queueDrawn({ page, driver }: Pick<Workbench, 'page' | 'driver'>): Promise<number> {
   const { value } = await driver<{ value: { tree: Array<{ children: unknown[] }> } }>('command', { id: 'agentQuestions.internal.attentionState' });
   const rowCount = value.tree.reduce((count, group) => count + 1 + group.children.length, 0);
   await page.waitForFunction(
@@ -259,10 +267,7 @@ async function showQueueEnd({ page, driver }: Workbench): Promise<void> {
     },
     { list: QUEUE_LIST, rowCount },
   );
-  // End focuses the last row and scrolls to it (a focused row runs no command; a click would).
-  await driver('command', { id: 'agentQuestions.queue.focus' });
-  await page.keyboard.press('End');
-  await page.locator(`${QUEUE_LIST} .monaco-list-row[data-index="${rowCount - 1}"]`).waitFor();
+  return rowCount;
 }
 
 runBench(main);
