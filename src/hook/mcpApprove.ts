@@ -36,6 +36,8 @@ export interface ApproveOptions {
    * agent's own prompt; the hook hands the decision back at its deadline).
    */
   withdrawWith?: Promise<string>;
+  /** Called once a person must be asked (before the session opens); never for a rule's decision. */
+  onAsking?: () => void;
 }
 
 const PROTOCOL_VERSION = '2025-06-18';
@@ -213,6 +215,7 @@ export async function askApprove(call: ApproveCall, options: ApproveOptions): Pr
     const decided = await decideAtOnce(url, base, { client: options.clientInfo, arguments: arguments_ }, signal, connectTimeoutMs);
     if (decided) return checked(decided);
   }
+  options.onAsking?.();
   // Loaded only for a session: a rule's decision, or a hook that decides without the endpoint, never loads node:http.
   const { request } = require('node:http') as typeof import('node:http');
   let reply: Reply;

@@ -79,12 +79,21 @@ export async function runHook(run: HookRun): Promise<HookOutcome> {
   if (run.signal.aborted) waiting.abort();
   let answeredElsewhere = false;
   let deadlinePassed = false;
+  // Watching the agent's own prompt starts when a person is asked: a rule's decision reads nothing
+  // more (Claude Code's transcript may be megabytes, read and parsed before the request otherwise).
+  let asking!: () => void;
+  const askingStarted = new Promise<void>((resolve) => (asking = resolve));
+  const watchElsewhere = agent.answeredElsewhere;
   // askApprove tells the endpoint why, then withdraws the call: the user answered in the agent's prompt,
   // or the agent's hook time limit is near (a hook it kills is no answer at all).
-  const elsewhere = agent.answeredElsewhere?.(input, waiting.signal).then(() => {
-    answeredElsewhere = true;
-    return ANSWERED_IN_AGENT_PROMPT;
-  });
+  const elsewhere = watchElsewhere
+    ? askingStarted
+        .then(() => watchElsewhere(input, waiting.signal))
+        .then(() => {
+          answeredElsewhere = true;
+          return ANSWERED_IN_AGENT_PROMPT;
+        })
+    : undefined;
   let deadlineTimer: NodeJS.Timeout | undefined;
   const deadline = new Promise<string>((resolve) => {
     deadlineTimer = setTimeout(
@@ -104,6 +113,7 @@ export async function runHook(run: HookRun): Promise<HookOutcome> {
         clientInfo: { name: `${HOOK_CLIENT_PREFIX}${agentId}`, title: name, version: '1' },
         signal: waiting.signal,
         withdrawWith: elsewhere ? Promise.race([elsewhere, deadline]) : deadline,
+        onAsking: asking,
         ...(run.connectTimeoutMs !== undefined ? { connectTimeoutMs: run.connectTimeoutMs } : {}),
       },
     );

@@ -4,7 +4,7 @@
 // a decision leaves the call to the agent's own prompt (Claude Code) or hands it back (VS Code's agent).
 import * as assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync, type PathLike } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -82,6 +82,41 @@ suite("the hooks' one-request path", () => {
       assert.equal(broker.size, 0);
       assert.equal(logs.filter((line) => line.startsWith('MCP session opened')).length, 0, logs.join('\n'));
     });
+  });
+
+  test("prevents a long Claude Code transcript from holding up a rule's decision: the hook decides without reading it", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'aq-transcript-'));
+    const transcript = join(dir, 'session.jsonl');
+    const entry = { type: 'user', message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_old', content: 'output\n'.repeat(200) }] } };
+    writeFileSync(transcript, `${JSON.stringify(entry)}\n`.repeat(500));
+    // Every file the hook opens, seen through the module it reads with.
+    const fs = require('node:fs') as typeof import('node:fs');
+    const openSync = fs.openSync;
+    const opened: string[] = [];
+    fs.openSync = ((path: PathLike, ...rest: Parameters<typeof openSync> extends [unknown, ...infer R] ? R : never) => {
+      opened.push(String(path));
+      return openSync(path, ...rest);
+    }) as typeof openSync;
+    try {
+      await withEndpoint(async ({ broker, endpoint, policy }) => {
+        await policy.permissions.remember(ALWAYS_GIT_LOG, 'test');
+        const outcome = await runHook({
+          args: ['claude-code'],
+          stdin: JSON.stringify({ ...CLAUDE_INPUT('git log --oneline -5'), transcript_path: transcript }),
+          env: { AGENT_QUESTIONS_MCP_URL: endpoint.url, AGENT_QUESTIONS_MCP_TOKEN: TOKEN },
+          signal: new AbortController().signal,
+        });
+        assert.deepEqual(JSON.parse(outcome.stdout).hookSpecificOutput.decision, { behavior: 'allow', updatedInput: { command: 'git log --oneline -5' } });
+        assert.equal(broker.size, 0);
+      });
+      assert.deepEqual(
+        opened.filter((path) => path === transcript),
+        [],
+      );
+    } finally {
+      fs.openSync = openSync;
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   test('a command no rule decides still waits in the panel through a session, and the answer comes back', async () => {
