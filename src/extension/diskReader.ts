@@ -24,4 +24,13 @@ export const diskReader: FileSystemReader = {
       return undefined;
     }
   },
+  // A stat, not a listing: asked on every shell command's decision, whatever the folder holds.
+  canList(absolute) {
+    try {
+      fs.accessSync(absolute, fs.constants.R_OK | fs.constants.X_OK);
+      return fs.statSync(absolute).isDirectory();
+    } catch {
+      return false;
+    }
+  },
 };

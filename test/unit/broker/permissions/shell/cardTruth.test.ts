@@ -1,6 +1,8 @@
 // The card and the offered rule say what a line runs and writes, and never "Writes nothing" for a
 // program the analysis does not model (issue 40, item 4; item 3's tsconfig writes).
 import * as assert from 'node:assert/strict';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { summarizeCommandLine, type PathClass } from '../../../../../src/broker/permissions/shell/commandEffects';
 import { decideCommandLine, exactRuleKey, offeredRules } from '../../../../../src/broker/permissions/shell/commandRules';
@@ -9,6 +11,7 @@ import { loadShellParser, SHELL_WASM_FILES, type ShellParser } from '../../../..
 import { memoryStore, RememberedPermissions } from '../../../../../src/broker/permissions/rememberedPermissions';
 import { displayToolCall } from '../../../../../src/broker/permissions/toolCallDisplay';
 import { workspaceFilesIn } from '../../../../../src/broker/permissions/workspaceFiles';
+import { diskReader } from '../../../../../src/extension/diskReader';
 import { loadTestChecker } from '../../../helpers/fakes';
 import { ROOT } from '../../../helpers/repoRoot';
 
@@ -156,7 +159,11 @@ suite('The card tells the truth about what a line runs and writes', () => {
 
   test('the card and Check a Command read the workspace through the reader the permissions are given', async () => {
     const tree: Record<string, string> = { '/ws/package.json': PACKAGE };
-    const disk = { readFile: (path: string) => tree[path], listFolder: (path: string) => (path === '/ws' ? ['package.json'] : undefined) };
+    const disk = {
+      readFile: (path: string) => tree[path],
+      listFolder: (path: string) => (path === '/ws' ? ['package.json'] : undefined),
+      canList: (path: string) => path === '/ws',
+    };
     // The checker reads the files (in the extension: dist/shell.js, from the disk); here from a map, confined to /ws.
     const loadChecker = async () => ({ ...(await loadTestChecker()), files: (folder: string | undefined) => workspaceFilesIn(folder, disk) });
     const permissions = new RememberedPermissions(memoryStore(), { loadChecker, workspaceFolders: () => ['/ws'] });
@@ -166,5 +173,45 @@ suite('The card tells the truth about what a line runs and writes', () => {
     const outcome = await permissions.decide({ source: { type: 'mcp', label: 'Claude Code' }, title: 'Run it?', detail: 'npm test', toolCall: display.toolCall });
     assert.match(outcome.options.find((o) => o.label === 'npm test …')?.description ?? '', /`mocha`/);
     assert.match((outcome.decision !== 'unavailable' && outcome.summary) || '', /Runs this workspace's code: `mocha`/);
+  });
+
+  test("prevents a workspace folder of thousands of names from slowing every rule's decision: a command that runs none of its code lists nothing", async () => {
+    const listed: string[] = [];
+    const names = Array.from({ length: 2000 }, (_, i) => `file${i}.txt`);
+    const disk = {
+      readFile: () => undefined,
+      listFolder: (path: string) => {
+        listed.push(path);
+        return path === '/ws' ? names : undefined;
+      },
+      canList: (path: string) => path === '/ws',
+    };
+    const loadChecker = async () => ({ ...(await loadTestChecker()), files: (folder: string | undefined) => workspaceFilesIn(folder, disk) });
+    const permissions = new RememberedPermissions(memoryStore(), { loadChecker, workspaceFolders: () => ['/ws'] });
+    await permissions.remember({ key: 'cmd:git log', value: true, label: 'git log …', description: 'test' }, 'test');
+    const decide = (command: string) => {
+      const display = displayToolCall('Bash', { command }, ['/ws']);
+      assert.ok(display.ok);
+      return permissions.decide({ source: { type: 'mcp', label: 'Claude Code' }, title: 'Run it?', detail: command, toolCall: display.toolCall });
+    };
+    assert.equal((await decide('git log --oneline -5')).decision, 'allow');
+    assert.equal(listed.length, 0, `a rule's decision on git log listed ${JSON.stringify(listed)}`);
+    // A runner whose configuration files decide what it runs still looks at the folder's names.
+    await decide('pytest');
+    assert.ok(listed.includes('/ws'), `pytest's card looks for its configuration files (listed: ${JSON.stringify(listed)})`);
+  });
+
+  test('the disk reader lists a folder only where one is: a file or a missing path has no files to read', () => {
+    const folder = mkdtempSync(join(tmpdir(), 'aq-card-'));
+    try {
+      writeFileSync(join(folder, 'package.json'), PACKAGE);
+      assert.equal(diskReader.canList(folder), true);
+      assert.equal(workspaceFilesIn(folder, diskReader)?.read('package.json'), PACKAGE);
+      assert.equal(diskReader.canList(join(folder, 'package.json')), false);
+      assert.equal(workspaceFilesIn(join(folder, 'package.json'), diskReader), undefined);
+      assert.equal(workspaceFilesIn(join(folder, 'missing'), diskReader), undefined);
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
   });
 });
