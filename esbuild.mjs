@@ -149,6 +149,9 @@ mkdirSync(join(root, 'dist'), { recursive: true });
 for (const file of ['tree-sitter.wasm', 'tree-sitter-bash.wasm']) {
   copyFileSync(join(root, 'node_modules', '@vscode', 'tree-sitter-wasm', 'wasm', file), join(root, 'dist', file));
 }
+// Node reads the nearest package.json to learn how a .js file loads: without this one, every hook run
+// (dist/approvalHook.js, dist/vscodeAgentHook.js) reads and parses the extension's 30 KB manifest.
+writeFileSync(join(root, 'dist', 'package.json'), '{ "type": "commonjs" }\n');
 
 /** What activation and the panel load, minified: the budgets (lazily loaded bundles have none). */
 function checkBudgets() {

@@ -2,16 +2,14 @@
 // Reads stdin to the end, waits for the user's decision in the panel, and gives up (the panel
 // settles the request as cancelled) when the agent stops waiting: a signal, or its parent exits.
 import { runHook } from './runHook';
-import { agentStopped, readStdin } from './hookProcess';
+import { agentStopped, exitWith, readStdin } from './hookProcess';
 
 async function main(): Promise<void> {
   const stop = agentStopped();
-  const stdin = process.stdin.isTTY ? '' : await readStdin();
+  const stdin = await readStdin();
   const outcome = await runHook({ args: process.argv.slice(2), stdin, env: process.env, signal: stop.signal });
   stop.done();
-  if (outcome.stderr) process.stderr.write(outcome.stderr);
-  if (outcome.stdout) process.stdout.write(outcome.stdout);
-  process.exitCode = outcome.exitCode;
+  exitWith(outcome);
 }
 
 // Fails closed quietly: whatever went wrong, no decision, one line, and the agent asks itself.

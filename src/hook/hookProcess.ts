@@ -1,18 +1,59 @@
 // What every hook command does with its process: read stdin to the end (bounded), stop waiting when
-// the agent does (a signal, or its parent exits without one), and refuse input nested too deep to send on.
+// the agent does (a signal, or its parent exits without one), refuse input nested too deep to send on,
+// and exit as soon as its answer is written.
+import { readSync } from 'node:fs';
+import { Socket } from 'node:net';
+import { isatty } from 'node:tty';
+
 const MAX_INPUT_BYTES = 8 * 1024 * 1024;
 
-export function readStdin(): Promise<string> {
+/**
+ * Stdin (or `fd`) to its end ('' from a terminal, or past the cap). Read synchronously: the agent writes
+ * the input and closes it before it waits, and a stream would cost the hook's start-up milliseconds
+ * more. A non-blocking stdin (EAGAIN: an agent whose runtime is not libuv may hand one over) is read on
+ * as a stream. Never touches `process.stdin` before that: making it sets the pipe non-blocking.
+ */
+export function readStdin(fd = 0): Promise<string> {
+  if (isatty(fd)) return Promise.resolve('');
+  const chunks: Buffer[] = [];
+  const buffer = Buffer.allocUnsafe(64 * 1024);
+  let size = 0;
+  for (;;) {
+    let read: number;
+    try {
+      read = readSync(fd, buffer, 0, buffer.length, null);
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === 'EAGAIN') return readStream(fd === 0 ? process.stdin : new Socket({ fd, readable: true, writable: false }), chunks, size);
+      // Windows says EOF at a pipe's end.
+      if (code === 'EOF') break;
+      return Promise.resolve('');
+    }
+    if (read === 0) break;
+    size += read;
+    if (size <= MAX_INPUT_BYTES) chunks.push(Buffer.from(buffer.subarray(0, read)));
+  }
+  return Promise.resolve(size > MAX_INPUT_BYTES ? '' : Buffer.concat(chunks).toString('utf8'));
+}
+
+/** The rest of the input as a stream, after `chunks` (`size` bytes) read already. */
+function readStream(stream: NodeJS.ReadableStream, chunks: Buffer[], size: number): Promise<string> {
   return new Promise((resolve) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    process.stdin.on('data', (chunk: Buffer) => {
+    stream.on('data', (chunk: Buffer) => {
       size += chunk.length;
       if (size <= MAX_INPUT_BYTES) chunks.push(chunk);
     });
-    process.stdin.on('end', () => resolve(size > MAX_INPUT_BYTES ? '' : Buffer.concat(chunks).toString('utf8')));
-    process.stdin.on('error', () => resolve(''));
+    stream.on('end', () => resolve(size > MAX_INPUT_BYTES ? '' : Buffer.concat(chunks).toString('utf8')));
+    stream.on('error', () => resolve(''));
   });
+}
+
+/** Writes the hook's answer and exits once it is written: a natural exit takes milliseconds more, and nothing is left to wait for. */
+export function exitWith(outcome: { exitCode: number; stdout: string; stderr: string }): void {
+  const exit = () => process.exit(outcome.exitCode);
+  const stdout = () => (outcome.stdout ? process.stdout.write(outcome.stdout, exit) : exit());
+  if (outcome.stderr) process.stderr.write(outcome.stderr, stdout);
+  else stdout();
 }
 
 /** Aborted on SIGTERM, SIGINT or SIGHUP, or when the parent goes (an agent that dies without a signal leaves us to a new parent). */

@@ -2,16 +2,14 @@
 // media/chat-plugin/hooks/hooks.json and vscodeAgentRun.ts). Always exits 0: any other exit is a
 // warning in the chat and no decision, which VS Code may follow with an automatic approval.
 import { runAgentHook } from './vscodeAgentRun';
-import { agentStopped, readStdin } from './hookProcess';
+import { agentStopped, exitWith, readStdin } from './hookProcess';
 
 async function main(): Promise<void> {
   const stop = agentStopped();
-  const stdin = process.stdin.isTTY ? '' : await readStdin();
+  const stdin = await readStdin();
   const outcome = await runAgentHook({ args: process.argv.slice(2), stdin, env: process.env, signal: stop.signal });
   stop.done();
-  if (outcome.stderr) process.stderr.write(outcome.stderr);
-  if (outcome.stdout) process.stdout.write(outcome.stdout);
-  process.exitCode = 0;
+  exitWith({ ...outcome, exitCode: 0 });
 }
 
 main().catch((error: unknown) => {
