@@ -129,6 +129,7 @@ suite("The interactive Codex never runs a held command without a person's allow 
       } catch (error) {
         // Whatever went wrong (Codex may have exited), whether the command ran is what matters most.
         const ranAnyway = tuis.some((tui) => existsSync(join(tui.cwd, 'marker')));
+        console.log(`      run ${i} failed: ${error instanceof Error ? error.message : String(error)}`);
         failures.push(`run ${i}${ranAnyway ? ' (THE COMMAND RAN)' : ' (the command did not run)'}: ${String(error instanceof Error ? error.message : error).split('\n')[0]}`);
       } finally {
         for (const tui of tuis.splice(0)) tui.close();

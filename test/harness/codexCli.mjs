@@ -128,7 +128,15 @@ export function startCodexTui({ config, modelUrl, extraEnv = {}, flags = [], cwd
   const tmux = (...args) => execFileSync('tmux', ['-L', socket, ...args], { encoding: 'utf8', env });
   // The tmux server starts here, so the session's shell inherits `env` (and nothing is on a command line).
   tmux('new-session', '-d', '-s', 'codex', '-x', '200', '-y', '50', '-c', cwd, codex, ...COMMON_ARGS, ...flags);
-  const screen = () => tmux('capture-pane', '-p', '-t', 'codex');
+  // The last screen read, for the error when Codex has exited (its tmux session, and server, are gone).
+  let lastScreen = '';
+  const screen = () => {
+    try {
+      return (lastScreen = tmux('capture-pane', '-p', '-t', 'codex'));
+    } catch (error) {
+      throw new Error(`Codex exited: its tmux session is gone. Its last screen:\n${lastScreen}`, { cause: error });
+    }
+  };
   const press = (...keys) => tmux('send-keys', '-t', 'codex', ...keys);
   return {
     cwd,
