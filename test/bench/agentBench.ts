@@ -44,6 +44,8 @@ type Bench = {
   carouselAt?: number;
   /** The workbench's long tasks (main thread busy 50 ms or more): start (epoch ms) and duration. */
   longTasks?: Array<{ start: number; ms: number }>;
+  /** Ends the long-task recording (the observer is not left running through the Submit that follows). */
+  stopLongTasks?: () => void;
 };
 /** The bench's timestamps in a page or frame (functions passed to evaluate() run there, so they spell this out). */
 type W = { aqBench: Bench };
@@ -78,10 +80,23 @@ async function recordLongTasks(workbench: Workbench): Promise<void> {
   await workbench.page.evaluate(() => {
     const state = (window as unknown as W).aqBench;
     state.longTasks = [];
-    new PerformanceObserver((list, observer) => {
-      if ((window as unknown as W).aqBench !== state) return observer.disconnect();
+    const observer = new PerformanceObserver((list) => {
       for (const entry of list.getEntries()) state.longTasks!.push({ start: performance.timeOrigin + entry.startTime, ms: entry.duration });
-    }).observe({ type: 'longtask' });
+    });
+    observer.observe({ type: 'longtask' });
+    state.stopLongTasks = () => {
+      for (const entry of observer.takeRecords()) state.longTasks!.push({ start: performance.timeOrigin + entry.startTime, ms: entry.duration });
+      observer.disconnect();
+    };
+  });
+}
+
+/** The long tasks recorded since recordLongTasks, which stops recording: only our round observes them, so the observer must not run on through its Submit. */
+async function stopLongTasks(workbench: Workbench): Promise<Array<{ start: number; ms: number }>> {
+  return workbench.page.evaluate(() => {
+    const state = (window as unknown as W).aqBench;
+    state.stopLongTasks?.();
+    return state.longTasks ?? [];
   });
 }
 
@@ -140,6 +155,7 @@ async function oursRound(workbench: Workbench, panel: Frame, prompt: string): Pr
   const enterAt = await page.evaluate(() => (window as unknown as W).aqBench.enterAt!);
   const inPanel = await panel.evaluate(() => (window as unknown as W).aqBench);
   const calledAt = await toolCallAt(workbench, enterAt, 'ask_user');
+  const longTasks = await stopLongTasks(workbench);
 
   const submit = panel.locator('.request vscode-button[data-action="submit"]');
   await submit.waitFor();
@@ -151,7 +167,6 @@ async function oursRound(workbench: Workbench, panel: Frame, prompt: string): Pr
   const marks = (await driver<{ value: Mark[] }>('marks', { keepOn: false })).value;
   const at = (name: string) => marks.find((m) => m.name === name)?.at ?? NaN;
   const since = (t: number) => t - calledAt;
-  const longTasks = await page.evaluate(() => (window as unknown as W).aqBench.longTasks ?? []);
   return {
     enterToInteractive: shownAt - enterAt,
     enterToRendered: inPanel.addedRenderedAt! - enterAt,
