@@ -17,9 +17,12 @@ import { finalReply, typePrompt, type ReceivedRequest } from '../agent/chat';
 import { ROOT, type Workbench } from '../ui/workbench';
 import { median, runBench } from './benchKit';
 import { inWorkbench } from './benchWorkbench';
+import { startProfiles, type Profiles } from './cpuProfile';
 
 const ROUNDS = Number(process.env.AGENT_QUESTIONS_HEAD_TO_HEAD_ROUNDS ?? 12);
 const TARGET = 1.15;
+/** With AGENT_QUESTIONS_BENCH_PROFILE=1, each Submit -> the model's next request is CPU-profiled in the extension host and the workbench page, on both sides, and each one's busy time and top functions printed. */
+const PROFILE = process.env.AGENT_QUESTIONS_BENCH_PROFILE === '1';
 /** The model's tool call -> the question on screen: at or below the built-in (issue 44). */
 const CALL_TARGET = 1.0;
 /** Each pair's prompts (see the scenarios in test/fixtures/scripted-model/scenarios.json). */
@@ -117,6 +120,8 @@ type OursRound = {
   /** Measured in the webview, like the carousel's time in the chat (no hop back to the host). */
   enterToRendered: number;
   submitToModel: number;
+  /** Submit -> the model's next request, CPU-profiled (AGENT_QUESTIONS_BENCH_PROFILE=1). */
+  submitProfiles?: Profiles;
   /** Named points of our path, ms since the model's tool call. */
   split: Record<string, number>;
   /** Each step of the hop from prepareInvocation to the painted question (ms unless named otherwise). */
@@ -160,9 +165,11 @@ async function oursRound(workbench: Workbench, panel: Frame, prompt: string): Pr
   const submit = panel.locator('.request vscode-button[data-action="submit"]');
   await submit.waitFor();
   await recordClick(panel);
+  const profiling = PROFILE ? await startProfiles(workbench) : undefined;
   await submit.click();
   const clickedAt = await panel.evaluate(() => (window as unknown as W).aqBench.clickedAt!);
   const answeredAt = await nextModelRequest(workbench, clickedAt, 'The user answered 1 question');
+  const submitProfiles = await profiling?.stop(clickedAt, answeredAt);
   await panel.locator('.empty').waitFor();
   const marks = (await driver<{ value: Mark[] }>('marks', { keepOn: false })).value;
   const at = (name: string) => marks.find((m) => m.name === name)?.at ?? NaN;
@@ -171,6 +178,7 @@ async function oursRound(workbench: Workbench, panel: Frame, prompt: string): Pr
     enterToInteractive: shownAt - enterAt,
     enterToRendered: inPanel.addedRenderedAt! - enterAt,
     submitToModel: answeredAt - clickedAt,
+    ...(submitProfiles ? { submitProfiles } : {}),
     split: {
       'Enter -> model calls the tool': calledAt - enterAt,
       'tool call -> prepareInvocation': since(at('prepareInvocation')),
@@ -199,7 +207,7 @@ async function oursRound(workbench: Workbench, panel: Frame, prompt: string): Pr
   };
 }
 
-type BuiltinRound = { enterToInteractive: number; submitToModel: number; enterToCall: number; callToInteractive: number };
+type BuiltinRound = { enterToInteractive: number; submitToModel: number; enterToCall: number; callToInteractive: number; submitProfiles?: Profiles };
 
 /** One vscode_askQuestions round: Enter -> the carousel's first option; Submit (its click) -> the model's next request. */
 async function builtinRound(workbench: Workbench, prompt: string): Promise<BuiltinRound> {
@@ -232,11 +240,19 @@ async function builtinRound(workbench: Workbench, prompt: string): Promise<Built
   const submit = chat.locator(CAROUSEL_SUBMIT).first();
   await submit.waitFor();
   await recordClick(page);
+  const profiling = PROFILE ? await startProfiles(workbench) : undefined;
   await submit.click();
   const clickedAt = await page.evaluate(() => (window as unknown as W).aqBench.clickedAt!);
   const answeredAt = await nextModelRequest(workbench, clickedAt, 'freeText');
+  const submitProfiles = await profiling?.stop(clickedAt, answeredAt);
   await finalReply(chat);
-  return { enterToInteractive: carouselAt! - enterAt!, submitToModel: answeredAt - clickedAt, enterToCall: calledAt - enterAt!, callToInteractive: carouselAt! - calledAt };
+  return {
+    enterToInteractive: carouselAt! - enterAt!,
+    submitToModel: answeredAt - clickedAt,
+    enterToCall: calledAt - enterAt!,
+    callToInteractive: carouselAt! - calledAt,
+    ...(submitProfiles ? { submitProfiles } : {}),
+  };
 }
 
 const ratio = (a: number, b: number) => `${(a / Math.max(b, 1)).toFixed(2)}x`;
@@ -301,6 +317,25 @@ function printSplit(title: string, ours: OursRound[]): void {
   for (const name of Object.keys(ours[0]!.back)) console.log(`  ${pad(name, 50)}${String(m(ours.map((r) => r.back[name]!))).padStart(6)} ms`);
 }
 
+/** Each plain round's Submit -> model's next request, both sides: busy ms in the page and the host, and the page's and host's top functions. */
+function printSubmitProfiles(ours: OursRound[], builtin: BuiltinRound[]): void {
+  console.log("\nSubmit -> the model's next request, CPU-profiled (busy ms: the workbench page's main thread, the extension host):");
+  const busy = (rounds: Array<{ submitProfiles?: Profiles }>, where: keyof Profiles) => m(rounds.map((r) => r.submitProfiles?.[where].busyMs ?? NaN));
+  console.log(`  medians: ask_user page ${busy(ours, 'page')} host ${busy(ours, 'host')}; built-in page ${busy(builtin, 'page')} host ${busy(builtin, 'host')}`);
+  ours.forEach((round, i) => {
+    for (const [side, r] of [
+      ['ask_user', round],
+      ['built-in', builtin[i]!],
+    ] as const) {
+      const p = r.submitProfiles;
+      if (!p) continue;
+      console.log(`  round ${i + 1} ${side} ${r.submitToModel} ms: page busy ${p.page.busyMs}, host busy ${p.host.busyMs}`);
+      console.log(`      page: ${p.page.top.slice(0, 8).join('\n            ')}`);
+      console.log(`      host: ${p.host.top.slice(0, 8).join('\n            ')}`);
+    }
+  });
+}
+
 async function main() {
   checkRichPair();
   await inWorkbench(async (workbench, panel) => {
@@ -330,6 +365,7 @@ async function main() {
     printPair('The question with 2,000 chars of markdown (a table, a highlighted code block, a list):', oursRich, builtinRich, false);
     printSplit("Our path, medians (ms since the model's tool call unless said otherwise):", ours);
     printSplit('Our path with the markdown:', oursRich);
+    if (PROFILE) printSubmitProfiles(ours, builtin);
 
     const row = reported.row?.split('|').map((cell) => cell.trim()) ?? [];
     console.log(`\nActivation: activate() entry -> return ${activation.ms.toFixed(1)} ms (target <= 20 ms)`);

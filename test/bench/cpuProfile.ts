@@ -1,5 +1,6 @@
 // The benchmarks' look at where a step's time goes: a V8 CPU profile (the extension host's, through
 // the test driver, or the workbench page's, through CDP) summarized between two Date.now() times.
+import type { Workbench } from '../ui/workbench';
 
 /** The parts of a V8 CPU profile (Profiler.stop) read here. */
 export interface CpuProfile {
@@ -17,7 +18,8 @@ export interface ProfileSummary {
   top: string[];
 }
 
-const basename = (url: string) => url.slice(url.lastIndexOf('/') + 1);
+/** The file and the two folders above it: Copilot Chat's dist/extension.js and ours are told apart. */
+const shortName = (url: string) => url.split('/').slice(-3).join('/');
 
 /** Self time per function between `from` and `to`; `stoppedAt` is when Profiler.stop returned (its endTime, in Date.now() terms). */
 export function summarizeProfile(profile: CpuProfile, stoppedAt: number, from: number, to: number, top = 12): ProfileSummary {
@@ -28,10 +30,34 @@ export function summarizeProfile(profile: CpuProfile, stoppedAt: number, from: n
     at += (profile.timeDeltas[i] ?? 0) / 1000;
     if (at < from || at > to) return;
     const frame = byId.get(id)!.callFrame;
-    const key = `${frame.functionName || '(anonymous)'} ${basename(frame.url)}:${frame.lineNumber + 1}`;
+    const key = `${frame.functionName || '(anonymous)'} ${shortName(frame.url)}:${frame.lineNumber + 1}`;
     self.set(key, (self.get(key) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000);
   });
   const functions = [...self].sort((a, b) => b[1] - a[1]);
   const busyMs = functions.filter(([key]) => !key.startsWith('(idle)') && !key.startsWith('(program)')).reduce((sum, [, ms]) => sum + ms, 0);
   return { busyMs: Math.round(busyMs), top: functions.slice(0, top).map(([key, ms]) => `${ms.toFixed(1)} ms ${key}`) };
+}
+
+export type Profiles = { host: ProfileSummary; page: ProfileSummary };
+
+/**
+ * Starts CPU profiles of the extension host (through the driver) and of the workbench page (CDP; its
+ * main thread also runs the panel's webview, a frame in the same process); `stop` ends both and
+ * summarizes each between two Date.now() times.
+ */
+export async function startProfiles(workbench: Workbench): Promise<{ stop: (from: number, to: number) => Promise<Profiles> }> {
+  const pageProfiler = await workbench.page.context().newCDPSession(workbench.page);
+  await pageProfiler.send('Profiler.enable');
+  await pageProfiler.send('Profiler.setSamplingInterval', { interval: 500 });
+  await Promise.all([pageProfiler.send('Profiler.start'), workbench.driver('profileStart')]);
+  return {
+    stop: async (from, to) => {
+      const [page, host] = await Promise.all([
+        pageProfiler.send('Profiler.stop').then(({ profile }) => ({ profile: profile as CpuProfile, stoppedAt: Date.now() })),
+        workbench.driver<{ profile: CpuProfile; stoppedAt: number }>('profileStop'),
+      ]);
+      await pageProfiler.detach();
+      return { host: summarizeProfile(host.profile, host.stoppedAt, from, to), page: summarizeProfile(page.profile, page.stoppedAt, from, to) };
+    },
+  };
 }

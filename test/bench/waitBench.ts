@@ -12,11 +12,10 @@
 // ask_user keeps that worker alive while it waits (src/extension/tokenizerKeepWarm.ts); the held test
 // tool does not, so it still shows the cost. The bench fails when ask_user's ratio is over TARGET.
 import { typePrompt, finalReply, type ReceivedRequest } from '../agent/chat';
-import type { CDPSession } from 'playwright-core';
 import type { Workbench } from '../ui/workbench';
 import { median, runBench } from './benchKit';
 import { inWorkbench } from './benchWorkbench';
-import { summarizeProfile, type CpuProfile, type ProfileSummary } from './cpuProfile';
+import { startProfiles, type Profiles } from './cpuProfile';
 
 const ROUNDS = Number(process.env.AGENT_QUESTIONS_BENCH_ROUNDS ?? 5);
 /** The held tool only shows what a long wait costs without keep-warm; fewer rounds suffice. */
@@ -26,7 +25,6 @@ const WAITS = (process.env.AGENT_QUESTIONS_BENCH_WAITS ?? '0,45').split(',').map
 const TARGET = 1.15;
 /** With AGENT_QUESTIONS_BENCH_PROFILE=1, each ask_user turn is CPU-profiled in the extension host and in the workbench page, and each one's top functions from the answer to the model's request printed. */
 const PROFILE = process.env.AGENT_QUESTIONS_BENCH_PROFILE === '1';
-type Profiles = { host: ProfileSummary; page: ProfileSummary };
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -67,34 +65,15 @@ function askUserSplit(marks: Mark[], answeredAt: number, modelAt: number): strin
   return `answer ${split} ms${warm}`;
 }
 
-let pageProfiler: CDPSession | undefined;
-
-/** Starts CPU profiles of the extension host (through the driver) and of the workbench page (CDP). */
-async function startProfiles(workbench: Workbench): Promise<void> {
-  pageProfiler = await workbench.page.context().newCDPSession(workbench.page);
-  await pageProfiler.send('Profiler.enable');
-  await pageProfiler.send('Profiler.setSamplingInterval', { interval: 500 });
-  await Promise.all([pageProfiler.send('Profiler.start'), workbench.driver('profileStart')]);
-}
-
-/** Stops both profiles; each summarized from the answer to the model's request. */
-async function stopProfiles(workbench: Workbench, from: number, to: number): Promise<Profiles> {
-  const [page, host] = await Promise.all([
-    pageProfiler!.send('Profiler.stop').then(({ profile }) => ({ profile: profile as CpuProfile, stoppedAt: Date.now() })),
-    workbench.driver<{ profile: CpuProfile; stoppedAt: number }>('profileStop'),
-  ]);
-  await pageProfiler!.detach();
-  return { host: summarizeProfile(host.profile, host.stoppedAt, from, to), page: summarizeProfile(page.profile, page.stoppedAt, from, to) };
-}
-
 /** One agent turn: the tool is called, answered `waitMs` after it started; returns answer -> model's next request. */
 async function oneTurn(workbench: Workbench, tool: Tool, waitMs: number): Promise<Turn> {
   const { page, driver } = workbench;
   const chat = await typePrompt(workbench, tool === 'ask_user' ? 'Which database? scenario:database' : 'Hold on. scenario:hold');
   let answeredAt: number;
+  let profiling: Awaited<ReturnType<typeof startProfiles>> | undefined;
   if (tool === 'ask_user') {
     await driver('marks', { keepOn: true });
-    if (PROFILE) await startProfiles(workbench);
+    if (PROFILE) profiling = await startProfiles(workbench);
     const watch = await driver<{ callId: number }>('watchAdded');
     await page.keyboard.press('Enter');
     const { value } = await driver<{ value: { requestId: string; addedAt: number } }>('await', { callId: watch.callId });
@@ -112,7 +91,7 @@ async function oneTurn(workbench: Workbench, tool: Tool, waitMs: number): Promis
     answeredAt = (await driver<{ at: number }>('releaseHold', { text: `HELD TOOL RELEASED ${Date.now().toString(36)}` })).at;
   }
   const modelAt = await nextModelRequest(workbench, answeredAt, tool === 'ask_user' ? 'The user answered 1 question' : 'HELD TOOL RELEASED');
-  const profiles = PROFILE && tool === 'ask_user' ? await stopProfiles(workbench, answeredAt, modelAt) : undefined;
+  const profiles = await profiling?.stop(answeredAt, modelAt);
   await finalReply(chat);
   if (tool !== 'ask_user') return { ms: modelAt - answeredAt };
   const marks = (await driver<{ value: Mark[] }>('marks', { keepOn: false })).value;
