@@ -1,20 +1,30 @@
 // What every hook command does with its process: read stdin to the end (bounded), stop waiting when
 // the agent does (a signal, or its parent exits without one), refuse input nested too deep to send on,
 // and exit as soon as its answer is written.
-import { readSync } from 'node:fs';
-import { Socket } from 'node:net';
-import { isatty } from 'node:tty';
+// node:net is loaded only when a stream is needed: loading it costs a Node process 4-5 ms, and a hook
+// that decides without the endpoint (VS Code's agent's read-only tools) never needs it.
+import { fstatSync, readSync, writeSync } from 'node:fs';
 
 const MAX_INPUT_BYTES = 8 * 1024 * 1024;
 
+/** A terminal, /dev/null, /dev/zero: no agent's input, and /dev/zero would never end. */
+function isCharacterDevice(fd: number): boolean {
+  try {
+    return fstatSync(fd).isCharacterDevice();
+  } catch {
+    return false;
+  }
+}
+
 /**
- * Stdin (or `fd`) to its end ('' from a terminal, or past the cap). Read synchronously: the agent writes
- * the input and closes it before it waits, and a stream would cost the hook's start-up milliseconds
- * more. A non-blocking stdin (EAGAIN: an agent whose runtime is not libuv may hand one over) is read on
- * as a stream. Never touches `process.stdin` before that: making it sets the pipe non-blocking.
+ * Stdin (or `fd`) to its end ('' from a terminal or another character device, or past the cap). Read
+ * synchronously: the agent writes the input and closes it before it waits, and a stream would cost the
+ * hook's start-up milliseconds more. A non-blocking stdin (EAGAIN: an agent whose runtime is not libuv
+ * may hand one over) is read on as a stream. Never touches `process.stdin` before that: making it sets
+ * the pipe non-blocking.
  */
 export function readStdin(fd = 0): Promise<string> {
-  if (isatty(fd)) return Promise.resolve('');
+  if (isCharacterDevice(fd)) return Promise.resolve('');
   const chunks: Buffer[] = [];
   const buffer = Buffer.allocUnsafe(64 * 1024);
   let size = 0;
@@ -24,7 +34,10 @@ export function readStdin(fd = 0): Promise<string> {
       read = readSync(fd, buffer, 0, buffer.length, null);
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
-      if (code === 'EAGAIN') return readStream(fd === 0 ? process.stdin : new Socket({ fd, readable: true, writable: false }), chunks, size);
+      if (code === 'EAGAIN') {
+        const { Socket } = require('node:net') as typeof import('node:net');
+        return readStream(fd === 0 ? process.stdin : new Socket({ fd, readable: true, writable: false }), chunks, size);
+      }
       // Windows says EOF at a pipe's end.
       if (code === 'EOF') break;
       return Promise.resolve('');
@@ -48,12 +61,32 @@ function readStream(stream: NodeJS.ReadableStream, chunks: Buffer[], size: numbe
   });
 }
 
-/** Writes the hook's answer and exits once it is written: a natural exit takes milliseconds more, and nothing is left to wait for. */
+/**
+ * Writes `bytes` to `fd` synchronously, as far as it goes; what is left when the pipe is non-blocking
+ * and full (EAGAIN). The rest is dropped on any other error: nobody reads it (EPIPE).
+ */
+function writeNow(fd: number, bytes: Buffer): Buffer {
+  try {
+    while (bytes.length > 0) bytes = bytes.subarray(writeSync(fd, bytes));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EAGAIN') return Buffer.alloc(0);
+  }
+  return bytes;
+}
+
+/**
+ * Writes the hook's answer and exits once it is written: a natural exit takes milliseconds more, and
+ * nothing is left to wait for. Written synchronously (process.stdout on a pipe is a node:net socket);
+ * a full non-blocking pipe gets the rest through the streams, and the exit waits for them.
+ */
 export function exitWith(outcome: { exitCode: number; stdout: string; stderr: string }): void {
   const exit = () => process.exit(outcome.exitCode);
-  const stdout = () => (outcome.stdout ? process.stdout.write(outcome.stdout, exit) : exit());
-  if (outcome.stderr) process.stderr.write(outcome.stderr, stdout);
-  else stdout();
+  const stderr = writeNow(2, Buffer.from(outcome.stderr));
+  const stdout = stderr.length > 0 ? Buffer.from(outcome.stdout) : writeNow(1, Buffer.from(outcome.stdout));
+  if (stderr.length === 0 && stdout.length === 0) return exit();
+  const rest = () => (stdout.length > 0 ? process.stdout.write(stdout, exit) : exit());
+  if (stderr.length > 0) process.stderr.write(stderr, rest);
+  else rest();
 }
 
 /** Aborted on SIGTERM, SIGINT or SIGHUP, or when the parent goes (an agent that dies without a signal leaves us to a new parent). */

@@ -1,12 +1,14 @@
-// How the hook commands read their input (src/hook/hookProcess.ts): synchronously to the end, on as a
-// stream when stdin would block, and nothing at all past the cap.
+// How the hook commands read their input and write their answer (src/hook/hookProcess.ts):
+// synchronously to the end, on as a stream when stdin would block, and nothing at all past the cap;
+// the answer written synchronously, so a hook that needs no endpoint never loads node:net.
 import * as assert from 'node:assert/strict';
 import { execFileSync, spawn } from 'node:child_process';
-import { closeSync, constants, mkdtempSync, openSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, constants, mkdtempSync, openSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { readStdin } from '../../../src/hook/hookProcess';
 import { ROOT } from '../helpers/repoRoot';
+import { local, PROJECT } from '../helpers/agentHookInputs';
 
 const HOOK_SCRIPT = join(ROOT, 'dist', 'approvalHook.js');
 const INPUT = JSON.stringify({ hook_event_name: 'PermissionRequest', cwd: '/tmp', tool_name: 'Bash', tool_input: { command: 'git status', description: 'é and ✓' } });
@@ -36,6 +38,41 @@ suite('The hook reads its input', () => {
     const { code, stderr } = await hookWith((stdin) => stdin.end(INPUT.replace('git status', `git status ${'x'.repeat(9 * 1024 * 1024)}`)));
     assert.equal(code, 1);
     assert.match(stderr, /the hook input on stdin is not JSON; Claude Code asks you itself/);
+  });
+
+  test('prevents a character device on stdin (/dev/zero, which never ends) from holding the hook: no input', async () => {
+    const zero = openSync('/dev/zero', constants.O_RDONLY);
+    try {
+      assert.equal(await readStdin(zero), '');
+    } finally {
+      closeSync(zero);
+    }
+  });
+
+  test("a read-only tool in VS Code's agent: the hook prints its allow through a pipe without loading node:net", async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'aq-hook-modules-'));
+    // Loaded first: at exit, writes the modules Node loaded to a file.
+    const preload = join(folder, 'modules.js');
+    writeFileSync(preload, `process.on('exit', () => require('fs').writeFileSync(${JSON.stringify(join(folder, 'loaded'))}, process.moduleLoadList.join('\\n')));`);
+    try {
+      const child = spawn(process.execPath, ['--require', preload, join(ROOT, 'dist', 'vscodeAgentHook.js'), '86400'], {
+        env: { PATH: process.env.PATH, HOME: folder, XDG_CONFIG_HOME: join(folder, 'config') },
+        stdio: ['pipe', 'pipe', 'pipe'],
+      });
+      let stdout = '';
+      child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+      child.stdin.end(JSON.stringify(local('read_file', { filePath: `${PROJECT}/src/index.ts`, startLine: 1, endLine: 40 })));
+      await new Promise((resolve) => child.on('close', resolve));
+      assert.equal(stdout, '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"allow"}}\n');
+      const loaded = require('node:fs').readFileSync(join(folder, 'loaded'), 'utf8').split('\n');
+      assert.ok(loaded.includes('NativeModule fs'), 'the list was written');
+      assert.deepEqual(
+        loaded.filter((name: string) => /^NativeModule (net|tty)$/.test(name)),
+        [],
+      );
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
   });
 
   test('from a non-blocking stdin, which would fail a synchronous read: read on as a stream, keeping what came before', async () => {
