@@ -83,12 +83,13 @@ async function recordLongTasks(workbench: Workbench): Promise<void> {
   await workbench.page.evaluate(() => {
     const state = (window as unknown as W).aqBench;
     state.longTasks = [];
-    const observer = new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) state.longTasks!.push({ start: performance.timeOrigin + entry.startTime, ms: entry.duration });
-    });
+    const record = (entries: PerformanceEntryList) => {
+      for (const entry of entries) state.longTasks!.push({ start: performance.timeOrigin + entry.startTime, ms: entry.duration });
+    };
+    const observer = new PerformanceObserver((list) => record(list.getEntries()));
     observer.observe({ type: 'longtask' });
     state.stopLongTasks = () => {
-      for (const entry of observer.takeRecords()) state.longTasks!.push({ start: performance.timeOrigin + entry.startTime, ms: entry.duration });
+      record(observer.takeRecords());
       observer.disconnect();
     };
   });

@@ -3,7 +3,7 @@
 // the answer written synchronously, so a hook that needs no endpoint never loads node:net.
 import * as assert from 'node:assert/strict';
 import { execFileSync, spawn } from 'node:child_process';
-import { closeSync, constants, mkdtempSync, openSync, rmSync, writeFileSync, writeSync } from 'node:fs';
+import { closeSync, constants, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { readStdin } from '../../../src/hook/hookProcess';
@@ -64,10 +64,10 @@ suite('The hook reads its input', () => {
       child.stdin.end(JSON.stringify(local('read_file', { filePath: `${PROJECT}/src/index.ts`, startLine: 1, endLine: 40 })));
       await new Promise((resolve) => child.on('close', resolve));
       assert.equal(stdout, '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"allow"}}\n');
-      const loaded = require('node:fs').readFileSync(join(folder, 'loaded'), 'utf8').split('\n');
+      const loaded = readFileSync(join(folder, 'loaded'), 'utf8').split('\n');
       assert.ok(loaded.includes('NativeModule fs'), 'the list was written');
       assert.deepEqual(
-        loaded.filter((name: string) => /^NativeModule (net|tty)$/.test(name)),
+        loaded.filter((name) => /^NativeModule (net|tty)$/.test(name)),
         [],
       );
     } finally {
