@@ -7,7 +7,7 @@ import { agentStopped, exitWith, readStdin } from './hookProcess';
 async function main(): Promise<void> {
   const stop = agentStopped();
   const stdin = await readStdin();
-  const outcome = await runHook({ args: process.argv.slice(2), stdin, env: process.env, signal: stop.signal });
+  const outcome = await runHook({ args: process.argv.slice(2), stdin, env: process.env, signal: stop.signal, onAsking: stop.watch });
   stop.done();
   exitWith(outcome);
 }

@@ -89,16 +89,24 @@ export function exitWith(outcome: { exitCode: number; stdout: string; stderr: st
   else rest();
 }
 
-/** Aborted on SIGTERM, SIGINT or SIGHUP, or when the parent goes (an agent that dies without a signal leaves us to a new parent). */
-export function agentStopped(): { signal: AbortSignal; done: () => void } {
+/**
+ * Aborted on SIGTERM, SIGINT or SIGHUP, or when the parent goes (an agent that dies without a signal
+ * leaves us to a new parent), once `watch()` is called: when a person is asked. A rule's decision takes
+ * milliseconds, and a signal before it ends the hook as a kill would, with no decision.
+ */
+export function agentStopped(): { signal: AbortSignal; watch: () => void; done: () => void } {
   const stop = new AbortController();
-  for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) process.on(signal, () => stop.abort());
   const parent = process.ppid;
-  const watch = setInterval(() => {
-    if (process.ppid !== parent) stop.abort();
-  }, 500);
-  watch.unref();
-  return { signal: stop.signal, done: () => clearInterval(watch) };
+  let watching: NodeJS.Timeout | undefined;
+  const watch = () => {
+    if (watching) return;
+    for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) process.on(signal, () => stop.abort());
+    watching = setInterval(() => {
+      if (process.ppid !== parent) stop.abort();
+    }, 500);
+    watching.unref();
+  };
+  return { signal: stop.signal, watch, done: () => clearInterval(watching) };
 }
 
 /** Whether arrays and objects nest deeper than `max`, measured without recursion. */

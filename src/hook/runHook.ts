@@ -18,6 +18,8 @@ export interface HookRun {
   env: Record<string, string | undefined>;
   /** Aborted when the agent goes away or stops waiting. */
   signal: AbortSignal;
+  /** Called once a person must be asked (the hook then listens for the agent stopping). */
+  onAsking?: () => void;
   connectTimeoutMs?: number;
   /** How long before the agent's hook time limit the hook gives the decision back (default: a minute). */
   handBackBeforeMs?: number;
@@ -113,7 +115,10 @@ export async function runHook(run: HookRun): Promise<HookOutcome> {
         clientInfo: { name: `${HOOK_CLIENT_PREFIX}${agentId}`, title: name, version: '1' },
         signal: waiting.signal,
         withdrawWith: elsewhere ? Promise.race([elsewhere, deadline]) : deadline,
-        onAsking: asking,
+        onAsking: () => {
+          run.onAsking?.();
+          asking();
+        },
         ...(run.connectTimeoutMs !== undefined ? { connectTimeoutMs: run.connectTimeoutMs } : {}),
       },
     );

@@ -17,6 +17,8 @@ export interface AgentHookRun {
   env: Record<string, string | undefined>;
   /** Aborted when VS Code stops the hook (the chat request was cancelled). */
   signal: AbortSignal;
+  /** Called once a person must be asked (the hook then listens for VS Code stopping it). */
+  onAsking?: () => void;
   home?: string;
   connectTimeoutMs?: number;
 }
@@ -80,6 +82,7 @@ export async function runAgentHook(run: AgentHookRun): Promise<AgentHookOutcome>
         clientInfo: VSCODE_AGENT_CLIENT,
         signal: run.signal,
         withdrawWith: deadline,
+        ...(run.onAsking ? { onAsking: run.onAsking } : {}),
         ...(run.connectTimeoutMs !== undefined ? { connectTimeoutMs: run.connectTimeoutMs } : {}),
       },
     );
