@@ -30,7 +30,11 @@ const codePoint = (ch: string) => `U+${ch.codePointAt(0)!.toString(16).toUpperCa
 /** The marker shown in place of an invisible character, or of a run of the same one (⟨U+2800 ×3000⟩). */
 export const invisibleMarker = (ch: string, count = 1) => `⟨${codePoint(ch)}${count > 1 ? ` ×${count}` : ''}⟩`;
 
+/** Printable ASCII, tab and newline: nothing hidden (the common case, told without a test per character). */
+const PLAIN = /^[\t\n\x20-\x7E]*$/;
+
 export function hasInvisible(text: string): boolean {
+  if (PLAIN.test(text)) return false;
   for (const [, invisible] of charactersOf(text)) if (invisible) return true;
   return false;
 }

@@ -9,6 +9,17 @@ suite('visible text (agent strings shown to the user)', () => {
     assert.equal(hasInvisible('plain text, ünïcode, 数据库'), false);
   });
 
+  test('prevents a control character in plain ASCII from passing as visible: each of the first 256 code points alone, and after plain text, is told as character by character', () => {
+    for (let code = 0; code < 256; code++) {
+      const ch = String.fromCharCode(code);
+      const expected = splitInvisible(ch).some((part) => part.invisible);
+      assert.equal(hasInvisible(ch), expected, `U+${code.toString(16).padStart(4, '0')}`);
+      assert.equal(hasInvisible(`git log ${ch}`), expected, `U+${code.toString(16).padStart(4, '0')} after text`);
+    }
+    assert.equal(hasInvisible('git log\r--oneline'), true);
+    assert.equal(hasInvisible('git log\t--oneline\n'), false);
+  });
+
   test('splitting keeps every character, in order', () => {
     const parts = splitInvisible('a\u2066b\u2069c');
     assert.deepEqual(parts, [
