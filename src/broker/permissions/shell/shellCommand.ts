@@ -71,7 +71,23 @@ export async function loadShellParser(files: { treeSitterWasm: string; bashWasm:
   }
   const parser = new Parser();
   parser.setLanguage(await language);
-  return { parse: (line) => parseCommandLine(parser, line) };
+  return { parse: remembering((line) => parseCommandLine(parser, line)) };
+}
+
+/** How many lines a parser keeps the result of: agents run the same lines again and again (git status, npm test). */
+const RECENT_LINES = 64;
+
+/** `parse` with its last results kept by line (a pure function of it); each caller gets its own copy to change. */
+function remembering(parse: (line: string) => ParsedCommandLine): (line: string) => ParsedCommandLine {
+  const recent = new Map<string, ParsedCommandLine>();
+  return (line) => {
+    const parsed = recent.get(line) ?? parse(line);
+    // Last used goes last: the first key is the one to forget.
+    recent.delete(line);
+    recent.set(line, parsed);
+    if (recent.size > RECENT_LINES) recent.delete(recent.keys().next().value!);
+    return structuredClone(parsed);
+  };
 }
 
 function parseCommandLine(parser: Parser, line: string): ParsedCommandLine {
