@@ -77,17 +77,25 @@ export async function loadShellParser(files: { treeSitterWasm: string; bashWasm:
 /** How many lines a parser keeps the result of: agents run the same lines again and again (git status, npm test). */
 const RECENT_LINES = 64;
 
-/** `parse` with its last results kept by line (a pure function of it); each caller gets its own copy to change. */
+/** `parse` with its last results kept by line (a pure function of it), frozen: no caller changes what the next one reads. */
 function remembering(parse: (line: string) => ParsedCommandLine): (line: string) => ParsedCommandLine {
   const recent = new Map<string, ParsedCommandLine>();
   return (line) => {
-    const parsed = recent.get(line) ?? parse(line);
+    const parsed = recent.get(line) ?? deepFreeze(parse(line));
     // Last used goes last: the first key is the one to forget.
     recent.delete(line);
     recent.set(line, parsed);
     if (recent.size > RECENT_LINES) recent.delete(recent.keys().next().value!);
-    return structuredClone(parsed);
+    return parsed;
   };
+}
+
+function deepFreeze<T>(value: T): T {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const child of Object.values(value)) deepFreeze(child);
+  }
+  return value;
 }
 
 function parseCommandLine(parser: Parser, line: string): ParsedCommandLine {

@@ -35,10 +35,10 @@ suite('shell command parser', () => {
     if (reason && !parsed.ok) assert.match(parsed.reason, reason);
   };
 
-  test('prevents one caller changing a parsed line from changing what the next caller of the same line reads: each gets its own copy', () => {
+  test('prevents one caller changing a parsed line from changing what the next caller of the same line reads: the result cannot be changed', () => {
     const first = only('git log --oneline -5');
-    first.words.push('--exec=evil');
-    first.text = 'changed';
+    assert.throws(() => first.words.push('--exec=evil'), TypeError);
+    assert.throws(() => Object.assign(first, { text: 'changed' }), TypeError);
     assert.deepEqual(only('git log --oneline -5').words, ['git', 'log', '--oneline', '-5']);
     assert.equal(only('git log --oneline -5').text, 'git log --oneline -5');
   });
