@@ -86,7 +86,8 @@ export function watchAgentGrants(context: vscode.ExtensionContext, permissions: 
     clearTimeout(rewatch);
     rewatch = setTimeout(watch, SETTLE_MS);
   };
-  watch();
+  // The watchers start after activation, just before the first read: that read sees what changed until then.
+  rewatch = setTimeout(watch, SETTLE_MS);
   soon();
   context.subscriptions.push(
     vscode.workspace.onDidChangeWorkspaceFolders(watch),
