@@ -9,7 +9,10 @@ export async function inWorkbench(run: (workbench: Workbench, panel: Frame) => P
     await openAgentQuestionsView(workbench.page);
     const panel = await workbench.panel();
     await panel.locator('.empty').waitFor();
+    // Each workbench's start gives one sample of activation, the noisiest line (it runs beside every other extension's start).
+    const activation = (await workbench.driver<{ value: { ms: number } }>('activation')).value;
     await run(workbench, panel);
+    console.log(`(this workbench's activation, activate() entry -> return: ${activation.ms.toFixed(1)} ms)`);
   } finally {
     await workbench.close();
   }
