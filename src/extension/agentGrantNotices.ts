@@ -86,9 +86,8 @@ export function watchAgentGrants(context: vscode.ExtensionContext, permissions: 
     clearTimeout(rewatch);
     rewatch = setTimeout(watch, SETTLE_MS);
   };
-  // The watchers start after activation, just before the first read: that read sees what changed until then.
-  rewatch = setTimeout(watch, SETTLE_MS);
-  soon();
+  // After activation, as for a change: the watchers start and the grants are first read SETTLE_MS later.
+  changed();
   context.subscriptions.push(
     vscode.workspace.onDidChangeWorkspaceFolders(watch),
     vscode.commands.registerCommand('agentQuestions.internal.agentGrantNotices', () => notices),

@@ -13,8 +13,9 @@ suite('visible text (agent strings shown to the user)', () => {
     for (let code = 0; code < 256; code++) {
       const ch = String.fromCharCode(code);
       const expected = splitInvisible(ch).some((part) => part.invisible);
-      assert.equal(hasInvisible(ch), expected, `U+${code.toString(16).padStart(4, '0')}`);
-      assert.equal(hasInvisible(`git log ${ch}`), expected, `U+${code.toString(16).padStart(4, '0')} after text`);
+      const name = `U+${code.toString(16).padStart(4, '0')}`;
+      assert.equal(hasInvisible(ch), expected, name);
+      assert.equal(hasInvisible(`git log ${ch}`), expected, `${name} after text`);
     }
     assert.equal(hasInvisible('git log\r--oneline'), true);
     assert.equal(hasInvisible('git log\t--oneline\n'), false);
