@@ -267,35 +267,43 @@ async function decideAtOnce(url: URL, headers: Record<string, string>, body: unk
 }
 
 /**
- * One HTTP/1.1 POST on a socket of its own, closed by the server after its reply: node:net is loaded
- * already (stdin is a pipe), node:http would cost the hook's start-up several milliseconds more.
- * A reply that is not whole HTTP/1.1 is no answer.
+ * One HTTP/1.1 POST on a socket of its own, closed by the server after its reply: node:http would cost
+ * the hook's start-up several milliseconds more. The reply counts once it is whole by its own framing,
+ * without waiting for the server to close: destroying a socket makes Node create the process's stderr
+ * stream, which a rule's decision never needs. A reply that is not whole HTTP/1.1 is no answer.
  */
 function postOverSocket(url: URL, path: string, headers: Record<string, string>, body: string, signal: AbortSignal, timeoutMs: number): Promise<{ status: number; body: string }> {
   const { connect } = require('node:net') as typeof import('node:net');
   return new Promise((resolve, reject) => {
     const socket = connect({ host: url.hostname.replace(/^\[|\]$/g, ''), port: Number(url.port || 80), noDelay: true });
-    const chunks: Buffer[] = [];
-    let size = 0;
-    const finish = (error?: Error) => {
+    let received = Buffer.alloc(0);
+    let settled = false;
+    const settle = (outcome: Error | { status: number; body: string }) => {
+      if (settled) return;
+      settled = true;
       clearTimeout(timer);
       signal.removeEventListener('abort', onAbort);
+      if (!(outcome instanceof Error)) {
+        // The server closes it; until then it must not keep the hook's process alive.
+        socket.unref();
+        return resolve(outcome);
+      }
       socket.destroy();
-      if (error) return reject(error);
-      const reply = readReply(Buffer.concat(chunks));
-      return reply ? resolve(reply) : reject(new HookFailure('the endpoint sent a reply that is not HTTP the hook reads'));
+      return reject(outcome);
     };
-    const timer = setTimeout(() => finish(new HookFailure(`the endpoint at ${url.origin} did not answer within ${timeoutMs / 1000} s`)), timeoutMs);
-    const onAbort = () => finish(Object.assign(new Error('the agent stopped waiting'), { name: 'AbortError' }));
+    const timer = setTimeout(() => settle(new HookFailure(`the endpoint at ${url.origin} did not answer within ${timeoutMs / 1000} s`)), timeoutMs);
+    const onAbort = () => settle(Object.assign(new Error('the agent stopped waiting'), { name: 'AbortError' }));
     if (signal.aborted) return onAbort();
     signal.addEventListener('abort', onAbort, { once: true });
     socket.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > MAX_REPLY_BYTES) finish(new HookFailure('the endpoint sent an oversized reply'));
-      else chunks.push(chunk);
+      if (settled) return;
+      if (received.length + chunk.length > MAX_REPLY_BYTES) return settle(new HookFailure('the endpoint sent an oversized reply'));
+      received = Buffer.concat([received, chunk]);
+      const reply = readReply(received, false);
+      if (reply) settle(reply);
     });
-    socket.on('error', (error) => finish(error));
-    socket.on('end', () => finish());
+    socket.on('error', (error) => settle(error));
+    socket.on('end', () => settle(readReply(received) ?? new HookFailure('the endpoint sent a reply that is not HTTP the hook reads')));
     const lines = Object.entries({ host: url.host, ...headers, 'content-length': String(Buffer.byteLength(body)), connection: 'close' }).map(
       ([name, value]) => `${name}: ${value}\r\n`,
     );
@@ -303,8 +311,12 @@ function postOverSocket(url: URL, path: string, headers: Record<string, string>,
   });
 }
 
-/** The status of a whole HTTP/1.1 reply, and its body (its length said, or in chunks); undefined for anything else. */
-export function readReply(reply: Buffer): { status: number; body: string } | undefined {
+/**
+ * The status of a whole HTTP/1.1 reply, and its body (its length said, or in chunks); undefined for
+ * anything else. Before the server closed the socket (`closed` false), a body of neither kind is not
+ * whole yet, unless the status has none (204, 304).
+ */
+export function readReply(reply: Buffer, closed = true): { status: number; body: string } | undefined {
   const split = reply.indexOf('\r\n\r\n');
   const head = reply.subarray(0, Math.max(0, split)).toString('latin1').toLowerCase();
   const status = /^http\/1\.[01] (\d{3}) /.exec(head);
@@ -315,14 +327,14 @@ export function readReply(reply: Buffer): { status: number; body: string } | und
     for (let at = 0, size = -1; size !== 0; at += size + 2) {
       const eol = body.indexOf('\r\n', at);
       size = eol < 0 ? NaN : parseInt(body.subarray(at, eol).toString('latin1'), 16);
-      if (!Number.isInteger(size) || size < 0) return undefined;
+      if (!Number.isInteger(size) || size < 0 || body.length < eol + 2 + size) return undefined;
       parts.push(body.subarray(eol + 2, eol + 2 + size));
       at = eol + 2;
     }
     body = Buffer.concat(parts);
   } else {
     const length = /\r\ncontent-length: *(\d+)/.exec(head);
-    if (length && body.length !== Number(length[1])) return undefined;
+    if (length ? body.length !== Number(length[1]) : !closed && status[1] !== '204' && status[1] !== '304') return undefined;
   }
   return { status: Number(status[1]), body: body.toString('utf8') };
 }

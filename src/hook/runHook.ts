@@ -84,6 +84,7 @@ export async function runHook(run: HookRun): Promise<HookOutcome> {
   // Watching the agent's own prompt starts when a person is asked: a rule's decision reads nothing
   // more (Claude Code's transcript may be megabytes, read and parsed before the request otherwise).
   let asking!: () => void;
+  let asked = false;
   const askingStarted = new Promise<void>((resolve) => (asking = resolve));
   const watchElsewhere = agent.answeredElsewhere;
   // askApprove tells the endpoint why, then withdraws the call: the user answered in the agent's prompt,
@@ -116,6 +117,7 @@ export async function runHook(run: HookRun): Promise<HookOutcome> {
         signal: waiting.signal,
         withdrawWith: elsewhere ? Promise.race([elsewhere, deadline]) : deadline,
         onAsking: () => {
+          asked = true;
           run.onAsking?.();
           asking();
         },
@@ -132,6 +134,7 @@ export async function runHook(run: HookRun): Promise<HookOutcome> {
   } finally {
     clearTimeout(deadlineTimer);
     run.signal.removeEventListener('abort', stopWaiting);
-    waiting.abort();
+    // Ends what asking a person started (the watch on the agent's prompt, the session's requests); a rule's decision started none.
+    if (asked) waiting.abort();
   }
 }

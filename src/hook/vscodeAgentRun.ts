@@ -3,7 +3,6 @@
 // one (vscodeAgentTools.ts), ask our `approve` tool for shell commands and edits, and answer in the
 // harness's shape. Whatever leaves a call we route open (the endpoint unreachable, no answer before
 // the hook's own time limit) is handed back as `ask`: VS Code's own confirmation, never a silent run.
-import { homedir } from 'node:os';
 import { HANDED_BACK_AT_DEADLINE } from '../broker/contract/wireNames';
 import { askApprove, HookFailure } from './mcpApprove';
 import { findEndpoint } from './findEndpoint';
@@ -60,7 +59,8 @@ export async function runAgentHook(run: AgentHookRun): Promise<AgentHookOutcome>
   const handBack = (reason: string) => ({ stdout: answerText(call.harness, 'ask', reason), stderr: '' });
   if (plan.kind === 'ask') return handBack(plan.reason);
 
-  const endpoint = findEndpoint(call.cwd, run.env, run.home ?? homedir());
+  // node:os is loaded only when the endpoint is needed: a read-only tool's hook never loads it.
+  const endpoint = findEndpoint(call.cwd, run.env, run.home ?? (require('node:os') as typeof import('node:os')).homedir());
   if ('problem' in endpoint) return handBack(`Agent Questions could not be asked: ${endpoint.problem}.`);
   const seconds = Number(run.args[0]);
   const waitMs = handBackAfterMs(Number.isFinite(seconds) && seconds > 0 ? seconds : DEFAULT_TIMEOUT_SECONDS, endpoint.waitSeconds);

@@ -11,7 +11,6 @@
 // answered allow/deny as for the question tool, or `ask` when the panel cannot answer.
 import { answeredInTranscript } from './claudeCodeTranscript';
 import { existsSync } from 'node:fs';
-import { homedir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { ASK_USER_QUESTION_TOOL, CLAUDE_READ_TOOLS, CLAUDE_SANDBOX_VAR, DAY_SECONDS, type Confinement } from '../../broker/contract/wireNames';
 import { isObject } from '../../hook/isObject';
@@ -75,7 +74,8 @@ export const claudeCodeHook: HookAgent = {
   // Claude Code keeps a `cd` between calls: `cwd` is where this call runs.
   folder: (input) => (isObject(input) && typeof input['cwd'] === 'string' ? input['cwd'] : ''),
   confinement: (input, env) => claudeCodeConfinement(input, env),
-  ownWay: (input, env) => isGuardedRead(input) && readsInWorkspace(input, env, homedir()),
+  // node:os is loaded only for a guarded read: the hook starts once per tool call, and loading it costs a Node process 0.4 ms.
+  ownWay: (input, env) => isGuardedRead(input) && readsInWorkspace(input, env, (require('node:os') as typeof import('node:os')).homedir()),
   noDecisionExitCode: 1,
   // Exit 1 on a read outside the workspace would let Claude Code run it unasked: its own prompt asks instead.
   handBackOutput: (input, why) => (isGuardedRead(input) ? askOutput(`Agent Questions could not ask in its panel (${why}); answer here.`) : undefined),

@@ -6,6 +6,7 @@ import * as assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync, type PathLike } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { createServer as createNetServer, type AddressInfo, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { readReply } from '../../../src/hook/mcpApprove';
@@ -63,6 +64,39 @@ suite("the hooks' one-request path", () => {
     assert.equal(reply('HTTP/1.1 200 OK\r\nContent-Length: 3\r\n\r\nab'), undefined, 'cut short');
     assert.equal(reply('HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\nab'), undefined, 'a chunk size that is not hex');
     assert.equal(reply('allow'), undefined);
+    // Before the server closes: only a reply whole by its own framing counts.
+    const open = (text: string) => readReply(Buffer.from(text), false);
+    assert.deepEqual(open('HTTP/1.1 200 OK\r\ncontent-length: 2\r\n\r\nok'), { status: 200, body: 'ok' });
+    assert.deepEqual(open('HTTP/1.1 204 No Content\r\n\r\n'), { status: 204, body: '' });
+    assert.equal(open('HTTP/1.1 200 OK\r\n\r\nok'), undefined, 'a body that ends when the server closes');
+    assert.equal(open('HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhel'), undefined, 'a chunk cut short');
+    assert.equal(open('HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhello\r\n'), undefined, 'no last chunk yet');
+    assert.deepEqual(reply('HTTP/1.1 200 OK\r\n\r\nok'), { status: 200, body: 'ok' }, 'closed: the body is what came');
+  });
+
+  test('a whole reply decides at once, though the server keeps its connection open', async () => {
+    const decision = JSON.stringify({ behavior: 'allow', updatedInput: { command: 'git log' } });
+    // Answers the decide request and never closes: the hook must not wait for the close.
+    const sockets: Socket[] = [];
+    const server = createNetServer((socket) => {
+      sockets.push(socket);
+      socket.once('data', () => socket.write(`HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: ${decision.length}\r\n\r\n${decision}`));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const outcome = await runHook({
+        args: ['claude-code'],
+        stdin: JSON.stringify(CLAUDE_INPUT('git log')),
+        env: { AGENT_QUESTIONS_MCP_URL: `http://127.0.0.1:${(server.address() as AddressInfo).port}/mcp`, AGENT_QUESTIONS_MCP_TOKEN: TOKEN },
+        signal: new AbortController().signal,
+        // Far longer than a decision takes, far shorter than the test's limit: waiting for the close would end here.
+        connectTimeoutMs: 20_000,
+      });
+      assert.deepEqual(JSON.parse(outcome.stdout).hookSpecificOutput.decision, { behavior: 'allow', updatedInput: { command: 'git log' } }, outcome.stderr);
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      server.close();
+    }
   });
 
   test('a command a remembered rule allows: both shipped hooks print allow, and the endpoint opens no session and queues nothing', async () => {
