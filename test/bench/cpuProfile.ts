@@ -43,21 +43,21 @@ export type Profiles = { host: ProfileSummary; page: ProfileSummary };
 /**
  * Starts CPU profiles of the extension host (through the driver) and of the workbench page (CDP; its
  * main thread also runs the panel's webview, a frame in the same process); `stop` ends both and
- * summarizes each between two Date.now() times.
+ * summarizes each between two Date.now() times (the host's may be other times).
  */
-export async function startProfiles(workbench: Workbench): Promise<{ stop: (from: number, to: number) => Promise<Profiles> }> {
+export async function startProfiles(workbench: Workbench): Promise<{ stop: (from: number, to: number, hostFrom?: number, hostTo?: number) => Promise<Profiles> }> {
   const pageProfiler = await workbench.page.context().newCDPSession(workbench.page);
   await pageProfiler.send('Profiler.enable');
   await pageProfiler.send('Profiler.setSamplingInterval', { interval: 500 });
   await Promise.all([pageProfiler.send('Profiler.start'), workbench.driver('profileStart')]);
   return {
-    stop: async (from, to) => {
+    stop: async (from, to, hostFrom = from, hostTo = to) => {
       const [page, host] = await Promise.all([
         pageProfiler.send('Profiler.stop').then(({ profile }) => ({ profile: profile as CpuProfile, stoppedAt: Date.now() })),
         workbench.driver<{ profile: CpuProfile; stoppedAt: number }>('profileStop'),
       ]);
       await pageProfiler.detach();
-      return { host: summarizeProfile(host.profile, host.stoppedAt, from, to), page: summarizeProfile(page.profile, page.stoppedAt, from, to) };
+      return { host: summarizeProfile(host.profile, host.stoppedAt, hostFrom, hostTo), page: summarizeProfile(page.profile, page.stoppedAt, from, to, 16) };
     },
   };
 }
