@@ -203,7 +203,7 @@ async function oursRound(workbench: Workbench, panel: Frame, prompt: string): Pr
       'preview posted -> panel receives it (the hop)': inPanel.addedArrivedAt! - at('preview posted'),
       '  of which the workbench ran long tasks': busyWithin(longTasks, at('preview posted'), inPanel.addedArrivedAt!),
       // From the message event's timeStamp: it waits in the panel frame's task queue first (21-33 ms, when timed in the panel's own listener), then ours runs (validate 0.3 ms, render 4-12 ms).
-      "panel's step: queued in the frame, validate + render": inPanel.handlerMs!,
+      "panel's step: queued, validate + render": inPanel.handlerMs!,
       'panel rendered -> painted (next frame)': inPanel.addedPaintedAt! - inPanel.addedRenderedAt!,
       'the message, characters of JSON': inPanel.messageChars!,
     },
@@ -349,9 +349,7 @@ function printShowProfiles(rounds: OursRound[]): void {
   rounds.forEach((r, i) => {
     const p = r.showProfiles;
     if (!p) return;
-    console.log(
-      `  round ${i + 1}: the panel's step ${r.steps["panel's step: queued in the frame, validate + render"]!.toFixed(1)} ms, page busy ${p.page.busyMs}; host busy ${p.host.busyMs}`,
-    );
+    console.log(`  round ${i + 1}: the panel's step ${r.steps["panel's step: queued, validate + render"]!.toFixed(1)} ms, page busy ${p.page.busyMs}; host busy ${p.host.busyMs}`);
     console.log(`      page (the panel is a frame of it): ${p.page.top.join('\n            ')}`);
     console.log(`      host: ${p.host.top.slice(0, 4).join('\n            ')}`);
   });
