@@ -327,7 +327,7 @@ export function readReply(reply: Buffer, closed = true): { status: number; body:
     for (let at = 0, size = -1; size !== 0; at += size + 2) {
       const eol = body.indexOf('\r\n', at);
       size = eol < 0 ? NaN : parseInt(body.subarray(at, eol).toString('latin1'), 16);
-      if (!Number.isInteger(size) || size < 0 || body.length < eol + 2 + size) return undefined;
+      if (!Number.isInteger(size) || size < 0) return undefined;
       parts.push(body.subarray(eol + 2, eol + 2 + size));
       at = eol + 2;
     }

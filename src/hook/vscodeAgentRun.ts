@@ -6,7 +6,7 @@
 import { HANDED_BACK_AT_DEADLINE } from '../broker/contract/wireNames';
 import { askApprove, HookFailure } from './mcpApprove';
 import { findEndpoint } from './findEndpoint';
-import { nestedDeeperThan } from './hookProcess';
+import { homeFolder, nestedDeeperThan } from './hookProcess';
 import { answerText, planFor, readToolCall } from './vscodeAgentTools';
 
 export interface AgentHookRun {
@@ -59,8 +59,7 @@ export async function runAgentHook(run: AgentHookRun): Promise<AgentHookOutcome>
   const handBack = (reason: string) => ({ stdout: answerText(call.harness, 'ask', reason), stderr: '' });
   if (plan.kind === 'ask') return handBack(plan.reason);
 
-  // node:os is loaded only when the endpoint is needed: a read-only tool's hook never loads it.
-  const endpoint = findEndpoint(call.cwd, run.env, run.home ?? (require('node:os') as typeof import('node:os')).homedir());
+  const endpoint = findEndpoint(call.cwd, run.env, run.home ?? homeFolder());
   if ('problem' in endpoint) return handBack(`Agent Questions could not be asked: ${endpoint.problem}.`);
   const seconds = Number(run.args[0]);
   const waitMs = handBackAfterMs(Number.isFinite(seconds) && seconds > 0 ? seconds : DEFAULT_TIMEOUT_SECONDS, endpoint.waitSeconds);

@@ -13,6 +13,7 @@ import { answeredInTranscript } from './claudeCodeTranscript';
 import { existsSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
 import { ASK_USER_QUESTION_TOOL, CLAUDE_READ_TOOLS, CLAUDE_SANDBOX_VAR, DAY_SECONDS, type Confinement } from '../../broker/contract/wireNames';
+import { homeFolder } from '../../hook/hookProcess';
 import { isObject } from '../../hook/isObject';
 import { askOutput, isGuardedRead, readsInWorkspace } from '../../hook/readGuard';
 import type { HookAgent } from '../hookAgent';
@@ -74,8 +75,7 @@ export const claudeCodeHook: HookAgent = {
   // Claude Code keeps a `cd` between calls: `cwd` is where this call runs.
   folder: (input) => (isObject(input) && typeof input['cwd'] === 'string' ? input['cwd'] : ''),
   confinement: (input, env) => claudeCodeConfinement(input, env),
-  // node:os is loaded only for a guarded read: the hook starts once per tool call, and loading it costs a Node process 0.4 ms.
-  ownWay: (input, env) => isGuardedRead(input) && readsInWorkspace(input, env, (require('node:os') as typeof import('node:os')).homedir()),
+  ownWay: (input, env) => isGuardedRead(input) && readsInWorkspace(input, env, homeFolder()),
   noDecisionExitCode: 1,
   // Exit 1 on a read outside the workspace would let Claude Code run it unasked: its own prompt asks instead.
   handBackOutput: (input, why) => (isGuardedRead(input) ? askOutput(`Agent Questions could not ask in its panel (${why}); answer here.`) : undefined),
